@@ -1,0 +1,3 @@
+module github.com/corriere/corriere
+
+go 1.26

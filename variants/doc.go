@@ -1,0 +1,9 @@
+// Package variants describes Diplomacy maps as data: the locations of a
+// board (provinces and the coasts of split-coast provinces), which unit
+// types may stand on them, how they connect, the supply centres, the powers
+// and their start, and every name a player may use for a location or power.
+//
+// A location is a small integer ([Loc]) so that the adjudicator works on
+// arrays and bit sets instead of string-keyed maps. Subpackages hold the
+// concrete variants (variants/standard).
+package variants
