@@ -32,6 +32,7 @@ const (
 	NoRemovals         // no removals due (or all made)
 	NoCoastForFleet    // a fleet cannot be built inland
 	ArmyAtSea          // an army cannot be built on a coast location
+	TypeNeeded         // a build on a coast must say army or fleet
 
 	// Reasons for Fails.
 	Bounced      // the move met an equal or stronger force
@@ -70,6 +71,7 @@ var reasonText = [...]string{
 	NoRemovals:         "no removals due",
 	NoCoastForFleet:    "fleets are built only on coasts",
 	ArmyAtSea:          "an army cannot stand on a coast of its own",
+	TypeNeeded:         "say which unit to build there: A (army) or F (fleet)",
 	Bounced:            "bounced",
 	Cut:                "support cut",
 	WasDislodged:       "dislodged",
