@@ -1,0 +1,499 @@
+package standard
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/corriere/corriere/variants"
+)
+
+// This file turns the text format of standard.txt into a variants.Variant.
+// The format is described in the comments of standard.txt itself.
+
+// dataLine is one meaningful line of a section, with its line number for
+// error messages.
+type dataLine struct {
+	n    int
+	text string
+}
+
+// articles are left out before taking a name's first three letters
+// ("The English Channel" is "eng", "La Manica" is "man").
+var articles = []string{"the ", "il ", "lo ", "la ", "l'", "i ", "gli ", "le "}
+
+// loader holds the variant being built, the Loc of every location id and
+// the location names found so far.
+type loader struct {
+	v     *variants.Variant
+	locs  map[string]variants.Loc
+	names map[string][]variants.Loc
+}
+
+// parse reads a map in the format of standard.txt.
+func parse(text string) (*variants.Variant, error) {
+	ld := &loader{v: &variants.Variant{}, locs: map[string]variants.Loc{}, names: map[string][]variants.Loc{}}
+	// The sections, in the order they are read: each needs what the ones
+	// before it read. In the file they may come in any order.
+	steps := []struct {
+		section string
+		read    func([]dataLine) error
+	}{
+		{"variant", ld.header},
+		{"powers", ld.powers},
+		{"locations", ld.locations},
+		{"army", ld.armyAdj},
+		{"fleet", ld.fleetAdj},
+		{"start", ld.start},
+		{"names", ld.locNames},
+		{"coasts", ld.coastNames},
+		{"power names", ld.powerNames},
+	}
+	var known []string
+	for _, s := range steps {
+		known = append(known, s.section)
+	}
+	sections, err := splitSections(text, known)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range steps {
+		if err := s.read(sections[s.section]); err != nil {
+			return nil, fmt.Errorf("[%s] %w", s.section, err)
+		}
+	}
+	for _, c := range ld.names {
+		slices.Sort(c)
+	}
+	ld.v.LocNames = ld.names
+	if err := ld.v.Validate(); err != nil {
+		return nil, err
+	}
+	return ld.v, nil
+}
+
+// splitSections groups the meaningful lines of text by section and checks
+// that the sections are exactly the known ones.
+func splitSections(text string, known []string) (map[string][]dataLine, error) {
+	sections := map[string][]dataLine{}
+	cur := ""
+	for i, raw := range strings.Split(text, "\n") {
+		s := strings.TrimSpace(raw)
+		if s == "" || strings.HasPrefix(s, "#") {
+			continue
+		}
+		if strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") {
+			cur = s[1 : len(s)-1]
+			if !slices.Contains(known, cur) {
+				return nil, fmt.Errorf("line %d: unknown section [%s]", i+1, cur)
+			}
+			if _, dup := sections[cur]; dup {
+				return nil, fmt.Errorf("line %d: section [%s] repeated", i+1, cur)
+			}
+			sections[cur] = nil
+			continue
+		}
+		if cur == "" {
+			return nil, fmt.Errorf("line %d: text before the first section", i+1)
+		}
+		sections[cur] = append(sections[cur], dataLine{i + 1, s})
+	}
+	for _, name := range known {
+		if _, ok := sections[name]; !ok {
+			return nil, fmt.Errorf("section [%s] missing", name)
+		}
+	}
+	return sections, nil
+}
+
+// keyed splits "key: rest" lines.
+func keyed(l dataLine) (key, rest string, err error) {
+	key, rest, ok := strings.Cut(l.text, ":")
+	if !ok {
+		return "", "", fmt.Errorf("line %d: want \"id: ...\"", l.n)
+	}
+	return strings.TrimSpace(key), strings.TrimSpace(rest), nil
+}
+
+func (ld *loader) header(lines []dataLine) error {
+	for _, l := range lines {
+		f := strings.Fields(l.text)
+		if len(f) != 2 {
+			return fmt.Errorf("line %d: want \"key value\"", l.n)
+		}
+		switch f[0] {
+		case "name":
+			ld.v.Name = f[1]
+		case "year", "victory":
+			n, err := strconv.Atoi(f[1])
+			if err != nil {
+				return fmt.Errorf("line %d: %v", l.n, err)
+			}
+			if f[0] == "year" {
+				ld.v.StartYear = n
+			} else {
+				ld.v.VictoryCenters = n
+			}
+		default:
+			return fmt.Errorf("line %d: unknown key %q", l.n, f[0])
+		}
+	}
+	return nil
+}
+
+func (ld *loader) powers(lines []dataLine) error {
+	for _, l := range lines {
+		f := strings.Fields(l.text)
+		if len(f) != 4 {
+			return fmt.Errorf("line %d: want \"id name adjective abbrev\"", l.n)
+		}
+		if ld.v.PowerByID(f[0]) != variants.NoPower {
+			return fmt.Errorf("line %d: power %s repeated", l.n, f[0])
+		}
+		ld.v.Powers = append(ld.v.Powers, variants.PowerInfo{ID: f[0], Name: f[1], Adjective: f[2], Abbrev: f[3]})
+	}
+	return nil
+}
+
+func (ld *loader) locations(lines []dataLine) error {
+	var locs []variants.LocInfo
+	for _, l := range lines {
+		f := strings.Fields(l.text)
+		if len(f) < 4 {
+			return fmt.Errorf("line %d: want \"id terrain centre name\"", l.n)
+		}
+		info := variants.LocInfo{ID: f[0], Name: strings.Join(f[3:], " "), Home: variants.NoPower}
+		switch f[1] {
+		case "land":
+			info.Terrain = variants.Land
+		case "sea":
+			info.Terrain = variants.Sea
+		case "coast":
+			info.Terrain = variants.Coast
+		default:
+			return fmt.Errorf("line %d: unknown terrain %q", l.n, f[1])
+		}
+		switch f[2] {
+		case "-":
+		case "neutral":
+			info.SupplyCenter = true
+		default:
+			info.SupplyCenter = true
+			if info.Home = ld.v.PowerByID(f[2]); info.Home == variants.NoPower {
+				return fmt.Errorf("line %d: unknown power %q", l.n, f[2])
+			}
+		}
+		if info.IsCoast() && (info.Terrain != variants.Coast || info.SupplyCenter) {
+			return fmt.Errorf("line %d: coast %s must be \"coast -\"", l.n, info.ID)
+		}
+		if _, dup := ld.locs[info.ID]; dup {
+			return fmt.Errorf("line %d: location %s repeated", l.n, info.ID)
+		}
+		ld.locs[info.ID] = variants.NoLoc
+		locs = append(locs, info)
+	}
+	if len(locs) > variants.MaxLocs {
+		return fmt.Errorf("%d locations, at most %d", len(locs), variants.MaxLocs)
+	}
+	// Provinces by id, then coasts by id.
+	slices.SortStableFunc(locs, func(a, b variants.LocInfo) int {
+		if a.IsCoast() != b.IsCoast() {
+			if a.IsCoast() {
+				return 1
+			}
+			return -1
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	for i := range locs {
+		ld.locs[locs[i].ID] = variants.Loc(i)
+		locs[i].Province = variants.Loc(i)
+	}
+	for i := range locs {
+		if !locs[i].IsCoast() {
+			continue
+		}
+		parent, ok := ld.locs[locs[i].ID[:3]]
+		if !ok || locs[parent].IsCoast() || locs[parent].Terrain != variants.Coast {
+			return fmt.Errorf("coast %s has no coastal province %s", locs[i].ID, locs[i].ID[:3])
+		}
+		locs[i].Province = parent
+		locs[parent].Coasts = append(locs[parent].Coasts, variants.Loc(i))
+	}
+	ld.v.Locs = locs
+	ld.v.StartCenters = make([]variants.Power, len(locs))
+	for i := range locs {
+		ld.v.StartCenters[i] = locs[i].Home
+	}
+	return nil
+}
+
+func (ld *loader) armyAdj(lines []dataLine) error {
+	adj, err := ld.adjacency(lines)
+	ld.v.ArmyAdj = adj
+	return err
+}
+
+func (ld *loader) fleetAdj(lines []dataLine) error {
+	adj, err := ld.adjacency(lines)
+	ld.v.FleetAdj = adj
+	return err
+}
+
+// adjacency reads "loc: neighbour neighbour ..." lines and checks that
+// every edge is listed from both ends. Variant.Validate checks afterwards
+// that each edge joins places the unit type can stand on.
+func (ld *loader) adjacency(lines []dataLine) ([]variants.LocSet, error) {
+	adj := make([]variants.LocSet, len(ld.v.Locs))
+	listed := map[variants.Loc]bool{}
+	for _, l := range lines {
+		key, rest, err := keyed(l)
+		if err != nil {
+			return nil, err
+		}
+		from, err := ld.loc(l, key)
+		if err != nil {
+			return nil, err
+		}
+		if listed[from] {
+			return nil, fmt.Errorf("line %d: %s listed twice", l.n, key)
+		}
+		listed[from] = true
+		for _, id := range strings.Fields(rest) {
+			to, err := ld.loc(l, id)
+			if err != nil {
+				return nil, err
+			}
+			if to == from || adj[from].Has(to) {
+				return nil, fmt.Errorf("line %d: %s next to %s is wrong or repeated", l.n, key, id)
+			}
+			adj[from].Add(to)
+		}
+	}
+	for a := range adj {
+		var err error
+		adj[a].Each(func(b variants.Loc) {
+			if !adj[b].Has(variants.Loc(a)) && err == nil {
+				err = fmt.Errorf("%s lists %s, but %s does not list %s", ld.v.Locs[a].ID, ld.v.Locs[b].ID, ld.v.Locs[b].ID, ld.v.Locs[a].ID)
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return adj, nil
+}
+
+func (ld *loader) loc(l dataLine, id string) (variants.Loc, error) {
+	loc, ok := ld.locs[id]
+	if !ok {
+		return variants.NoLoc, fmt.Errorf("line %d: unknown location %q", l.n, id)
+	}
+	return loc, nil
+}
+
+func (ld *loader) start(lines []dataLine) error {
+	for _, l := range lines {
+		key, rest, err := keyed(l)
+		if err != nil {
+			return err
+		}
+		p := ld.v.PowerByID(key)
+		if p == variants.NoPower {
+			return fmt.Errorf("line %d: unknown power %q", l.n, key)
+		}
+		for _, u := range strings.Split(rest, ",") {
+			f := strings.Fields(u)
+			if len(f) != 2 || (f[0] != "A" && f[0] != "F") {
+				return fmt.Errorf("line %d: want units as \"A vie\" or \"F tri\", not %q", l.n, strings.TrimSpace(u))
+			}
+			loc, err := ld.loc(l, f[1])
+			if err != nil {
+				return err
+			}
+			t := variants.Army
+			if f[0] == "F" {
+				t = variants.Fleet
+			}
+			ld.v.StartUnits = append(ld.v.StartUnits, variants.Unit{Type: t, Power: p, Loc: loc})
+		}
+	}
+	return nil
+}
+
+// addName makes key (lower-cased) a name of loc, with hyphens also read as
+// spaces and a typographic apostrophe as well as a straight one.
+func (ld *loader) addName(key string, loc variants.Loc) {
+	key = strings.ToLower(strings.Join(strings.Fields(key), " "))
+	for _, k := range []string{
+		key,
+		strings.ReplaceAll(key, "-", " "),
+		strings.ReplaceAll(key, "'", "’"),
+		strings.ReplaceAll(key, "’", "'"),
+	} {
+		if k != "" && !slices.Contains(ld.names[k], loc) {
+			ld.names[k] = append(ld.names[k], loc)
+		}
+	}
+}
+
+// abbrev returns the first three letters of a name after a leading
+// article, or "" if it has fewer.
+func abbrev(name string) string {
+	name = strings.ToLower(name)
+	for _, a := range articles {
+		if rest, ok := strings.CutPrefix(name, a); ok {
+			name = rest
+			break
+		}
+	}
+	var b []byte
+	for i := 0; i < len(name) && len(b) < 3; i++ {
+		if c := name[i]; c >= 'a' && c <= 'z' {
+			b = append(b, c)
+		}
+	}
+	if len(b) < 3 {
+		return ""
+	}
+	return string(b)
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, x := range strings.Split(s, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// locNames reads "id: English | Italian | exact" lines and builds the
+// names of every location as standard.txt describes.
+func (ld *loader) locNames(lines []dataLine) error {
+	type abbr struct {
+		key string
+		loc variants.Loc
+	}
+	var abbrs []abbr
+	addAbbrev := func(name string, loc variants.Loc) {
+		if a := abbrev(name); a != "" {
+			abbrs = append(abbrs, abbr{a, loc})
+		}
+	}
+	for i := range ld.v.Locs {
+		loc := variants.Loc(i)
+		ld.addName(ld.v.Locs[i].ID, loc)
+		ld.addName(ld.v.Locs[i].Name, loc)
+		if !ld.v.Locs[i].IsCoast() && !strings.HasPrefix(strings.ToLower(ld.v.Locs[i].Name), "nor") {
+			addAbbrev(ld.v.Locs[i].Name, loc)
+		}
+	}
+	for _, l := range lines {
+		key, rest, err := keyed(l)
+		if err != nil {
+			return err
+		}
+		loc, err := ld.loc(l, key)
+		if err != nil {
+			return err
+		}
+		parts := strings.Split(rest, "|")
+		if len(parts) != 3 {
+			return fmt.Errorf("line %d: want \"id: English | Italian | exact\"", l.n)
+		}
+		for i, part := range parts {
+			for _, name := range splitList(part) {
+				ld.addName(name, loc)
+				if i == 1 || (i == 0 && !strings.HasPrefix(strings.ToLower(name), "nor")) {
+					addAbbrev(name, loc)
+				}
+			}
+		}
+	}
+	for _, a := range abbrs {
+		if other, ok := ld.locs[a.key]; ok && other != a.loc {
+			continue // "mar" stays Marseilles
+		}
+		ld.addName(a.key, a.loc)
+	}
+	return nil
+}
+
+// coastNames reads "code: name, name" lines and names each coast by every
+// name of its province that names nothing else, followed by a name of the
+// coast: "stp/nc", "spa(sc)", "spa (sc)", "spa sc".
+func (ld *loader) coastNames(lines []dataLine) error {
+	forms := map[string][]string{}
+	for _, l := range lines {
+		key, rest, err := keyed(l)
+		if err != nil {
+			return err
+		}
+		forms[key] = splitList(rest)
+	}
+	// Collect first: the loop below must not see the names it adds.
+	byProvince := map[variants.Loc][]string{}
+	for name, c := range ld.names {
+		if len(c) == 1 && len(ld.v.Locs[c[0]].Coasts) > 0 {
+			byProvince[c[0]] = append(byProvince[c[0]], name)
+		}
+	}
+	for p, names := range byProvince {
+		for _, c := range ld.v.Locs[p].Coasts {
+			code := ld.v.Locs[c].ID[4:]
+			if len(forms[code]) == 0 {
+				return fmt.Errorf("no names for coast %q", code)
+			}
+			for _, name := range names {
+				for _, w := range forms[code] {
+					for _, k := range []string{name + "/" + w, name + "(" + w + ")", name + " (" + w + ")", name + " " + w} {
+						ld.addName(k, c)
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// powerNames reads "id: name, name" lines. A power's id, name, adjective
+// and abbreviation are names too.
+func (ld *loader) powerNames(lines []dataLine) error {
+	ld.v.PowerNames = map[string]variants.Power{}
+	add := func(l dataLine, name string, p variants.Power) error {
+		name = strings.ToLower(name)
+		for _, k := range []string{name, strings.ReplaceAll(name, "-", " ")} {
+			if q, ok := ld.v.PowerNames[k]; ok && q != p {
+				return fmt.Errorf("line %d: %q names both %s and %s", l.n, k, ld.v.Powers[q].ID, ld.v.Powers[p].ID)
+			}
+			ld.v.PowerNames[k] = p
+		}
+		return nil
+	}
+	for i, info := range ld.v.Powers {
+		for _, name := range []string{info.ID, info.Name, info.Adjective, info.Abbrev} {
+			if err := add(dataLine{}, name, variants.Power(i)); err != nil {
+				return err
+			}
+		}
+	}
+	for _, l := range lines {
+		key, rest, err := keyed(l)
+		if err != nil {
+			return err
+		}
+		p := ld.v.PowerByID(key)
+		if p == variants.NoPower {
+			return fmt.Errorf("line %d: unknown power %q", l.n, key)
+		}
+		for _, name := range splitList(rest) {
+			if err := add(l, name, p); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
