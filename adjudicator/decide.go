@@ -125,7 +125,7 @@ func (m *mover) adjSupport(i int) bool {
 	}
 	for j := m.intoHead[o.prov]; j >= 0; j = m.intoNext[j] {
 		a := &m.ord[j]
-		if a.unit.Power == o.unit.Power {
+		if a.unit.Power == o.unit.Power || m.shielded(i, int(j)) {
 			continue
 		}
 		if a.prov != into {
@@ -229,4 +229,20 @@ func (m *mover) prevent(i int) int {
 		return 0
 	}
 	return 1 + m.supports(i, variants.NoPower)
+}
+
+// shielded applies the 1971 paradox rule (seed XII.5, DATC 4.A.2): a
+// convoyed army does not cut, nor dislodge, the support of an attack on a
+// fleet that convoys it. The 2023 edition leaves paradoxes to Szykman.
+func (m *mover) shielded(support, attacker int) bool {
+	if m.rules != Rules1971 || !m.ord[attacker].convoyed && !m.ord[attacker].landBack {
+		return false
+	}
+	dst := m.ord[support].dst
+	for c := m.convHead[attacker]; c >= 0; c = m.convNext[c] {
+		if m.ord[c].kind == Convoy && m.ord[c].prov == dst {
+			return true
+		}
+	}
+	return false
 }

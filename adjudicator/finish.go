@@ -91,6 +91,9 @@ func (m *mover) result(i int, dislodged bool) Result {
 			return Result{Succeeds, NoReason}
 		}
 		if o.convoyed && !m.path(i) {
+			if !m.routeOrdered(i) {
+				return fail(NoConvoy)
+			}
 			return fail(Disrupted)
 		}
 		return fail(Bounced)
@@ -101,6 +104,9 @@ func (m *mover) result(i int, dislodged bool) Result {
 		if !m.res[i] {
 			return fail(Cut)
 		}
+		// Given: under the 1971 paradox rule even a support whose unit is
+		// then dislodged by the convoyed army counts (DATC 6.F.17).
+		return Result{Succeeds, NoReason}
 	case Convoy:
 		if !m.matched(i) {
 			return fail(NotMatched)

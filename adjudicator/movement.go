@@ -33,6 +33,9 @@ type mover struct {
 	units []variants.Unit
 	ord   []morder
 	at    [variants.MaxLocs]int16 // province -> unit index, -1 if empty
+	// fleets holds the sea locations with a fleet, the places a convoy
+	// could pass.
+	fleets variants.LocSet
 
 	// Per-unit linked lists (heads and next pointers) of the moves into a
 	// province, the matched supports of a unit's order and the matched
@@ -69,6 +72,9 @@ func resolveMovement(v *variants.Variant, rules Rules, pos *Position, orders []O
 		m.at[p] = int16(i)
 		m.ord[i] = morder{kind: Hold, unit: u, prov: p, dst: variants.NoLoc, dstLoc: variants.NoLoc, target: -1, input: -1}
 		m.supHead[i], m.convHead[i] = -1, -1
+		if u.Type == variants.Fleet && v.Locs[u.Loc].Terrain == variants.Sea {
+			m.fleets.Add(u.Loc)
+		}
 	}
 	m.prescan(orders)
 	m.link()
@@ -146,7 +152,9 @@ func (m *mover) checkMove(mo *morder, o *Order) Reason {
 			return Unreachable
 		}
 		adjacent := v.Adjacent(variants.Army, mo.unit.Loc, dp)
-		if !adjacent && !seaRouteExists(v, mo.prov, dp, variants.NoLoc) {
+		// A move that needs a convoy is legal when fleets on the board could
+		// carry it, whatever they are ordered (DATC 4.E.1, 6.D.8).
+		if !adjacent && !chain(v, m.fleets, mo.prov, dp) {
 			return Unreachable
 		}
 		// Whether it goes by convoy is settled in link, once all convoy
@@ -223,8 +231,12 @@ func (m *mover) checkSupport(u int, mo *morder, o *Order) Reason {
 		if !v.CanReachProvince(variants.Fleet, tu.Loc, dp) {
 			return SupportUnreachable
 		}
-	} else if !v.Adjacent(variants.Army, tu.Loc, dp) && !seaRouteExists(v, v.Province(tu.Loc), dp, mo.unit.Loc) {
-		return SupportUnreachable
+	} else if !v.Adjacent(variants.Army, tu.Loc, dp) {
+		fleets := m.fleets
+		fleets.Remove(mo.unit.Loc)
+		if !chain(v, fleets, v.Province(tu.Loc), dp) {
+			return SupportUnreachable
+		}
 	}
 	mo.kind, mo.target, mo.dst = Support, t, dp
 	// A coast named in the support must agree with the move's (DATC 6.B.9).
@@ -278,14 +290,8 @@ func (m *mover) link() {
 		if o.kind != Move || o.unit.Type != variants.Army {
 			continue
 		}
-		adjacent := m.v.Adjacent(variants.Army, o.unit.Loc, o.dst)
-		if !adjacent {
-			// A move that needs a convoy is only an order when a convoy
-			// route is ordered for it (DATC 4.E.1).
-			if !m.routeOrdered(i) {
-				m.demote(i, NoConvoy)
-			}
-			continue
+		if !m.v.Adjacent(variants.Army, o.unit.Loc, o.dst) {
+			continue // by convoy or not at all
 		}
 		switch m.rules {
 		case Rules1971:
@@ -306,9 +312,6 @@ func (m *mover) link() {
 						break
 					}
 				}
-			}
-			if o.convoyed && !m.routeOrdered(i) {
-				m.demote(i, NoConvoy)
 			}
 		}
 	}
@@ -332,15 +335,5 @@ func (m *mover) link() {
 				m.supHead[o.target] = int16(i)
 			}
 		}
-	}
-}
-
-// demote turns a move that cannot be an order into a hold.
-func (m *mover) demote(i int, r Reason) {
-	o := &m.ord[i]
-	o.kind, o.dst, o.dstLoc, o.convoyed, o.landBack = Hold, variants.NoLoc, variants.NoLoc, false, false
-	o.target = -1
-	if o.input >= 0 {
-		m.results[o.input] = Result{Invalid, r}
 	}
 }

@@ -53,19 +53,6 @@ func seaLocs(v *variants.Variant) variants.LocSet {
 	return s
 }
 
-// seaRouteExists reports whether an army could be convoyed from province
-// from to province to through seas at all, leaving out the sea exclude.
-func seaRouteExists(v *variants.Variant, from, to, exclude variants.Loc) bool {
-	if v.Locs[from].Terrain != variants.Coast || v.Locs[to].Terrain != variants.Coast {
-		return false
-	}
-	seas := seaLocs(v)
-	if exclude != variants.NoLoc {
-		seas.Remove(exclude)
-	}
-	return chain(v, seas, from, to)
-}
-
 // onMinimalRoute reports whether sea f lies on a convoy route from from to
 // to that has no shortcut, so that its fleet is needed by some route.
 func onMinimalRoute(v *variants.Variant, from, to, f variants.Loc) bool {
