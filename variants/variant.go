@@ -3,6 +3,7 @@ package variants
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 )
 
 // Loc is a location on the board: a province, or one coast of a province
@@ -73,8 +74,9 @@ type LocInfo struct {
 	Home         Power // the power whose home centre this is, or NoPower
 }
 
-// IsCoast reports whether l is a named coast of a split-coast province.
-func (i *LocInfo) IsCoast() bool { return i.ID != "" && len(i.ID) > 3 && i.ID[3] == '/' }
+// IsCoast reports whether the location is a named coast of a split-coast
+// province (its id has the form "province/coast").
+func (i *LocInfo) IsCoast() bool { return strings.Contains(i.ID, "/") }
 
 // PowerInfo describes one power.
 type PowerInfo struct {
@@ -178,7 +180,9 @@ func (v *Variant) CanHold(t UnitType, l Loc) bool {
 	return false
 }
 
-// Adjacent reports whether a unit of type t at from can move to to (no convoy).
+// Adjacent reports whether a unit of type t at from can move to to (no
+// convoy). Armies are judged by province, so a coast given for an army is
+// read as its province; check CanHold first where that matters.
 func (v *Variant) Adjacent(t UnitType, from, to Loc) bool {
 	if from == NoLoc || to == NoLoc {
 		return false
@@ -246,7 +250,22 @@ func (v *Variant) Validate() error {
 			return fmt.Errorf("variant %s: %s is owned at start but is no centre", v.Name, v.Locs[i].ID)
 		}
 	}
+	for name, locs := range v.LocNames {
+		for _, l := range locs {
+			if int(l) >= len(v.Locs) {
+				return fmt.Errorf("variant %s: name %q points to no location", v.Name, name)
+			}
+		}
+	}
+	for name, p := range v.PowerNames {
+		if int(p) >= len(v.Powers) {
+			return fmt.Errorf("variant %s: name %q points to no power", v.Name, name)
+		}
+	}
 	for _, u := range v.StartUnits {
+		if int(u.Power) >= len(v.Powers) {
+			return fmt.Errorf("variant %s: a start unit belongs to no power", v.Name)
+		}
 		if !v.CanHold(u.Type, u.Loc) {
 			return fmt.Errorf("variant %s: start unit %s %s cannot stand there", v.Name, u.Type, v.Locs[u.Loc].ID)
 		}
