@@ -166,16 +166,19 @@ func TestWinner(t *testing.T) {
 func TestValidateRefusesImpossiblePositions(t *testing.T) {
 	v := standard.Variant()
 	lon, stp, mun := v.Loc("lon"), v.Loc("stp"), v.Loc("mun")
+	unit := func(t variants.UnitType, p variants.Power, l variants.Loc) variants.Unit {
+		return variants.Unit{Type: t, Power: p, Loc: l}
+	}
 	for _, tc := range []struct {
 		name  string
 		units []variants.Unit
 		want  string
 	}{
-		{"two units in one province", []variants.Unit{{variants.Army, 0, lon}, {variants.Fleet, 1, lon}}, "two units in lon"},
-		{"fleet inland", []variants.Unit{{variants.Fleet, 0, mun}}, "cannot stand there"},
-		{"fleet on a split province without coast", []variants.Unit{{variants.Fleet, 5, stp}}, "named coast"},
-		{"army at sea", []variants.Unit{{variants.Army, 0, v.Loc("nth")}}, "cannot stand there"},
-		{"unknown power", []variants.Unit{{variants.Army, 9, lon}}, "no known power"},
+		{"two units in one province", []variants.Unit{unit(variants.Army, 0, lon), unit(variants.Fleet, 1, lon)}, "two units in lon"},
+		{"fleet inland", []variants.Unit{unit(variants.Fleet, 0, mun)}, "cannot stand there"},
+		{"fleet on a split province without coast", []variants.Unit{unit(variants.Fleet, 5, stp)}, "named coast"},
+		{"army at sea", []variants.Unit{unit(variants.Army, 0, v.Loc("nth"))}, "cannot stand there"},
+		{"unknown power", []variants.Unit{unit(variants.Army, 9, lon)}, "no known power"},
 	} {
 		pos := &Position{Phase: Phase{1901, Spring, Movement}, Units: tc.units, Centers: slices.Clone(v.StartCenters)}
 		if _, err := Resolve(v, Rules2023, pos, nil); err == nil || !strings.Contains(err.Error(), tc.want) {

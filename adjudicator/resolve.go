@@ -31,6 +31,9 @@ func Resolve(v *variants.Variant, rules Rules, pos *Position, orders []Order) (*
 // on a location its type may hold, at most one unit per province, powers
 // and locations that exist, and dislodged units only in retreat phases.
 func (pos *Position) Validate(v *variants.Variant) error {
+	if pos.Phase.Year < 1 || pos.Phase.Year >= MaxYear {
+		return fmt.Errorf("position: year %d is out of range (1 to %d)", pos.Phase.Year, MaxYear-1)
+	}
 	if len(pos.Centers) != len(v.Locs) {
 		return fmt.Errorf("position: centre table has %d entries, the %s map %d locations", len(pos.Centers), v.Name, len(v.Locs))
 	}

@@ -58,6 +58,10 @@ const (
 	Adjustment
 )
 
+// MaxYear is the last year a phase may have. Positions must be a year
+// short of it, so that every next phase can be named too.
+const MaxYear = 999999
+
 // Phase names a phase: S1901M, F1901R, W1901A.
 type Phase struct {
 	Year   int
@@ -97,7 +101,7 @@ func ParsePhase(s string) (Phase, error) {
 		return Phase{}, bad
 	}
 	y, err := strconv.Atoi(s[1 : len(s)-1])
-	if err != nil || y < 1 || y > 9999 {
+	if err != nil || y < 1 || y > MaxYear {
 		return Phase{}, bad
 	}
 	p.Year = y

@@ -37,7 +37,7 @@ FRANCIA: A Par-Bur, A Mar-Spa, F Bre-Pic.`,
 		// "Tutti questi spostamenti possono aver luogo, fatta eccezione per
 		// le due unità inviate contemporaneamente in Galizia e le due in Mar Nero."
 		moved: []string{"A lvp - yor", "F lon - nth", "F edi - nwg", "A ber - kie", "A mun - ruh", "F kie - den",
-			"A mos - ukr", "F stp - bot", "A con - bul", "A smy - con", "A vie - tri", "F tri - alb",
+			"A mos - ukr", "F stp/sc - bot", "A con - bul", "A smy - con", "A vie - tri", "F tri - alb",
 			"A ven - pie", "A rom - ven", "F nap - ion", "A par - bur", "A mar - spa", "F bre - pic"},
 	},
 	{

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/corriere/corriere/game"
+)
+
+// maxRequest bounds what adjudicate reads: a position with orders is a few
+// kilobytes.
+const maxRequest = 8 << 20
+
+func runAdjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintf(stderr, "corriere adjudicate: takes no arguments (the request comes on stdin), got %q\n", strings.Join(args, " "))
+		return 2
+	}
+	data, err := io.ReadAll(io.LimitReader(stdin, maxRequest+1))
+	if err != nil {
+		fmt.Fprintf(stderr, "corriere adjudicate: read request: %v\n", err)
+		return 2
+	}
+	if len(data) > maxRequest {
+		fmt.Fprintf(stderr, "corriere adjudicate: request larger than %d bytes\n", maxRequest)
+		return 2
+	}
+	resp, err := adjudicate(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "corriere adjudicate: %s\n", oneLine(err.Error()))
+		return 2
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(resp); err != nil {
+		fmt.Fprintf(stderr, "corriere adjudicate: write response: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func adjudicate(data []byte) (*game.Response, error) {
+	var req game.Position
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return nil, fmt.Errorf("bad request JSON: %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("bad request JSON: something follows the request object")
+	}
+	return game.Play(&req)
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

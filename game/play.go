@@ -1,0 +1,99 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/parser"
+	"github.com/corriere/corriere/variants"
+)
+
+// Response is the outcome of one phase: a result for every order string
+// submitted and the next position, ready to be sent back with new orders.
+type Response struct {
+	Phase   string                   `json:"phase"`
+	Results map[string][]OrderResult `json:"results"`
+	// Removed lists units taken off without an order of their own: no
+	// retreat possible, no retreat ordered, civil disorder.
+	Removed map[string][]string `json:"removed,omitempty"`
+	Next    *Position           `json:"next"`
+}
+
+// OrderResult is what became of one order string.
+type OrderResult struct {
+	Order  string `json:"order"`            // as submitted
+	Parsed string `json:"parsed,omitempty"` // as understood, canonical
+	Result string `json:"result"`           // succeeds, fails or invalid
+	Reason string `json:"reason"`
+}
+
+// Play resolves the phase of req (a position with orders). An error means
+// the request itself is wrong (unknown variant or rules, a position that
+// cannot be); unreadable or illegal orders are results, not errors.
+func Play(req *Position) (*Response, error) {
+	v, err := Variant(req.Variant)
+	if err != nil {
+		return nil, err
+	}
+	rules, err := adjudicator.ParseRules(req.Rules)
+	if err != nil {
+		return nil, err
+	}
+	pos, err := Decode(v, req)
+	if err != nil {
+		return nil, err
+	}
+	if err := pos.Validate(v); err != nil {
+		return nil, err
+	}
+	type slot struct {
+		power variants.Power
+		text  string
+		order int // index into orders, -1 when unreadable
+		err   error
+	}
+	var slots []slot
+	var orders []adjudicator.Order
+	for _, name := range sortedKeys(req.Orders) {
+		p, err := parser.Power(v, name)
+		if err != nil {
+			return nil, fmt.Errorf("orders: %w", err)
+		}
+		for _, text := range req.Orders[name] {
+			o, err := parser.Order(v, pos, p, text)
+			s := slot{power: p, text: text, order: -1, err: err}
+			if err == nil {
+				s.order = len(orders)
+				orders = append(orders, o)
+			}
+			slots = append(slots, s)
+		}
+	}
+	res, err := adjudicator.Resolve(v, rules, pos, orders)
+	if err != nil {
+		return nil, err
+	}
+	out := &Response{Phase: pos.Phase.String(), Results: map[string][]OrderResult{}}
+	for _, s := range slots {
+		r := OrderResult{Order: s.text}
+		if s.order < 0 {
+			r.Result, r.Reason = adjudicator.Invalid.String(), s.err.Error()
+		} else {
+			o := orders[s.order]
+			r.Parsed = parser.Format(v, o)
+			r.Result = res.Results[s.order].Outcome.String()
+			r.Reason = res.Results[s.order].Reason.String()
+		}
+		id := v.Powers[s.power].ID
+		out.Results[id] = append(out.Results[id], r)
+	}
+	for _, u := range res.Removed {
+		if out.Removed == nil {
+			out.Removed = map[string][]string{}
+		}
+		id := v.Powers[u.Power].ID
+		out.Removed[id] = append(out.Removed[id], u.Type.String()+" "+v.Locs[u.Loc].ID)
+	}
+	out.Next = Encode(v, rules, &res.Next, res.Winner)
+	return out, nil
+}

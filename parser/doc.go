@@ -1,0 +1,48 @@
+// Package parser reads Diplomacy orders as players really write them, in
+// English or Italian, and writes them back canonically.
+//
+// It follows the rule of the rulebook (VII.4): an order written badly but
+// readable with exactly one interpretation is executed; an ambiguous one is
+// not, and the player is told why and what the readings were. So the
+// parser accepts many forms of the same order:
+//
+//	A par - bur       A Par-Bur      A par -> bur    A Paris to Burgundy
+//	A par H           A par holds    A Par Stands    A par fermo / sta
+//	A mun S A ber     A ruh S A mun - bur            A mun supports A ber
+//	F nth C A lon - bel              F Nth trasporta A Lon-Bel
+//	A lon - bel via convoy           A lon - bel by convoy    A lon - nth - bel
+//	A bur - pic       A bur R pic    A bur disband   (retreats)
+//	build A par       build F stp/nc    build F StP (costa nord)
+//	remove A par      disband A par  waive           (adjustments)
+//
+// with the rulebook's abbreviations (the first three letters of a name;
+// Nth, Nrg, Nwy, Nat, Naf), English and Italian names, multi-word names
+// ("North Sea", "Mare del Nord", "F Nth Sea"), punctuation ("A Mun.-Ruh",
+// "F StP.-Bot"), a heading naming the power ("ITALIA:"), the power of a
+// supported unit ("A Sil S Russian A War-Pru", "F Nth C (Inglese) A
+// Lon-Bel") and clear misspellings ("Burgandy", "Edimburgh").
+//
+// The position resolves what the words leave open: an ambiguous name
+// ("Tyr": Tyrolia or the Tyrrhenian Sea; "Liv": Liverpool or Livonia) is
+// read as the one candidate that makes sense (the power has a unit there,
+// the unit can reach it, the supported unit exists); a unit type left out
+// is the type of the unit in the position ("Ruh S Hol-Bel"); a unit named
+// by its type alone is the power's only unit of that type ("F Stands",
+// "F S A Bul-Rum"); in winter a unit written alone ("F Edi", as the
+// rulebook lists builds) is a build, or a removal where the power has a unit
+// there. The parser judges only what an order means, never
+// whether it is legal: ownership, reach and the like are the adjudicator's
+// (package adjudicator) business, and a type written against the position
+// is kept as written.
+//
+// Orders that cannot be read are refused with a [Refusal] that says, in a
+// player's words, which word was at fault, what was expected, and the
+// possible readings or nearest names:
+//
+//	"Tir" could be Tyrolia or the Tyrrhenian Sea; the order reads either way (...)
+//	"Sweria"? no such place; did you mean Serbia, Silesia or Syria?
+//	"Ven-Pie-Mar" moves more than once in one order; it could mean A ven - pie or A pie - mar: ...
+//
+// The package does no I/O and is deterministic. Names come from the
+// variant (Variant.LocNames and PowerNames), indexed once per variant.
+package parser

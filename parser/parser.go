@@ -1,0 +1,470 @@
+package parser
+
+import (
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/variants"
+)
+
+// Parsed is one order as read from a player's text.
+type Parsed struct {
+	Text  string            // the order as written (one order after splitting)
+	Order adjudicator.Order // valid when Err == nil
+	Err   *Refusal          // why it could not be read
+}
+
+// Refusal explains in a player's words why an order could not be read:
+// which word, what was expected, the readings or nearest names.
+type Refusal struct {
+	// Word is the word (or words) at fault, as the player wrote them.
+	Word string
+	// Problem is the whole explanation, ready to be mailed back:
+	// `"Burgndy"? no such place; did you mean Burgundy?`.
+	Problem string
+	// Readings are the orders an ambiguous order could be (written as
+	// Format writes them), or the places a misspelt name may be.
+	Readings []string
+}
+
+// Error returns the explanation.
+func (r *Refusal) Error() string {
+	if r == nil {
+		return "<nil>"
+	}
+	return r.Problem
+}
+
+// Orders reads every order in text (several lines; several orders per line
+// separated by ',' or ';') for power in the given position and phase.
+//
+// A line may start with a heading naming a power ("ITALIA:", "England:");
+// it is skipped, and orders under another power's heading are refused. A
+// fragment that stops where a supported or convoyed unit was due and that
+// the next fragment completes is read together with it ("A Ser S Turk, A
+// Bul-Rum"). Blank lines and fragments without letters give no Parsed;
+// every other fragment gives one, with an Order or a Refusal.
+func Orders(v *variants.Variant, pos *adjudicator.Position, power variants.Power, text string) []Parsed {
+	ix := indexFor(v)
+	p := parsers.Get().(*parser)
+	defer p.release()
+	p.v, p.ix, p.pos, p.power, p.phase = v, ix, pos, power, phaseOf(pos)
+	p.frags = split(ix, text, p.frags[:0])
+	frags := p.frags
+	out := make([]Parsed, 0, len(frags))
+	for i := 0; i < len(frags); i++ {
+		f := frags[i]
+		if f.label != variants.NoPower && f.label != power {
+			out = append(out, Parsed{Text: f.text, Err: (&parser{v: v, power: power}).otherPower(f.label, f.labelWord)})
+			continue
+		}
+		var o adjudicator.Order
+		var err *Refusal
+		var incomplete bool
+		o, err, incomplete = p.readOne(f.text)
+		// A support or convoy whose object spilled past a comma, as in the
+		// rulebook's example "A Ser S Turk, A Bul-Rum": when the fragment
+		// stops where the supported unit was due and the next fragment
+		// completes it, the two are one order.
+		if err != nil && incomplete && i+1 < len(frags) && frags[i+1].label == f.label {
+			joined := text[f.start:frags[i+1].end]
+			if jo, jerr, _ := p.readOne(joined); jerr == nil {
+				out = append(out, Parsed{Text: strings.TrimSpace(joined), Order: jo})
+				i++
+				continue
+			}
+		}
+		if err != nil {
+			out = append(out, Parsed{Text: f.text, Err: err})
+		} else {
+			out = append(out, Parsed{Text: f.text, Order: o})
+		}
+	}
+	return out
+}
+
+// Order reads exactly one order.
+func Order(v *variants.Variant, pos *adjudicator.Position, power variants.Power, text string) (adjudicator.Order, error) {
+	ps := Orders(v, pos, power, text)
+	switch len(ps) {
+	case 0:
+		return adjudicator.Order{}, &Refusal{Problem: "no order given"}
+	case 1:
+		if ps[0].Err != nil {
+			return adjudicator.Order{}, ps[0].Err
+		}
+		return ps[0].Order, nil
+	}
+	texts := make([]string, len(ps))
+	for i, p := range ps {
+		texts[i] = quote(p.Text)
+	}
+	return adjudicator.Order{}, &Refusal{Word: strings.TrimSpace(text), Problem: "expected one order, found " + andList(texts)}
+}
+
+// parsers keeps parsers, with their buffers, between calls.
+var parsers = sync.Pool{New: func() any { return new(parser) }}
+
+// release returns p to the pool, dropping what it refers to.
+func (p *parser) release() {
+	p.v, p.ix, p.pos, p.text = nil, nil, nil, ""
+	p.toks, p.out = nil, nil
+	clear(p.outBuf[:])
+	clear(p.frags)
+	clear(p.candBuf[:cap(p.candBuf)])
+	parsers.Put(p)
+}
+
+// phaseOf returns the phase type of pos (movement when pos is nil).
+func phaseOf(pos *adjudicator.Position) adjudicator.PhaseType {
+	if pos == nil {
+		return adjudicator.Movement
+	}
+	return pos.Phase.Type
+}
+
+// readOne reads one fragment. incomplete reports that the text stopped where
+// a supported or convoyed unit was due.
+// The parser is reused from one fragment to the next.
+func (p *parser) readOne(text string) (adjudicator.Order, *Refusal, bool) {
+	p.reset(text)
+	// Leading numbering: "1. A Par-Bur", "2) F Bre-Mao".
+	for len(p.toks) > 1 && p.toks[0].kind == tWord && isNumber(p.toks[0].norm) {
+		p.toks = p.toks[1:]
+	}
+	if len(p.toks) > maxTokens {
+		return adjudicator.Order{}, &Refusal{Word: strings.TrimSpace(text), Problem: "too long for one order: put a comma or a new line between orders"}, false
+	}
+	p.run()
+	if len(p.out) == 0 {
+		if r := p.wrongPhase(); r != nil {
+			return adjudicator.Order{}, r, false
+		}
+	}
+	o, err := p.resolve()
+	return o, err, err != nil && p.incomplete
+}
+
+func isNumber(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// wrongPhase refuses an order whose verb belongs to another phase, so the
+// player is told about the phase rather than about the grammar.
+func (p *parser) wrongPhase() *Refusal {
+	for i := range p.toks {
+		w := p.toks[i].norm
+		if p.toks[i].kind == tArrow && p.phase == adjudicator.Adjustment {
+			w = "-"
+		} else if p.toks[i].kind != tWord {
+			continue
+		}
+		k := keywords[w]
+		// Only words that cannot be read otherwise here.
+		if _, isLoc := p.ix.locs[w]; isLoc || unitWords[w] != 0 {
+			continue
+		}
+		word := p.text[p.toks[i].start:p.toks[i].end]
+		switch p.phase {
+		case adjudicator.Movement:
+			if k&(kwBuild|kwWaive) != 0 && k&(kwMove|kwHold|kwSupport|kwConvoy|kwVia|kwConvoyed|kwNone) == 0 && len(w) > 1 {
+				return &Refusal{Word: word, Problem: quote(word) + ": builds and removals are ordered in winter; this is a movement phase"}
+			}
+			if k&(kwRetreat|kwDisband|kwRemove) != 0 && k&(kwMove|kwHold|kwSupport|kwConvoy) == 0 && len(w) > 1 {
+				return &Refusal{Word: word, Problem: quote(word) + ": retreats and disbands are ordered after the moves; this is a movement phase"}
+			}
+		case adjudicator.Retreat:
+			if k&(kwSupport|kwConvoy|kwHold) != 0 && k&(kwMove|kwRetreat|kwDisband|kwVia|kwConvoyed) == 0 && len(w) > 1 {
+				return &Refusal{Word: word, Problem: quote(word) + `: this is a retreat phase; a dislodged unit retreats ("A Bur - Pic") or disbands ("A Bur disband")`}
+			}
+			if k&(kwBuild|kwWaive) != 0 && k&(kwMove|kwRetreat|kwDisband|kwConvoyed|kwNone) == 0 && len(w) > 1 {
+				return &Refusal{Word: word, Problem: quote(word) + ": builds and removals are ordered in winter; this is a retreat phase"}
+			}
+		case adjudicator.Adjustment:
+			if p.toks[i].kind == tArrow {
+				return &Refusal{Word: word, Problem: quote(word) + `: this is the winter adjustment; order "build A Par", "remove F Nth" or "waive"`}
+			}
+			if k&(kwSupport|kwConvoy|kwHold|kwRetreat) != 0 && k&(kwBuild|kwRemove|kwWaive|kwNone|kwDisband) == 0 && len(w) > 1 {
+				return &Refusal{Word: word, Problem: quote(word) + `: this is the winter adjustment; order "build A Par", "remove F Nth" or "waive"`}
+			}
+		}
+	}
+	return nil
+}
+
+// fragment is one order's text in the input.
+type fragment struct {
+	text       string // trimmed
+	start, end int    // the fragment's bounds in the input
+	label      variants.Power
+	labelWord  string
+}
+
+// split cuts text into orders: at new lines, ',' and ';'; at '.' before
+// the next order's unit ("A Par-Bur. A Mar-Spa"); and at "and"/"e" before
+// a unit ("F Kie e A Mun"). Headings naming a power ("ITALIA:") are taken
+// off and apply until the next heading.
+func split(ix *index, text string, out []fragment) []fragment {
+	label := variants.NoPower
+	labelWord := ""
+	start := 0
+	emit := func(end int) {
+		s := text[start:end]
+		off := start
+		// Headings: "ITALIA:", "Ritirate: Russia:", "Spring 1901:".
+		for {
+			c := strings.IndexByte(s, ':')
+			if c < 0 {
+				break
+			}
+			head := s[:c]
+			key := normKey(head)
+			if key == "" {
+				break
+			}
+			if pw, ok := headingPower(ix, key); ok {
+				label, labelWord = pw, strings.TrimSpace(head)
+			} else if !headerOnly(key) {
+				break
+			}
+			s = s[c+1:]
+			off += c + 1
+		}
+		lead := len(s) - len(strings.TrimLeftFunc(s, unicode.IsSpace))
+		t := strings.TrimSpace(s)
+		t = strings.TrimRight(t, ". \t")
+		if !hasWord(t) {
+			return
+		}
+		out = append(out, fragment{text: t, start: off + lead, end: off + lead + len(t), label: label, labelWord: labelWord})
+	}
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case r == '\n' || r == ',' || r == ';' || r == '\r':
+			emit(i)
+			start = i + size
+		case r == '.' && unitAfter(text[i+size:]) && !isNumber(strings.TrimSpace(text[start:i])):
+			emit(i)
+			start = i + size
+		case r == ' ' || r == '\t':
+			// "and"/"e" between two orders.
+			if n := andAt(text[i+size:]); n > 0 && unitAfter(text[i+size+n:]) && start < i {
+				emit(i)
+				start = i + size + n
+			}
+		}
+		i += size
+	}
+	emit(len(text))
+	return out
+}
+
+// andAt returns the length of an "and" word ("and", "e", "&") that s
+// starts with, followed by a space; 0 if none.
+func andAt(s string) int {
+	for j := 0; j < len(s) && j < 5; j++ {
+		if c := s[j]; c == ' ' || c == '\t' {
+			for w := range andWords {
+				if strings.EqualFold(w, s[:j]) {
+					return j
+				}
+			}
+			return 0
+		}
+	}
+	return 0
+}
+
+// headingPower reads a heading naming a power: "italia", "austria
+// ungheria", "orders for england", "ordini inghilterra primavera 1901".
+func headingPower(ix *index, key string) (variants.Power, bool) {
+	if pw, ok := ix.powers[key]; ok {
+		return pw, true
+	}
+	var rest []string
+	for _, w := range strings.Fields(key) {
+		if keywords[w]&kwHeader == 0 && !isNumber(w) {
+			rest = append(rest, w)
+		}
+	}
+	if len(rest) == 0 || len(rest) == len(strings.Fields(key)) {
+		return variants.NoPower, false
+	}
+	return ix.power(strings.Join(rest, " "))
+}
+
+// headerOnly reports whether every word of key belongs to a heading
+// ("spring 1901", "ritirate") or key is empty.
+func headerOnly(key string) bool {
+	for _, w := range strings.Fields(key) {
+		if keywords[w]&kwHeader == 0 && !isNumber(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// unitAfter reports whether s starts (after spaces) with a unit type letter
+// or word followed by a space: the start of another order.
+func unitAfter(s string) bool {
+	t := strings.TrimLeft(s, " \t")
+	if len(t) == len(s) {
+		return false
+	}
+	j := strings.IndexAny(t, " \t")
+	if j <= 0 {
+		return false
+	}
+	return unitWords[strings.ToLower(t[:j])] != 0
+}
+
+func hasWord(s string) bool {
+	for _, r := range s {
+		if isWordRune(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// Loc reads one location name in any accepted form ("lon", "Londra",
+// "stp/nc", "stp(nc)", "StP (costa nord)", "St. Petersburg north coast");
+// an ambiguous or unknown name is an error with a Refusal. A canonical id
+// always reads as its own location ("tyr" is Tyrolia, though the rulebook
+// also writes Tyr for the Tyrrhenian Sea); a clear misspelling reads as
+// the place it misspells, as in orders.
+func Loc(v *variants.Variant, name string) (variants.Loc, error) {
+	p := &parser{v: v, ix: indexFor(v), text: name, toks: lex(name, nil)}
+	if len(p.toks) == 0 {
+		return variants.NoLoc, &Refusal{Problem: "no place named"}
+	}
+	if len(p.toks) > maxTokens {
+		return variants.NoLoc, &Refusal{Word: strings.TrimSpace(name), Problem: "too long for a place name"}
+	}
+	ref, ok := p.loc(0)
+	if !ok || p.skipParens(ref.end) != len(p.toks) {
+		p.far = 0
+		if ok {
+			p.far = ref.end
+			p.expect = []string{expEnd}
+		} else {
+			p.expect = []string{expLoc}
+		}
+		return variants.NoLoc, p.failure()
+	}
+	if l, ok := p.pick(ref, variants.NoType); ok {
+		return l, nil
+	}
+	return variants.NoLoc, p.nameAmbiguous(ref)
+}
+
+// pick chooses a place without a position: the only candidate, the only
+// one a unit of type t can stand on, or the one whose canonical id was
+// written ("tyr" is Tyrolia), so that every id reads as its own location.
+func (p *parser) pick(ref locRef, t variants.UnitType) (variants.Loc, bool) {
+	cands := ref.cands
+	if len(cands) > 1 && t != variants.NoType {
+		var fit []variants.Loc
+		for _, l := range cands {
+			if p.v.CanHold(t, l) || (t == variants.Fleet && len(p.v.Locs[l].Coasts) > 0) {
+				fit = append(fit, l)
+			}
+		}
+		if len(fit) > 0 {
+			cands = fit
+		}
+	}
+	if len(cands) == 1 {
+		return cands[0], true
+	}
+	for _, l := range cands {
+		if p.canon(ref, l) > 0 {
+			return l, true
+		}
+	}
+	return variants.NoLoc, false
+}
+
+func (p *parser) nameAmbiguous(ref locRef) *Refusal {
+	word := p.span(ref.start, ref.end)
+	names := make([]string, len(ref.cands))
+	for i, l := range ref.cands {
+		names[i] = p.ix.locNames[l]
+	}
+	return &Refusal{Word: word, Problem: quote(word) + " could be " + orList(names), Readings: names}
+}
+
+// Power reads a power name in any accepted form: name, adjective, code or
+// an unmistakable start of one ("Turk"), in English or Italian.
+func Power(v *variants.Variant, name string) (variants.Power, error) {
+	ix := indexFor(v)
+	key := normKey(name)
+	if pw, ok := ix.power(key); ok {
+		return pw, nil
+	}
+	word := strings.TrimSpace(name)
+	// A misspelt name, clearly closest to one power's.
+	best, second, found := 99, 99, variants.NoPower
+	if len(key) >= 5 {
+		for k, pw := range ix.powers {
+			d := osa(key, k, 3)
+			switch {
+			case d < best && pw != found:
+				best, second, found = d, best, pw
+			case d < best:
+				best = d
+			case d < second && pw != found:
+				second = d
+			}
+		}
+		if best <= 2 && best < second {
+			return found, nil
+		}
+	}
+	names := make([]string, len(v.Powers))
+	for i := range v.Powers {
+		names[i] = v.Powers[i].Name
+	}
+	return variants.NoPower, &Refusal{Word: word, Problem: quote(word) + "? no such power; the powers are " + andList(names), Readings: names}
+}
+
+// Unit reads a unit like "F nth", "A Londra", "F spa/sc" (used to read
+// positions given as JSON). The type is required. An ambiguous name is
+// read as the only candidate the unit can stand on ("F Liv" is refused, "A
+// Tir" is Tyrolia), else as the location whose canonical id it is.
+func Unit(v *variants.Variant, text string) (variants.UnitType, variants.Loc, error) {
+	p := &parser{v: v, ix: indexFor(v), text: text, toks: lex(text, nil)}
+	if len(p.toks) > maxTokens {
+		return variants.NoType, variants.NoLoc, &Refusal{Word: strings.TrimSpace(text), Problem: "too long for a unit"}
+	}
+	t := p.unitWord(0)
+	if t == variants.NoType {
+		word := strings.TrimSpace(text)
+		if len(p.toks) > 0 {
+			word = p.span(0, 1)
+		}
+		return variants.NoType, variants.NoLoc, &Refusal{Word: word, Problem: quote(word) + "? expected a unit type, A (army) or F (fleet), then its place"}
+	}
+	ref, ok := p.loc(1)
+	if !ok || p.skipParens(ref.end) != len(p.toks) {
+		if ok {
+			p.far, p.expect = ref.end, []string{expEnd}
+		} else {
+			p.far, p.expect = 1, []string{expLoc}
+		}
+		return variants.NoType, variants.NoLoc, p.failure()
+	}
+	if l, ok := p.pick(ref, t); ok {
+		return t, l, nil
+	}
+	return variants.NoType, variants.NoLoc, p.nameAmbiguous(ref)
+}
