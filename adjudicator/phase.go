@@ -19,7 +19,6 @@ func advance(v *variants.Variant, next *Position, out *Resolution) {
 				next.Centers[prov] = u.Power
 			}
 		}
-		out.Winner = winner(v, next.Centers)
 		if adjustmentsDue(v, next) {
 			next.Phase = Phase{Year: p.Year, Season: Winter, Type: Adjustment}
 		} else {

@@ -155,6 +155,14 @@ func TestWinner(t *testing.T) {
 	if res.Winner != v.PowerByID("england") {
 		t.Errorf("winner %d with 18 centres, want England", res.Winner)
 	}
+	// The winner stays named in the phases that follow.
+	if next := res.Next; next.Phase.Type == Adjustment {
+		if res, _ := Resolve(v, Rules2023, &next, nil); res.Winner != v.PowerByID("england") {
+			t.Errorf("winner %d after the winter, want England still", res.Winner)
+		}
+	} else {
+		t.Errorf("next phase %s, want the winter adjustments", next.Phase)
+	}
 	delete(owners, "mos")
 	v, pos = position(t, "F1910M", []string{"ENG: F nth"}, owners)
 	pos.Centers[v.Loc("mos")] = variants.NoPower

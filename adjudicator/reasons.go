@@ -22,7 +22,7 @@ const (
 	SupportedAbsent    // no unit where the support or convoy names one
 	SupportOwnProvince // a support into the supporter's own province
 	WrongPhase         // this kind of order does not belong in this phase
-	DuplicateOrder     // the unit already has an order
+	DuplicateOrder     // a later order for the same unit replaces this one
 	NotDislodged       // a retreat order for a unit that need not retreat
 	RetreatBlocked     // the retreat destination is the attacker's origin, occupied or contested
 	NotHome            // builds only in home centres
@@ -61,7 +61,7 @@ var reasonText = [...]string{
 	SupportedAbsent:    "there is no such unit to support or convoy",
 	SupportOwnProvince: "a unit cannot support a move into its own province",
 	WrongPhase:         "that kind of order does not belong in this phase",
-	DuplicateOrder:     "the unit already has an order",
+	DuplicateOrder:     "replaced by a later order for the same unit",
 	NotDislodged:       "the unit was not dislodged",
 	RetreatBlocked:     "a unit cannot retreat there (the attacker's origin, occupied, or left empty by a standoff)",
 	NotHome:            "units are built only in home supply centres",

@@ -24,6 +24,7 @@ func Resolve(v *variants.Variant, rules Rules, pos *Position, orders []Order) (*
 	case Adjustment:
 		resolveAdjustments(v, rules, pos, orders, res)
 	}
+	res.Winner = winner(v, res.Next.Centers)
 	return res, nil
 }
 
@@ -87,8 +88,16 @@ func (pos *Position) Validate(v *variants.Variant) error {
 			return fmt.Errorf("position: two dislodged units in %s", v.Locs[p].ID)
 		}
 		dis.Add(p)
-		if d.AttackerFrom != variants.NoLoc && int(d.AttackerFrom) >= len(v.Locs) {
-			return fmt.Errorf("position: dislodged unit in %s attacked from an unknown location", v.Locs[p].ID)
+		if !seen.Has(p) {
+			return fmt.Errorf("position: no unit stands in %s, so nothing dislodged the unit there", v.Locs[p].ID)
+		}
+		if a := d.AttackerFrom; a != variants.NoLoc {
+			if int(a) >= len(v.Locs) {
+				return fmt.Errorf("position: dislodged unit in %s attacked from an unknown location", v.Locs[p].ID)
+			}
+			if a = v.Province(a); a == p || (!d.ViaConvoy && !v.ArmyAdj[p].Has(a) && !v.CanReachProvince(variants.Fleet, a, p) && !fleetBorder(v, a, p)) {
+				return fmt.Errorf("position: the unit in %s cannot have been dislodged from %s, which does not border it", v.Locs[p].ID, v.Locs[a].ID)
+			}
 		}
 	}
 	return nil
@@ -113,4 +122,15 @@ func unitIndex(v *variants.Variant, units []variants.Unit, p variants.Loc) int {
 		}
 	}
 	return -1
+}
+
+// fleetBorder reports whether a fleet could cross from province a (any of
+// its coasts) to province p.
+func fleetBorder(v *variants.Variant, a, p variants.Loc) bool {
+	for _, c := range v.Locs[a].Coasts {
+		if v.CanReachProvince(variants.Fleet, c, p) {
+			return true
+		}
+	}
+	return false
 }

@@ -43,7 +43,7 @@ func runAdjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
 func adjudicate(data []byte) (*game.Response, error) {
-	var req game.Position
+	var req *game.Position
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
@@ -52,7 +52,10 @@ func adjudicate(data []byte) (*game.Response, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("bad request JSON: something follows the request object")
 	}
-	return game.Play(&req)
+	if req == nil {
+		return nil, fmt.Errorf("bad request JSON: expected an object with the position and orders, got null")
+	}
+	return game.Play(req)
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
