@@ -70,7 +70,7 @@ func resolveMovement(v *variants.Variant, rules Rules, pos *Position, orders []O
 	for i, u := range pos.Units {
 		p := v.Province(u.Loc)
 		m.at[p] = int16(i)
-		m.ord[i] = morder{kind: Hold, unit: u, prov: p, dst: variants.NoLoc, dstLoc: variants.NoLoc, target: -1, input: -1}
+		m.ord[i] = holding(u, p)
 		m.supHead[i], m.convHead[i] = -1, -1
 		if u.Type == variants.Fleet && v.Locs[u.Loc].Terrain == variants.Sea {
 			m.fleets.Add(u.Loc)
@@ -102,7 +102,7 @@ func (m *mover) prescan(orders []Order) {
 		if prev := m.ord[u].input; prev >= 0 {
 			// A later order for a unit replaces the earlier one, as in the judge's mailbox.
 			results[prev] = Result{Invalid, DuplicateOrder}
-			m.ord[u] = morder{kind: Hold, unit: m.ord[u].unit, prov: m.ord[u].prov, dst: variants.NoLoc, dstLoc: variants.NoLoc, target: -1, input: -1}
+			m.ord[u] = holding(m.ord[u].unit, m.ord[u].prov)
 		}
 		mo := &m.ord[u]
 		mo.input = i
@@ -121,9 +121,15 @@ func (m *mover) prescan(orders []Order) {
 		}
 		if r != NoReason {
 			results[i] = Result{Invalid, r}
-			mo.kind, mo.dst, mo.dstLoc, mo.target, mo.convoyed = Hold, variants.NoLoc, variants.NoLoc, -1, false
+			*mo = holding(mo.unit, mo.prov)
+			mo.input = i
 		}
 	}
+}
+
+// holding is the order of a unit that holds.
+func holding(u variants.Unit, prov variants.Loc) morder {
+	return morder{kind: Hold, unit: u, prov: prov, dst: variants.NoLoc, dstLoc: variants.NoLoc, target: -1, input: -1}
 }
 
 // unitFor returns the index of the unit in l's province, or -1. Orders name
@@ -264,8 +270,8 @@ func (m *mover) checkConvoy(mo *morder, o *Order) Reason {
 		return Unreachable
 	}
 	// A fleet that no sea route needs is not convoying (DATC 6.G.19).
-	if !onMinimalRoute(v, from, dp, mo.unit.Loc) {
-		return Unreachable
+	if !onMinimalRoute(v, m.fleets, from, dp, mo.unit.Loc) {
+		return NotOnRoute
 	}
 	mo.kind, mo.target, mo.dst = Convoy, t, dp
 	return NoReason
@@ -328,7 +334,7 @@ func (m *mover) link() {
 				matched = t.kind != Move
 			} else {
 				matched = t.kind == Move && t.dst == o.dst &&
-					(!m.v.Locs[o.dstLoc].IsCoast() || o.dstLoc == t.dstLoc)
+					(m.v.Province(o.dstLoc) == o.dstLoc || o.dstLoc == t.dstLoc)
 			}
 			if matched {
 				m.supNext[i] = m.supHead[o.target]

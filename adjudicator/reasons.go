@@ -33,6 +33,7 @@ const (
 	NoCoastForFleet    // a fleet cannot be built inland
 	ArmyAtSea          // an army cannot be built on a coast location
 	TypeNeeded         // a build on a coast must say army or fleet
+	NotOnRoute         // no convoy route from the army to its destination needs this fleet
 
 	// Reasons for Fails.
 	Bounced      // the move met an equal or stronger force
@@ -72,6 +73,7 @@ var reasonText = [...]string{
 	NoCoastForFleet:    "fleets are built only on coasts",
 	ArmyAtSea:          "an army cannot stand on a coast of its own",
 	TypeNeeded:         "say which unit to build there: A (army) or F (fleet)",
+	NotOnRoute:         "no convoy route for that army needs this fleet",
 	Bounced:            "bounced",
 	Cut:                "support cut",
 	WasDislodged:       "dislodged",

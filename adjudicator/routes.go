@@ -42,24 +42,13 @@ func chain(v *variants.Variant, set variants.LocSet, from, to variants.Loc) bool
 	return false
 }
 
-// seaLocs returns the set of sea locations of v (where convoys can be).
-func seaLocs(v *variants.Variant) variants.LocSet {
-	var s variants.LocSet
-	for i := range v.Locs {
-		if v.Locs[i].Terrain == variants.Sea {
-			s.Add(variants.Loc(i))
-		}
-	}
-	return s
-}
-
 // onMinimalRoute reports whether sea f lies on a convoy route from from to
-// to that has no shortcut, so that its fleet is needed by some route.
-func onMinimalRoute(v *variants.Variant, from, to, f variants.Loc) bool {
+// to through the seas in seas that has no shortcut, so that its fleet is
+// needed by some route (DATC 6.G.19).
+func onMinimalRoute(v *variants.Variant, seas variants.LocSet, from, to, f variants.Loc) bool {
 	if v.Locs[from].Terrain != variants.Coast || v.Locs[to].Terrain != variants.Coast {
 		return false
 	}
-	seas := seaLocs(v)
 	var path [24]variants.Loc
 	var walk func(n int) bool
 	walk = func(n int) bool {
