@@ -600,34 +600,23 @@ func (p *parser) failure() *Refusal {
 // nearPlaces names the places closest to the words at i.
 func (p *parser) nearPlaces(i, limit int) []string {
 	var out []string
-	var seen []variants.Loc
-	for _, c := range p.fuzzyCands(i) {
-		if c.dist > limit {
-			continue
-		}
-		for _, l := range c.locs {
-			dup := false
-			for _, s := range seen {
-				dup = dup || s == l
-			}
-			if !dup {
-				seen = append(seen, l)
+	var seen variants.LocSet
+	add := func(locs []variants.Loc) {
+		for _, l := range locs {
+			if !seen.Has(l) {
+				seen.Add(l)
 				out = append(out, p.ix.locNames[l])
 			}
 		}
 	}
+	for _, c := range p.fuzzyCands(i) {
+		if c.dist <= limit {
+			add(c.locs)
+		}
+	}
 	if len(out) == 0 && len(p.toks[i].norm) < 5 {
 		for _, c := range p.ix.nearest(p.toks[i].norm, limit) {
-			for _, l := range c.locs {
-				dup := false
-				for _, s := range seen {
-					dup = dup || s == l
-				}
-				if !dup {
-					seen = append(seen, l)
-					out = append(out, p.ix.locNames[l])
-				}
-			}
+			add(c.locs)
 		}
 	}
 	return out

@@ -295,13 +295,9 @@ func (ld *loader) loc(l dataLine, id string) (variants.Loc, error) {
 
 func (ld *loader) start(lines []dataLine) error {
 	for _, l := range lines {
-		key, rest, err := keyed(l)
+		p, rest, err := ld.powerLine(l)
 		if err != nil {
 			return err
-		}
-		p := ld.v.PowerByID(key)
-		if p == variants.NoPower {
-			return fmt.Errorf("line %d: unknown power %q", l.n, key)
 		}
 		for _, u := range strings.Split(rest, ",") {
 			f := strings.Fields(u)
@@ -481,13 +477,9 @@ func (ld *loader) powerNames(lines []dataLine) error {
 		}
 	}
 	for _, l := range lines {
-		key, rest, err := keyed(l)
+		p, rest, err := ld.powerLine(l)
 		if err != nil {
 			return err
-		}
-		p := ld.v.PowerByID(key)
-		if p == variants.NoPower {
-			return fmt.Errorf("line %d: unknown power %q", l.n, key)
 		}
 		for _, name := range splitList(rest) {
 			if err := add(l, name, p); err != nil {
@@ -496,4 +488,17 @@ func (ld *loader) powerNames(lines []dataLine) error {
 		}
 	}
 	return nil
+}
+
+// powerLine reads a line "power: rest" whose key names a power.
+func (ld *loader) powerLine(l dataLine) (variants.Power, string, error) {
+	key, rest, err := keyed(l)
+	if err != nil {
+		return variants.NoPower, "", err
+	}
+	p := ld.v.PowerByID(key)
+	if p == variants.NoPower {
+		return variants.NoPower, "", fmt.Errorf("line %d: unknown power %q", l.n, key)
+	}
+	return p, rest, nil
 }
