@@ -1,0 +1,601 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// ErrNotFound is returned when a looked-up row does not exist.
+var ErrNotFound = errors.New("not found")
+
+// Store is the judge's database.
+type Store struct {
+	db *sql.DB
+}
+
+// Open opens (creating if needed) the database at path and brings its
+// schema up to date. path ":memory:" gives a private in-memory database.
+func Open(ctx context.Context, path string) (*Store, error) {
+	q := url.Values{}
+	for _, p := range []string{"journal_mode(WAL)", "synchronous(NORMAL)", "busy_timeout(10000)", "foreign_keys(1)"} {
+		q.Add("_pragma", p)
+	}
+	q.Set("_txlock", "immediate")
+	dsn := "file:" + path + "?" + q.Encode()
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	// One connection: the judge is the only writer of its database, and one
+	// connection keeps SQLite's locking out of the way of its transactions.
+	db.SetMaxOpenConns(1)
+	s := &Store{db: db}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+func (s *Store) migrate(ctx context.Context) error {
+	var version int
+	if err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return fmt.Errorf("read schema version: %w", err)
+	}
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	for i, name := range names {
+		if i < version {
+			continue
+		}
+		body, err := migrations.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		err = s.Tx(ctx, func(tx *Tx) error {
+			if _, err := tx.tx.ExecContext(ctx, string(body)); err != nil {
+				return err
+			}
+			_, err := tx.tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", i+1))
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("migration %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// Tx is one transaction.
+type Tx struct {
+	ctx context.Context
+	tx  *sql.Tx
+}
+
+// Tx runs f in one transaction, committed when f returns nil and rolled
+// back otherwise.
+func (s *Store) Tx(ctx context.Context, f func(*Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin transaction: %w", err)
+	}
+	if err := f(&Tx{ctx: ctx, tx: tx}); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+func (t *Tx) exec(query string, args ...any) (sql.Result, error) {
+	return t.tx.ExecContext(t.ctx, query, args...)
+}
+
+func unix(tm time.Time) int64 {
+	if tm.IsZero() {
+		return 0
+	}
+	return tm.Unix()
+}
+
+func fromUnix(s int64) time.Time {
+	if s == 0 {
+		return time.Time{}
+	}
+	return time.Unix(s, 0).UTC()
+}
+
+// Game is a game's row.
+type Game struct {
+	ID         int64
+	Name       string
+	Variant    string
+	Rules      string
+	Settings   string // JSON, the judge's game settings
+	State      string // forming, active, paused, finished
+	Phase      string
+	Position   string // game.Position JSON of the current phase
+	Deadline   time.Time
+	Reminded   bool
+	MasterHash string
+	CreatedAt  time.Time
+}
+
+// Game states.
+const (
+	Forming  = "forming"
+	Active   = "active"
+	Paused   = "paused"
+	Finished = "finished"
+)
+
+// CreateGame inserts g and sets its ID. A game name is unique regardless
+// of case.
+func (t *Tx) CreateGame(g *Game) error {
+	res, err := t.exec(`INSERT INTO games (name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.Name, g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, unix(g.CreatedAt))
+	if err != nil {
+		if strings.Contains(err.Error(), "UNIQUE") {
+			return fmt.Errorf("create game %s: a game of that name exists", g.Name)
+		}
+		return fmt.Errorf("create game %s: %w", g.Name, err)
+	}
+	g.ID, err = res.LastInsertId()
+	return err
+}
+
+// UpdateGame writes every field of g.
+func (t *Tx) UpdateGame(g *Game) error {
+	_, err := t.exec(`UPDATE games SET variant = ?, rules = ?, settings = ?, state = ?, phase = ?, position = ?, deadline = ?, reminded = ?, master_hash = ? WHERE id = ?`,
+		g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.ID)
+	if err != nil {
+		return fmt.Errorf("update game %s: %w", g.Name, err)
+	}
+	return nil
+}
+
+const gameColumns = `id, name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, created_at`
+
+func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
+	var g Game
+	var deadline, created int64
+	if err := row.Scan(&g.ID, &g.Name, &g.Variant, &g.Rules, &g.Settings, &g.State, &g.Phase, &g.Position, &deadline, &g.Reminded, &g.MasterHash, &created); err != nil {
+		return nil, err
+	}
+	g.Deadline, g.CreatedAt = fromUnix(deadline), fromUnix(created)
+	return &g, nil
+}
+
+// Game returns the game called name (any case), or ErrNotFound.
+func (t *Tx) Game(name string) (*Game, error) {
+	g, err := scanGame(t.tx.QueryRowContext(t.ctx, `SELECT `+gameColumns+` FROM games WHERE name = ?`, name))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("game %s: %w", name, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", name, err)
+	}
+	return g, nil
+}
+
+// Games lists games, all of them or those in the given states, by name.
+func (t *Tx) Games(states ...string) ([]*Game, error) {
+	query := `SELECT ` + gameColumns + ` FROM games`
+	var args []any
+	if len(states) > 0 {
+		query += ` WHERE state IN (?` + strings.Repeat(", ?", len(states)-1) + `)`
+		for _, s := range states {
+			args = append(args, s)
+		}
+	}
+	rows, err := t.tx.QueryContext(t.ctx, query+` ORDER BY name`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list games: %w", err)
+	}
+	defer rows.Close()
+	var out []*Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list games: %w", err)
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// DueGames lists the names of active games whose deadline is at or before now.
+func (t *Tx) DueGames(now time.Time) ([]string, error) {
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT name FROM games WHERE state = ? AND deadline > 0 AND deadline <= ? ORDER BY deadline, name`, Active, unix(now))
+	if err != nil {
+		return nil, fmt.Errorf("due games: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, rows.Err()
+}
+
+// Seat is a power's place in a game.
+type Seat struct {
+	GameID       int64
+	Power        string
+	Address      string
+	PasswordHash string
+	NoWait       bool
+	Draw         bool
+}
+
+// PutSeat inserts or replaces a seat.
+func (t *Tx) PutSeat(s Seat) error {
+	_, err := t.exec(`INSERT INTO seats (game_id, power, address, password_hash, nowait, draw) VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (game_id, power) DO UPDATE SET address = excluded.address, password_hash = excluded.password_hash, nowait = excluded.nowait, draw = excluded.draw`,
+		s.GameID, s.Power, s.Address, s.PasswordHash, s.NoWait, s.Draw)
+	if err != nil {
+		return fmt.Errorf("seat %s: %w", s.Power, err)
+	}
+	return nil
+}
+
+// Seats lists a game's seats by power.
+func (t *Tx) Seats(gameID int64) ([]Seat, error) {
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, power, address, password_hash, nowait, draw FROM seats WHERE game_id = ? ORDER BY power`, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("seats: %w", err)
+	}
+	defer rows.Close()
+	var out []Seat
+	for rows.Next() {
+		var s Seat
+		if err := rows.Scan(&s.GameID, &s.Power, &s.Address, &s.PasswordHash, &s.NoWait, &s.Draw); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// Observers lists the addresses watching a game.
+func (t *Tx) Observers(gameID int64) ([]string, error) {
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT address FROM observers WHERE game_id = ? ORDER BY address`, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("observers: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var a string
+		if err := rows.Scan(&a); err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// AddObserver adds an address to a game's observers.
+func (t *Tx) AddObserver(gameID int64, address string) error {
+	_, err := t.exec(`INSERT OR IGNORE INTO observers (game_id, address) VALUES (?, ?)`, gameID, address)
+	return err
+}
+
+// Order is a standing order of the current phase.
+type Order struct {
+	GameID    int64
+	Phase     string
+	Power     string
+	Key       string // what the order is for: the unit's province, or a build's
+	Text      string // as written
+	Canonical string
+	MessageID string
+	Seq       int64
+	At        time.Time
+}
+
+// PutOrder stores o, replacing the power's earlier order with the same key;
+// the order moves to the end of the power's list.
+func (t *Tx) PutOrder(o Order) error {
+	_, err := t.exec(`INSERT INTO orders (game_id, phase, power, key, text, canonical, message_id, seq, at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM orders WHERE game_id = ? AND phase = ?), ?)
+		ON CONFLICT (game_id, phase, power, key) DO UPDATE SET text = excluded.text, canonical = excluded.canonical,
+			message_id = excluded.message_id, seq = excluded.seq, at = excluded.at`,
+		o.GameID, o.Phase, o.Power, o.Key, o.Text, o.Canonical, o.MessageID, o.GameID, o.Phase, unix(o.At))
+	if err != nil {
+		return fmt.Errorf("store order %q: %w", o.Text, err)
+	}
+	return nil
+}
+
+// Orders lists the standing orders of a game's phase, by power and then in
+// the order given.
+func (t *Tx) Orders(gameID int64, phase string) ([]Order, error) {
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, phase, power, key, text, canonical, message_id, seq, at FROM orders
+		WHERE game_id = ? AND phase = ? ORDER BY power, seq`, gameID, phase)
+	if err != nil {
+		return nil, fmt.Errorf("orders: %w", err)
+	}
+	defer rows.Close()
+	var out []Order
+	for rows.Next() {
+		var o Order
+		var at int64
+		if err := rows.Scan(&o.GameID, &o.Phase, &o.Power, &o.Key, &o.Text, &o.Canonical, &o.MessageID, &o.Seq, &at); err != nil {
+			return nil, err
+		}
+		o.At = fromUnix(at)
+		out = append(out, o)
+	}
+	return out, rows.Err()
+}
+
+// ClearOrders drops the standing orders of a phase: one power's, or all
+// when power is "".
+func (t *Tx) ClearOrders(gameID int64, phase, power string) error {
+	var err error
+	if power == "" {
+		_, err = t.exec(`DELETE FROM orders WHERE game_id = ? AND phase = ?`, gameID, phase)
+	} else {
+		_, err = t.exec(`DELETE FROM orders WHERE game_id = ? AND phase = ? AND power = ?`, gameID, phase, power)
+	}
+	return err
+}
+
+// Submission records one mailed order set.
+type Submission struct {
+	GameID    int64
+	Phase     string
+	Power     string
+	Address   string
+	MessageID string
+	At        time.Time
+	Raw       string // the order lines as mailed
+	Parsed    string // what the judge understood, line by line
+}
+
+// AddSubmission records s.
+func (t *Tx) AddSubmission(s Submission) error {
+	_, err := t.exec(`INSERT INTO submissions (game_id, phase, power, address, message_id, at, raw, parsed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		s.GameID, s.Phase, s.Power, s.Address, s.MessageID, unix(s.At), s.Raw, s.Parsed)
+	return err
+}
+
+// PhaseRecord is a processed phase.
+type PhaseRecord struct {
+	GameID      int64
+	Seq         int64
+	Phase       string
+	Position    string // before processing, game.Position JSON
+	Orders      string // JSON: power -> order texts
+	Result      string // game.Response JSON
+	Late        string // JSON list of powers whose orders were missing or late
+	ProcessedAt time.Time
+}
+
+// AddPhase appends a processed phase to the game's history.
+func (t *Tx) AddPhase(p PhaseRecord) error {
+	_, err := t.exec(`INSERT INTO phases (game_id, seq, phase, position, orders, result, late, processed_at)
+		VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM phases WHERE game_id = ?), ?, ?, ?, ?, ?, ?)`,
+		p.GameID, p.GameID, p.Phase, p.Position, p.Orders, p.Result, p.Late, unix(p.ProcessedAt))
+	if err != nil {
+		return fmt.Errorf("record phase %s: %w", p.Phase, err)
+	}
+	return nil
+}
+
+// Phases lists a game's processed phases, oldest first.
+func (t *Tx) Phases(gameID int64) ([]PhaseRecord, error) {
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, seq, phase, position, orders, result, late, processed_at FROM phases WHERE game_id = ? ORDER BY seq`, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("phases: %w", err)
+	}
+	defer rows.Close()
+	var out []PhaseRecord
+	for rows.Next() {
+		var p PhaseRecord
+		var at int64
+		if err := rows.Scan(&p.GameID, &p.Seq, &p.Phase, &p.Position, &p.Orders, &p.Result, &p.Late, &at); err != nil {
+			return nil, err
+		}
+		p.ProcessedAt = fromUnix(at)
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// Message is an inbound message as stored.
+type Message struct {
+	MessageID  string
+	Sender     string
+	Subject    string
+	ReceivedAt time.Time
+	Raw        []byte
+	Status     string // handled, automatic, oversized
+}
+
+// AddMessage stores an inbound message. It returns false, and stores
+// nothing, when a message with the same Message-ID was stored before.
+func (t *Tx) AddMessage(m Message) (bool, error) {
+	res, err := t.exec(`INSERT INTO messages (message_id, sender, subject, received_at, raw, status) VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (message_id) DO NOTHING`, m.MessageID, m.Sender, m.Subject, unix(m.ReceivedAt), m.Raw, m.Status)
+	if err != nil {
+		return false, fmt.Errorf("store message %s: %w", m.MessageID, err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// HasMessage reports whether a message with this Message-ID was stored.
+func (t *Tx) HasMessage(messageID string) (bool, error) {
+	var n int
+	err := t.tx.QueryRowContext(t.ctx, `SELECT COUNT(*) FROM messages WHERE message_id = ?`, messageID).Scan(&n)
+	return n > 0, err
+}
+
+// Mail is an outbox row.
+type Mail struct {
+	ID            int64
+	CreatedAt     time.Time
+	Recipient     string
+	Subject       string
+	Body          string
+	InReplyTo     string
+	GameID        int64 // 0 when the mail is about no game
+	Phase         string
+	Kind          string // reply, results, reminder, press
+	Attempts      int
+	NextAttemptAt time.Time
+	SentAt        time.Time
+	FailedAt      time.Time
+	LastError     string
+}
+
+// Queue adds a mail to the outbox, due at once.
+func (t *Tx) Queue(m Mail) (int64, error) {
+	var game any
+	if m.GameID != 0 {
+		game = m.GameID
+	}
+	res, err := t.exec(`INSERT INTO outbox (created_at, recipient, subject, body, in_reply_to, game_id, phase, kind, next_attempt_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, unix(m.CreatedAt), m.Recipient, m.Subject, m.Body, m.InReplyTo, game, m.Phase, m.Kind, unix(m.CreatedAt))
+	if err != nil {
+		return 0, fmt.Errorf("queue mail to %s: %w", m.Recipient, err)
+	}
+	return res.LastInsertId()
+}
+
+const mailColumns = `id, created_at, recipient, subject, body, in_reply_to, COALESCE(game_id, 0), phase, kind, attempts, next_attempt_at, COALESCE(sent_at, 0), COALESCE(failed_at, 0), last_error`
+
+func scanMail(row interface{ Scan(...any) error }) (Mail, error) {
+	var m Mail
+	var created, next, sent, failed int64
+	err := row.Scan(&m.ID, &created, &m.Recipient, &m.Subject, &m.Body, &m.InReplyTo, &m.GameID, &m.Phase, &m.Kind, &m.Attempts, &next, &sent, &failed, &m.LastError)
+	m.CreatedAt, m.NextAttemptAt, m.SentAt, m.FailedAt = fromUnix(created), fromUnix(next), fromUnix(sent), fromUnix(failed)
+	return m, err
+}
+
+// DueMail lists up to limit unsent mails whose next attempt is due.
+func (s *Store) DueMail(ctx context.Context, now time.Time, limit int) ([]Mail, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+mailColumns+` FROM outbox
+		WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?`, unix(now), limit)
+	if err != nil {
+		return nil, fmt.Errorf("due mail: %w", err)
+	}
+	defer rows.Close()
+	var out []Mail
+	for rows.Next() {
+		m, err := scanMail(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// Outbox lists every outbox row, oldest first (for the operator and tests).
+func (t *Tx) Outbox() ([]Mail, error) {
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT `+mailColumns+` FROM outbox ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("outbox: %w", err)
+	}
+	defer rows.Close()
+	var out []Mail
+	for rows.Next() {
+		m, err := scanMail(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// MarkSent records that mail id went out.
+func (s *Store) MarkSent(ctx context.Context, id int64, at time.Time) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?`, unix(at), id)
+	return err
+}
+
+// MarkAttempt records a failed attempt: retry at retryAt, or give up
+// (permanent) and keep the reason.
+func (s *Store) MarkAttempt(ctx context.Context, id int64, at, retryAt time.Time, permanent bool, reason string) error {
+	var err error
+	if permanent {
+		_, err = s.db.ExecContext(ctx, `UPDATE outbox SET failed_at = ?, attempts = attempts + 1, last_error = ? WHERE id = ?`, unix(at), reason, id)
+	} else {
+		_, err = s.db.ExecContext(ctx, `UPDATE outbox SET next_attempt_at = ?, attempts = attempts + 1, last_error = ? WHERE id = ?`, unix(retryAt), reason, id)
+	}
+	return err
+}
+
+// Audit records a change.
+func (t *Tx) Audit(at time.Time, gameID int64, actor, action, detail string) error {
+	var game any
+	if gameID != 0 {
+		game = gameID
+	}
+	_, err := t.exec(`INSERT INTO audit (at, game_id, actor, action, detail) VALUES (?, ?, ?, ?, ?)`, unix(at), game, actor, action, detail)
+	if err != nil {
+		return fmt.Errorf("audit %s: %w", action, err)
+	}
+	return nil
+}
+
+// AuditEntry is one audit row.
+type AuditEntry struct {
+	At                    time.Time
+	GameID                int64
+	Actor, Action, Detail string
+}
+
+// AuditLog lists a game's audit entries, oldest first (gameID 0: all).
+func (t *Tx) AuditLog(gameID int64) ([]AuditEntry, error) {
+	query, args := `SELECT at, COALESCE(game_id, 0), actor, action, detail FROM audit ORDER BY id`, []any{}
+	if gameID != 0 {
+		query, args = `SELECT at, COALESCE(game_id, 0), actor, action, detail FROM audit WHERE game_id = ? ORDER BY id`, []any{gameID}
+	}
+	rows, err := t.tx.QueryContext(t.ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("audit log: %w", err)
+	}
+	defer rows.Close()
+	var out []AuditEntry
+	for rows.Next() {
+		var e AuditEntry
+		var at int64
+		if err := rows.Scan(&at, &e.GameID, &e.Actor, &e.Action, &e.Detail); err != nil {
+			return nil, err
+		}
+		e.At = fromUnix(at)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,132 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+func open(t *testing.T) (*Store, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "judge.db")
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, path
+}
+
+func TestGamesSeatsOrders(t *testing.T) {
+	s, path := open(t)
+	ctx := context.Background()
+	now := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
+	err := s.Tx(ctx, func(tx *Tx) error {
+		g := &Game{Name: "Roma", Variant: "standard", Rules: "2023", Settings: "{}", State: Forming, CreatedAt: now}
+		if err := tx.CreateGame(g); err != nil {
+			return err
+		}
+		if err := tx.CreateGame(&Game{Name: "roma", Variant: "standard", Rules: "2023", Settings: "{}", State: Forming}); err == nil {
+			t.Error("a second game named roma (any case) was created")
+		}
+		if err := tx.PutSeat(Seat{GameID: g.ID, Power: "italy", Address: "a@x", PasswordHash: "h"}); err != nil {
+			return err
+		}
+		for _, o := range []Order{
+			{Key: "ven", Text: "A ven - pie"}, {Key: "rom", Text: "A rom - ven"}, {Key: "ven", Text: "A ven H"},
+		} {
+			o.GameID, o.Phase, o.Power, o.At = g.ID, "S1901M", "italy", now
+			if err := tx.PutOrder(o); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	// Reopening applies no migration twice and keeps the data.
+	s2, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	err = s2.Tx(ctx, func(tx *Tx) error {
+		g, err := tx.Game("ROMA")
+		if err != nil {
+			return err
+		}
+		orders, err := tx.Orders(g.ID, "S1901M")
+		if err != nil {
+			return err
+		}
+		var texts []string
+		for _, o := range orders {
+			texts = append(texts, o.Text)
+		}
+		if len(texts) != 2 || texts[0] != "A rom - ven" || texts[1] != "A ven H" {
+			t.Errorf("orders %q, want the later Venice order replacing the first, last in line", texts)
+		}
+		if _, err := tx.Game("milano"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("missing game: %v, want ErrNotFound", err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestMessagesOnce(t *testing.T) {
+	s, _ := open(t)
+	ctx := context.Background()
+	for i, want := range []bool{true, false} {
+		err := s.Tx(ctx, func(tx *Tx) error {
+			added, err := tx.AddMessage(Message{MessageID: "m1@x", Sender: "a@x", Raw: []byte("raw"), Status: "handled"})
+			if added != want {
+				t.Errorf("attempt %d: added %v, want %v", i, added, want)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestOutbox(t *testing.T) {
+	s, _ := open(t)
+	ctx := context.Background()
+	now := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
+	var id int64
+	err := s.Tx(ctx, func(tx *Tx) (err error) {
+		id, err = tx.Queue(Mail{CreatedAt: now, Recipient: "a@x", Subject: "s", Body: "b", Kind: "reply"})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	due, _ := s.DueMail(ctx, now, 10)
+	if len(due) != 1 || due[0].ID != id {
+		t.Fatalf("due %v, want the queued mail", due)
+	}
+	if err := s.MarkAttempt(ctx, id, now, now.Add(time.Minute), false, "421 try later"); err != nil {
+		t.Fatal(err)
+	}
+	if due, _ := s.DueMail(ctx, now, 10); len(due) != 0 {
+		t.Fatalf("due right after a failed attempt: %v", due)
+	}
+	due, _ = s.DueMail(ctx, now.Add(time.Minute), 10)
+	if len(due) != 1 || due[0].Attempts != 1 || due[0].LastError != "421 try later" {
+		t.Fatalf("due after back-off %+v", due)
+	}
+	if err := s.MarkSent(ctx, id, now.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if due, _ := s.DueMail(ctx, now.Add(time.Hour), 10); len(due) != 0 {
+		t.Fatalf("sent mail still due: %v", due)
+	}
+}
