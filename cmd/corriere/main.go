@@ -18,6 +18,10 @@ type command struct {
 
 var commands = []command{
 	{"adjudicate", "adjudicate < position.json: resolve one phase; results and the next position as JSON on stdout", runAdjudicate},
+	{"map", "map --in position.json --out map.png|map.svg: draw a position (or a response's next position with its orders)", runMap},
+	{"demo", "demo [--out DIR]: play the rulebook's worked game by mail on loopback servers; the judge's mails go to DIR", runDemo},
+	{"serve", "serve --config corriere.toml: run the judge against a real mailbox", runServe},
+	{"game", "game create|seat|observe|start|status ...: manage games from the shell", runGame},
 }
 
 func main() {

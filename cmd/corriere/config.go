@@ -1,0 +1,109 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/corriere/corriere/judge"
+	"github.com/corriere/corriere/mailer"
+)
+
+// config is the file `corriere serve --config` reads; see
+// examples/corriere.toml. Secrets may come from the environment instead:
+// CORRIERE_IMAP_PASSWORD and CORRIERE_SMTP_PASSWORD override the file.
+type config struct {
+	Judge struct {
+		Address  string         `toml:"address"`
+		Database string         `toml:"database"`
+		MaxSize  int            `toml:"max_size"`
+		Poll     judge.Duration `toml:"poll"`
+	} `toml:"judge"`
+	IMAP struct {
+		Addr     string `toml:"addr"`
+		Security string `toml:"security"`
+		Username string `toml:"username"`
+		Password string `toml:"password"`
+		Mailbox  string `toml:"mailbox"`
+	} `toml:"imap"`
+	SMTP struct {
+		Addr     string `toml:"addr"`
+		Security string `toml:"security"`
+		Username string `toml:"username"`
+		Password string `toml:"password"`
+		Hello    string `toml:"hello"`
+	} `toml:"smtp"`
+	Log struct {
+		Level  string `toml:"level"`
+		Format string `toml:"format"`
+	} `toml:"log"`
+}
+
+func loadConfig(path string) (*config, error) {
+	var c config
+	md, err := toml.DecodeFile(path, &c)
+	if err != nil {
+		return nil, fmt.Errorf("config %s: %w", path, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		return nil, fmt.Errorf("config %s: unknown setting %s", path, und[0])
+	}
+	if v := os.Getenv("CORRIERE_IMAP_PASSWORD"); v != "" {
+		c.IMAP.Password = v
+	}
+	if v := os.Getenv("CORRIERE_SMTP_PASSWORD"); v != "" {
+		c.SMTP.Password = v
+	}
+	if c.IMAP.Mailbox == "" {
+		c.IMAP.Mailbox = "INBOX"
+	}
+	if c.Judge.Poll == 0 {
+		c.Judge.Poll = judge.Duration(30 * time.Second)
+	}
+	var missing []string
+	for name, v := range map[string]string{"judge.address": c.Judge.Address, "judge.database": c.Judge.Database} {
+		if v == "" {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("config %s: missing %s", path, strings.Join(missing, ", "))
+	}
+	for name, v := range map[string]string{"imap.security": c.IMAP.Security, "smtp.security": c.SMTP.Security} {
+		switch v {
+		case "", "tls", "starttls", "none":
+		default:
+			return nil, fmt.Errorf("config %s: %s = %q: expected tls, starttls or none", path, name, v)
+		}
+	}
+	return &c, nil
+}
+
+func (c *config) imap() mailer.IMAPConfig {
+	return mailer.IMAPConfig{Addr: c.IMAP.Addr, Security: orDefault(c.IMAP.Security, "tls"), Username: c.IMAP.Username, Password: c.IMAP.Password, Mailbox: c.IMAP.Mailbox}
+}
+
+func (c *config) smtp() mailer.SMTPConfig {
+	return mailer.SMTPConfig{Addr: c.SMTP.Addr, Security: orDefault(c.SMTP.Security, "starttls"), Username: c.SMTP.Username, Password: c.SMTP.Password, Hello: c.SMTP.Hello}
+}
+
+func orDefault(v, d string) string {
+	if v == "" {
+		return d
+	}
+	return v
+}
+
+func (c *config) logger(w *os.File) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(orDefault(c.Log.Level, "info")))
+	opts := &slog.HandlerOptions{Level: level}
+	if c.Log.Format == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}

@@ -1,0 +1,275 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/corriere/corriere/examples"
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/judge"
+	"github.com/corriere/corriere/mailer"
+	"github.com/corriere/corriere/mailer/memmail"
+	"github.com/corriere/corriere/parser"
+	"github.com/corriere/corriere/store"
+	"github.com/corriere/corriere/variants"
+	"github.com/corriere/corriere/variants/standard"
+)
+
+const (
+	demoJudge    = "judge@corriere.test"
+	demoPassword = "demo"
+	demoGame     = "seed"
+)
+
+// runDemo plays the rulebook's worked game by mail, with everything in
+// this process: an IMAP and an SMTP server on loopback, the judge's
+// daemon against them, and seven scripted players who mail the rulebook's
+// orders and wait for the results.
+func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("out", "demo-mail", "the folder for the judge's mails (.eml)")
+	verbose := fs.Bool("v", false, "log the judge's work on stderr")
+	timeout := fs.Duration("timeout", 5*time.Minute, "give up after this long")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	level := slog.LevelWarn
+	if *verbose {
+		level = slog.LevelInfo
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	defer cancel()
+	if err := demo(ctx, *out, stdout, log); err != nil {
+		fmt.Fprintf(stderr, "corriere demo: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func demoPlayer(power string) string { return power + "@players.test" }
+
+func demo(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) error {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	sys, err := memmail.Start(log)
+	if err != nil {
+		return fmt.Errorf("start mail servers: %w", err)
+	}
+	defer sys.Close()
+	v := standard.Variant()
+	if err := sys.AddUser(demoJudge, demoPassword); err != nil {
+		return err
+	}
+	for _, p := range v.Powers {
+		if err := sys.AddUser(demoPlayer(p.ID), demoPassword); err != nil {
+			return err
+		}
+	}
+	dir, err := os.MkdirTemp("", "corriere-demo-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	st, err := store.Open(ctx, filepath.Join(dir, "judge.db"))
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	j := &judge.Judge{Store: st, Address: demoJudge, Log: log}
+	// Deadlines compressed to seconds: a phase waits at most this long.
+	set := judge.DefaultSettings()
+	set.Movement, set.Retreat, set.Adjustment = "@every 5s", "@every 5s", "@every 5s"
+	set.Grace, set.Reminder = 0, 0
+	if err := j.CreateGame(ctx, demoGame, "standard", "1971", set); err != nil {
+		return err
+	}
+	for _, p := range v.Powers {
+		if err := j.Seat(ctx, demoGame, p.ID, demoPlayer(p.ID), "pw-"+p.ID); err != nil {
+			return err
+		}
+	}
+	if err := j.Start(ctx, demoGame); err != nil {
+		return err
+	}
+
+	imapCfg := mailer.IMAPConfig{Addr: sys.IMAPAddr(), Security: "none", Username: demoJudge, Password: demoPassword}
+	smtpCfg := mailer.SMTPConfig{Addr: sys.SMTPAddr(), Security: "none", Username: demoJudge, Password: demoPassword, Hello: "localhost"}
+	runCtx, stopJudge := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	var once sync.Once
+	stop := func() { once.Do(func() { stopJudge(); <-done }) }
+	go func() {
+		done <- j.Run(runCtx, judge.RunOptions{
+			Dial: func(ctx context.Context) (judge.Inbox, error) {
+				in, err := mailer.DialInbox(ctx, imapCfg, log)
+				if err != nil {
+					return nil, err
+				}
+				return in, nil
+			},
+			Sender: mailer.NewSender(smtpCfg),
+			Poll:   200 * time.Millisecond,
+		})
+	}()
+	defer stop()
+
+	players := mailer.NewSender(mailer.SMTPConfig{Addr: sys.SMTPAddr(), Security: "none", Hello: "players.test"})
+	fmt.Fprintf(stdout, "Corriere demo: game %q, the Italian rulebook's worked example played by mail.\n", demoGame)
+	fmt.Fprintf(stdout, "IMAP on %s, SMTP on %s, deadlines every 5 seconds.\n\n", sys.IMAPAddr(), sys.SMTPAddr())
+	for i, ph := range examples.Seed {
+		for _, line := range strings.Split(ph.Orders, "\n") {
+			label, orders, _ := strings.Cut(line, ":")
+			p, err := parser.Power(v, label)
+			if err != nil {
+				return err
+			}
+			id := v.Powers[p].ID
+			body := fmt.Sprintf("SIGNON %s@%s pw-%s\nSET NOWAIT\n%s\nSIGNOFF\n\n-- \n%s\n", id, demoGame, id, strings.TrimSpace(orders), v.Powers[p].Name)
+			raw := playerMail(demoPlayer(id), fmt.Sprintf("%s orders for %s", v.Powers[p].Name, ph.Phase), fmt.Sprintf("demo-%d-%s@players.test", i, id), body)
+			if err := players.Send(ctx, demoPlayer(id), []string{demoJudge}, raw); err != nil {
+				return fmt.Errorf("%s mails its orders: %w", v.Powers[p].Name, err)
+			}
+		}
+		results, err := awaitResults(ctx, sys, demoPlayer("england"), ph.Phase)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s processed. %s\n", ph.Phase, summaryLine(results))
+	}
+	if err := checkSeed(ctx, st, stdout); err != nil {
+		return err
+	}
+	final, err := j.Status(ctx, demoGame)
+	if err != nil {
+		return err
+	}
+	stop()
+	n, err := writeMails(sys, out, v)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "\n%s\n%d mails from the judge written to %s.\n", strings.TrimSpace(final), n, out)
+	return nil
+}
+
+// awaitResults waits until the player has the results mail of phase.
+func awaitResults(ctx context.Context, sys *memmail.System, player, phase string) (*mailer.Message, error) {
+	subject := fmt.Sprintf("Corriere %s: %s results", demoGame, phase)
+	for {
+		msgs, err := sys.Messages(player)
+		if err != nil {
+			return nil, err
+		}
+		for _, raw := range msgs {
+			m, err := mailer.Parse(raw)
+			if err == nil && m.Subject == subject {
+				return m, nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("no results for %s arrived: %w", phase, ctx.Err())
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+var nextRE = regexp.MustCompile(`(?m)^Next: (.*)$`)
+
+func summaryLine(m *mailer.Message) string {
+	if s := nextRE.FindStringSubmatch(m.Text); s != nil {
+		return "Next: " + s[1]
+	}
+	return ""
+}
+
+// writeMails writes every mail the judge sent, as the players received
+// them, to out as NNN-recipient-subject.eml, numbered in the order sent.
+func writeMails(sys *memmail.System, out string, v *variants.Variant) (int, error) {
+	type sent struct {
+		n    int
+		to   string
+		subj string
+		raw  []byte
+	}
+	var all []sent
+	for _, p := range v.Powers {
+		msgs, err := sys.Messages(demoPlayer(p.ID))
+		if err != nil {
+			return 0, err
+		}
+		for _, raw := range msgs {
+			m, err := mailer.Parse(raw)
+			if err != nil || !strings.EqualFold(m.From, demoJudge) {
+				continue
+			}
+			n := 0
+			fmt.Sscanf(m.MessageID, "corriere-%d@", &n)
+			all = append(all, sent{n, p.ID, m.Subject, raw})
+		}
+	}
+	sort.Slice(all, func(a, b int) bool { return all[a].n < all[b].n })
+	clean := regexp.MustCompile(`[^A-Za-z0-9]+`)
+	for i, m := range all {
+		name := fmt.Sprintf("%03d-%s-%s.eml", i+1, m.to, strings.Trim(clean.ReplaceAllString(m.subj, "-"), "-"))
+		if err := os.WriteFile(filepath.Join(out, name), m.raw, 0o644); err != nil {
+			return i, err
+		}
+	}
+	return len(all), nil
+}
+
+// playerMail writes a mail as a player's mail client would: plain UTF-8
+// text, no automatic-reply markers (mailer.Compose adds those, being the
+// judge's own writer).
+func playerMail(from, subject, id, body string) []byte {
+	return []byte("From: " + from + "\r\nTo: " + demoJudge + "\r\nSubject: " + subject + "\r\nMessage-ID: <" + id + ">\r\n" +
+		"Date: " + time.Now().UTC().Format(time.RFC1123Z) + "\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n" +
+		"Content-Transfer-Encoding: 8bit\r\n\r\n" + strings.ReplaceAll(body, "\n", "\r\n"))
+}
+
+// checkSeed compares every processed phase with what the rulebook states.
+func checkSeed(ctx context.Context, st *store.Store, stdout io.Writer) error {
+	var records []store.PhaseRecord
+	err := st.Tx(ctx, func(tx *store.Tx) error {
+		g, err := tx.Game(demoGame)
+		if err != nil {
+			return err
+		}
+		records, err = tx.Phases(g.ID)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if len(records) != len(examples.Seed) {
+		return fmt.Errorf("%d phases processed, the rulebook plays %d", len(records), len(examples.Seed))
+	}
+	var diffs []string
+	for i, ph := range examples.Seed {
+		var resp game.Response
+		if err := json.Unmarshal([]byte(records[i].Result), &resp); err != nil {
+			return err
+		}
+		diffs = append(diffs, ph.Check(&resp)...)
+	}
+	if len(diffs) > 0 {
+		return fmt.Errorf("the game departs from the rulebook:\n  %s", strings.Join(diffs, "\n  "))
+	}
+	fmt.Fprintf(stdout, "\nEvery move, retreat, build and removal came out as the rulebook states.\n")
+	return nil
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/corriere/corriere/judge"
+	"github.com/corriere/corriere/store"
+)
+
+const gameUsage = `usage: corriere game <verb> [--config FILE | --db PATH] arguments
+
+  create NAME [--variant standard] [--rules 2023|1971] [--movement SPEC] [--retreat SPEC]
+              [--adjustment SPEC] [--tz ZONE] [--grace 1h] [--reminder 12h] [--press white|grey|none] [--early=true]
+  seat NAME POWER ADDRESS PASSWORD
+  observe NAME ADDRESS
+  start NAME
+  status NAME
+`
+
+func runGame(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, gameUsage)
+		return 2
+	}
+	verb := args[0]
+	fs := flag.NewFlagSet("game "+verb, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfgPath := fs.String("config", "", "the configuration file (for the database path)")
+	dbPath := fs.String("db", "", "the database file (instead of --config)")
+	set := judge.DefaultSettings()
+	variant := fs.String("variant", "standard", "the variant")
+	rules := fs.String("rules", "2023", "the rule edition: 2023 or 1971")
+	if verb == "create" {
+		fs.StringVar(&set.Movement, "movement", set.Movement, "cron spec of movement deadlines")
+		fs.StringVar(&set.Retreat, "retreat", set.Retreat, "cron spec of retreat deadlines")
+		fs.StringVar(&set.Adjustment, "adjustment", set.Adjustment, "cron spec of adjustment deadlines")
+		fs.StringVar(&set.TimeZone, "tz", set.TimeZone, "the game's time zone")
+		fs.TextVar(&set.Grace, "grace", set.Grace, "orders taken this long after the deadline")
+		fs.TextVar(&set.Reminder, "reminder", set.Reminder, "remind this long before the deadline (0: never)")
+		fs.StringVar(&set.Press, "press", set.Press, "press: white, grey or none")
+		fs.BoolVar(&set.Early, "early", set.Early, "process early when every power is ready")
+	}
+	// Flags may come before or after the positional arguments.
+	var pos []string
+	rest := args[1:]
+	for {
+		if err := fs.Parse(rest); err != nil {
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	want := map[string]int{"create": 1, "seat": 4, "observe": 2, "start": 1, "status": 1}
+	n, ok := want[verb]
+	if !ok {
+		fmt.Fprintf(stderr, "corriere game: unknown verb %q\n%s", verb, gameUsage)
+		return 2
+	}
+	if len(pos) != n {
+		fmt.Fprintf(stderr, "corriere game %s: expected %d arguments, got %d\n%s", verb, n, len(pos), gameUsage)
+		return 2
+	}
+	path := *dbPath
+	if path == "" {
+		if *cfgPath == "" {
+			fmt.Fprintf(stderr, "corriere game %s: say where the database is: --config FILE or --db PATH\n", verb)
+			return 2
+		}
+		cfg, err := loadConfig(*cfgPath)
+		if err != nil {
+			fmt.Fprintf(stderr, "corriere game %s: %v\n", verb, err)
+			return 2
+		}
+		path = cfg.Judge.Database
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		fmt.Fprintf(stderr, "corriere game %s: %v\n", verb, err)
+		return 1
+	}
+	defer st.Close()
+	j := &judge.Judge{Store: st, Now: time.Now}
+	switch verb {
+	case "create":
+		err = j.CreateGame(ctx, pos[0], *variant, *rules, set)
+	case "seat":
+		err = j.Seat(ctx, pos[0], pos[1], pos[2], pos[3])
+	case "observe":
+		err = j.Observe(ctx, pos[0], pos[1])
+	case "start":
+		err = j.Start(ctx, pos[0])
+	case "status":
+		var text string
+		if text, err = j.Status(ctx, pos[0]); err == nil {
+			fmt.Fprint(stdout, text)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "corriere game %s: %v\n", verb, err)
+		return 1
+	}
+	if verb != "status" {
+		fmt.Fprintf(stdout, "game %s: %s done\n", pos[0], verb)
+	}
+	return 0
+}

@@ -1,0 +1,187 @@
+package judge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/corriere/corriere/mailer"
+	"github.com/corriere/corriere/store"
+)
+
+// Inbox is the judge's mailbox (mailer.Inbox satisfies it).
+type Inbox interface {
+	Unseen(ctx context.Context, limit int) ([]mailer.Fetched, error)
+	MarkSeen(ctx context.Context, uids ...uint32) error
+	Wait(ctx context.Context, max time.Duration) error
+	Close() error
+}
+
+// Sender delivers a composed mail (mailer.Sender satisfies it).
+type Sender interface {
+	Send(ctx context.Context, from string, to []string, raw []byte) error
+}
+
+// RunOptions tie the judge to the outside world.
+type RunOptions struct {
+	// Dial opens the mailbox; Run calls it again after a broken connection.
+	Dial   func(ctx context.Context) (Inbox, error)
+	Sender Sender
+	// Poll is the longest wait between looks at the mailbox and the clock.
+	Poll time.Duration
+	// Batch is how many mails are read per look (0: 50).
+	Batch int
+}
+
+// Run is the daemon: it reads new mail, handles it, processes what is due,
+// sends the outbox, and waits for more, until ctx ends. A mail is marked
+// seen on the server only after it is committed to the store, so a crash
+// at any point loses nothing: the mail is read again and recognised by its
+// Message-ID.
+func (j *Judge) Run(ctx context.Context, o RunOptions) error {
+	if o.Poll <= 0 {
+		o.Poll = 30 * time.Second
+	}
+	if o.Batch <= 0 {
+		o.Batch = 50
+	}
+	var inbox Inbox
+	defer func() {
+		if inbox != nil {
+			inbox.Close()
+		}
+	}()
+	backoff := time.Second
+	for ctx.Err() == nil {
+		if inbox == nil {
+			in, err := o.Dial(ctx)
+			if err != nil {
+				j.log().Error("mailbox unreachable", "err", err, "retry_in", backoff)
+				if err := j.tickAndFlush(ctx, o.Sender); err != nil {
+					j.log().Error("tick", "err", err)
+				}
+				sleep(ctx, backoff)
+				backoff = min(2*backoff, 5*time.Minute)
+				continue
+			}
+			inbox, backoff = in, time.Second
+		}
+		n, err := j.readMail(ctx, inbox, o.Batch)
+		if err != nil {
+			j.log().Error("mailbox", "err", err)
+			inbox.Close()
+			inbox = nil
+			continue
+		}
+		if err := j.tickAndFlush(ctx, o.Sender); err != nil {
+			j.log().Error("tick", "err", err)
+		}
+		if n == o.Batch {
+			continue // more mail may be waiting
+		}
+		if err := inbox.Wait(ctx, o.Poll); err != nil && ctx.Err() == nil {
+			j.log().Error("mailbox wait", "err", err)
+			inbox.Close()
+			inbox = nil
+		}
+	}
+	return nil
+}
+
+func sleep(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-t.C:
+	}
+}
+
+func (j *Judge) readMail(ctx context.Context, inbox Inbox, batch int) (int, error) {
+	msgs, err := inbox.Unseen(ctx, batch)
+	if err != nil {
+		return 0, err
+	}
+	for _, m := range msgs {
+		if err := j.Handle(ctx, m.Raw); err != nil {
+			// Left unseen: it is read again next time.
+			j.log().Error("handle mail", "uid", m.UID, "err", err)
+			continue
+		}
+		if err := inbox.MarkSeen(ctx, m.UID); err != nil {
+			return len(msgs), err
+		}
+	}
+	return len(msgs), nil
+}
+
+func (j *Judge) tickAndFlush(ctx context.Context, s Sender) error {
+	err := j.Tick(ctx)
+	if ferr := j.Flush(ctx, s); ferr != nil {
+		err = errors.Join(err, ferr)
+	}
+	return err
+}
+
+// Flush sends the outbox's due mails. A temporary failure is retried with
+// growing back-off (1 minute, doubling, at most 1 hour); a permanent one
+// is kept with its reason and not retried.
+func (j *Judge) Flush(ctx context.Context, s Sender) error {
+	for {
+		now := j.now()
+		due, err := j.Store.DueMail(ctx, now, 50)
+		if err != nil || len(due) == 0 {
+			return err
+		}
+		for _, m := range due {
+			raw, err := j.compose(m)
+			if err == nil {
+				err = s.Send(ctx, bareAddress(j.Address), []string{m.Recipient}, raw)
+			}
+			if err == nil {
+				if err := j.Store.MarkSent(ctx, m.ID, now); err != nil {
+					return err
+				}
+				continue
+			}
+			permanent := errors.Is(err, mailer.ErrPermanent)
+			retry := now.Add(min(time.Minute<<min(m.Attempts, 6), time.Hour))
+			j.log().Warn("mail not sent", "id", m.ID, "to", m.Recipient, "err", err, "permanent", permanent)
+			if err := j.Store.MarkAttempt(ctx, m.ID, now, retry, permanent, err.Error()); err != nil {
+				return err
+			}
+		}
+		if len(due) < 50 {
+			return nil
+		}
+	}
+}
+
+// compose turns an outbox row into the mail sent; the same row always
+// gives the same bytes, Message-ID included.
+func (j *Judge) compose(m store.Mail) ([]byte, error) {
+	addr := bareAddress(j.Address)
+	domain := "corriere.invalid"
+	if i := strings.LastIndex(addr, "@"); i >= 0 {
+		domain = addr[i+1:]
+	}
+	return mailer.Compose(mailer.Outgoing{
+		From:      "Corriere <" + addr + ">",
+		To:        m.Recipient,
+		Subject:   m.Subject,
+		MessageID: fmt.Sprintf("corriere-%d@%s", m.ID, domain),
+		InReplyTo: m.InReplyTo,
+		Date:      m.CreatedAt,
+		Text:      m.Body,
+		Loop:      addr,
+	})
+}
+
+func bareAddress(a string) string {
+	if i, k := strings.Index(a, "<"), strings.Index(a, ">"); i >= 0 && k > i {
+		return a[i+1 : k]
+	}
+	return strings.TrimSpace(a)
+}

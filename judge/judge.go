@@ -1,0 +1,215 @@
+package judge
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/mailer"
+	"github.com/corriere/corriere/store"
+	"github.com/corriere/corriere/variants"
+)
+
+// DefaultMaxSize is the largest mail the judge reads.
+const DefaultMaxSize = 1 << 20
+
+// Judge handles mail and deadlines for the games in its store.
+type Judge struct {
+	Store   *store.Store
+	Address string           // the judge's own address: From of every mail it sends
+	Now     func() time.Time // the clock; time.Now when nil
+	Log     *slog.Logger     // slog.Default() when nil
+	MaxSize int              // DefaultMaxSize when 0
+}
+
+func (j *Judge) now() time.Time {
+	if j.Now != nil {
+		return j.Now().UTC().Truncate(time.Second)
+	}
+	return time.Now().UTC().Truncate(time.Second)
+}
+
+func (j *Judge) log() *slog.Logger {
+	if j.Log != nil {
+		return j.Log
+	}
+	return slog.Default()
+}
+
+// Handle reads one inbound mail and, in one transaction, records it,
+// carries out its commands and queues the reply. A mail seen before (same
+// Message-ID) is skipped; an automatic mail (auto-reply, bounce, list) is
+// recorded and never answered.
+func (j *Judge) Handle(ctx context.Context, raw []byte) error {
+	m, perr := mailer.Parse(raw)
+	if perr != nil {
+		// Unreadable header: keep it for the operator, answer no one.
+		j.log().Warn("unreadable mail", "err", perr)
+		return j.Store.Tx(ctx, func(tx *store.Tx) error {
+			_, err := tx.AddMessage(store.Message{MessageID: syntheticID(raw), Raw: raw, ReceivedAt: j.now(), Status: "unreadable"})
+			return err
+		})
+	}
+	return j.Store.Tx(ctx, func(tx *store.Tx) error {
+		status := "handled"
+		switch {
+		case m.Automatic:
+			status = "automatic"
+		case strings.EqualFold(m.From, j.Address) || m.ReplyTo == "":
+			status = "own"
+		case m.Size > j.maxSize():
+			status = "oversized"
+		}
+		added, err := tx.AddMessage(store.Message{MessageID: m.MessageID, Sender: m.From, Subject: m.Subject, ReceivedAt: j.now(), Raw: raw, Status: status})
+		if err != nil || !added {
+			return err
+		}
+		switch status {
+		case "automatic", "own":
+			j.log().Info("mail not answered", "message_id", m.MessageID, "from", m.From, "why", status)
+			return nil
+		case "oversized":
+			return j.reply(tx, m, fmt.Sprintf("Your mail of %d bytes is larger than the %d bytes the judge reads; nothing in it was read.\nSend orders and commands as plain text, without attachments.\n", m.Size, j.maxSize()))
+		}
+		s := &session{j: j, tx: tx, m: m, now: j.now()}
+		if err := s.run(scan(m.Text)); err != nil {
+			return err
+		}
+		if err := j.reply(tx, m, s.out.String()); err != nil {
+			return err
+		}
+		for _, name := range s.check {
+			if err := j.processIfReady(tx, name); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func (j *Judge) maxSize() int {
+	if j.MaxSize > 0 {
+		return j.MaxSize
+	}
+	return DefaultMaxSize
+}
+
+func (j *Judge) reply(tx *store.Tx, m *mailer.Message, body string) error {
+	subject := m.Subject
+	if !strings.HasPrefix(strings.ToLower(subject), "re:") {
+		subject = "Re: " + subject
+	}
+	if strings.TrimSpace(m.Subject) == "" {
+		subject = "Corriere: your mail"
+	}
+	_, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: m.ReplyTo, Subject: subject, Body: body, InReplyTo: m.MessageID, Kind: "reply"})
+	return err
+}
+
+func syntheticID(raw []byte) string {
+	sum := sha256.Sum256(raw)
+	return fmt.Sprintf("unreadable-%x@corriere.invalid", sum[:12])
+}
+
+// view is a game loaded for one transaction.
+type view struct {
+	g     *store.Game
+	set   Settings
+	v     *variants.Variant
+	rules adjudicator.Rules
+	pj    *game.Position
+	pos   *adjudicator.Position
+	seats []store.Seat
+}
+
+var errNoGame = errors.New("no such game")
+
+func loadView(tx *store.Tx, name string) (*view, error) {
+	g, err := tx.Game(name)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, fmt.Errorf("%w: %q", errNoGame, name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return viewOf(tx, g)
+}
+
+func viewOf(tx *store.Tx, g *store.Game) (*view, error) {
+	vw := &view{g: g}
+	var err error
+	if vw.set, err = parseSettings(g.Settings); err != nil {
+		return nil, fmt.Errorf("game %s: %w", g.Name, err)
+	}
+	if vw.v, err = game.Variant(g.Variant); err != nil {
+		return nil, fmt.Errorf("game %s: %w", g.Name, err)
+	}
+	if vw.rules, err = adjudicator.ParseRules(g.Rules); err != nil {
+		return nil, fmt.Errorf("game %s: %w", g.Name, err)
+	}
+	if vw.seats, err = tx.Seats(g.ID); err != nil {
+		return nil, err
+	}
+	if g.Position != "" {
+		vw.pj = &game.Position{}
+		if err := json.Unmarshal([]byte(g.Position), vw.pj); err != nil {
+			return nil, fmt.Errorf("game %s: stored position: %w", g.Name, err)
+		}
+		if vw.pos, err = game.Decode(vw.v, vw.pj); err != nil {
+			return nil, fmt.Errorf("game %s: stored position: %w", g.Name, err)
+		}
+	}
+	return vw, nil
+}
+
+func (vw *view) seat(power string) *store.Seat {
+	for i := range vw.seats {
+		if vw.seats[i].Power == power {
+			return &vw.seats[i]
+		}
+	}
+	return nil
+}
+
+// recipients lists every player's and observer's address, once each.
+func (vw *view) recipients(tx *store.Tx) ([]string, error) {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range vw.seats {
+		if s.Address != "" && !seen[strings.ToLower(s.Address)] {
+			seen[strings.ToLower(s.Address)] = true
+			out = append(out, s.Address)
+		}
+	}
+	obs, err := tx.Observers(vw.g.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range obs {
+		if !seen[strings.ToLower(a)] {
+			seen[strings.ToLower(a)] = true
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
+
+func (j *Judge) mailAll(tx *store.Tx, vw *view, kind, subject, body string) error {
+	to, err := vw.recipients(tx)
+	if err != nil {
+		return err
+	}
+	for _, a := range to {
+		if _, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: a, Subject: subject, Body: body, GameID: vw.g.ID, Phase: vw.g.Phase, Kind: kind}); err != nil {
+			return err
+		}
+	}
+	return nil
+}

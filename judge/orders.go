@@ -1,0 +1,236 @@
+package judge
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/parser"
+	"github.com/corriere/corriere/store"
+	"github.com/corriere/corriere/variants"
+)
+
+// standing is a power's current order set, read back from the store.
+type standing struct {
+	keys   []string
+	orders []adjudicator.Order
+	rows   []store.Order
+}
+
+func (vw *view) standing(tx *store.Tx, power variants.Power) (*standing, error) {
+	rows, err := tx.Orders(vw.g.ID, vw.g.Phase)
+	if err != nil {
+		return nil, err
+	}
+	st := &standing{}
+	id := vw.v.Powers[power].ID
+	for _, r := range rows {
+		if r.Power != id {
+			continue
+		}
+		o, err := parser.Order(vw.v, vw.pos, power, r.Canonical)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: stored order %q no longer reads: %w", vw.g.Name, r.Canonical, err)
+		}
+		st.keys = append(st.keys, r.Key)
+		st.orders = append(st.orders, o)
+		st.rows = append(st.rows, r)
+	}
+	return st, nil
+}
+
+// key says which earlier order an order replaces: the one for the same
+// unit, or in winter the one for the same centre.
+func orderKey(v *variants.Variant, o adjudicator.Order, waives int) string {
+	switch o.Type {
+	case adjudicator.Build:
+		return "build " + v.Locs[v.Province(o.Loc)].ID
+	case adjudicator.Remove:
+		return "remove " + v.Locs[v.Province(o.Loc)].ID
+	case adjudicator.Waive:
+		return fmt.Sprintf("waive %d", waives+1)
+	}
+	return v.Locs[v.Province(o.Loc)].ID
+}
+
+// with returns the order set with o put in place of the order of the same key.
+func (st *standing) with(key string, o adjudicator.Order) ([]string, []adjudicator.Order) {
+	keys := append([]string(nil), st.keys...)
+	orders := append([]adjudicator.Order(nil), st.orders...)
+	for i, k := range keys {
+		if k == key {
+			keys = append(keys[:i], keys[i+1:]...)
+			orders = append(orders[:i], orders[i+1:]...)
+			break
+		}
+	}
+	return append(keys, key), append(orders, o)
+}
+
+// submit reads order lines of the signed-on power, keeps the ones that
+// make legal orders (each replacing the earlier order for its unit) and
+// reports on every line.
+func (s *session) submit(lines []string) error {
+	vw, power := s.vw, s.power
+	if vw.g.State != store.Active || vw.pos == nil {
+		s.printf("Game %s is %s: orders are not taken now.\n", vw.g.Name, vw.g.State)
+		for _, l := range lines {
+			s.printf("> %s\n", l)
+		}
+		s.printf("\n")
+		return nil
+	}
+	st, err := vw.standing(s.tx, power)
+	if err != nil {
+		return err
+	}
+	var report strings.Builder
+	fmt.Fprintf(&report, "Orders for %s:\n", phaseName(vw.pos.Phase))
+	var parsedLines []string
+	for _, line := range lines {
+		for _, p := range parser.Orders(vw.v, vw.pos, power, line) {
+			if p.Err != nil {
+				fmt.Fprintf(&report, "  %-28s refused: %s\n", p.Text, p.Err.Error())
+				parsedLines = append(parsedLines, p.Text+" => refused: "+p.Err.Error())
+				continue
+			}
+			waives := 0
+			for _, k := range st.keys {
+				if strings.HasPrefix(k, "waive ") {
+					waives++
+				}
+			}
+			key := orderKey(vw.v, p.Order, waives)
+			keys, orders := st.with(key, p.Order)
+			// Judge the order now, against the position and the power's
+			// other orders, so the player learns at once what will not do.
+			res, err := adjudicator.Resolve(vw.v, vw.rules, vw.pos, orders)
+			if err != nil {
+				return fmt.Errorf("game %s: %w", vw.g.Name, err)
+			}
+			canon := parser.Format(vw.v, p.Order)
+			if r := res.Results[len(orders)-1]; r.Outcome == adjudicator.Invalid {
+				fmt.Fprintf(&report, "  %-28s refused: %s (%s)\n", p.Text, r.Reason, canon)
+				parsedLines = append(parsedLines, p.Text+" => refused: "+r.Reason.String())
+				continue
+			}
+			st.keys, st.orders = keys, orders
+			err = s.tx.PutOrder(store.Order{GameID: vw.g.ID, Phase: vw.g.Phase, Power: vw.v.Powers[power].ID, Key: key,
+				Text: p.Text, Canonical: canon, MessageID: s.m.MessageID, At: s.now})
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(&report, "  %-28s ok: %s\n", p.Text, canon)
+			parsedLines = append(parsedLines, p.Text+" => "+canon)
+		}
+	}
+	s.out.WriteString(report.String())
+	s.printf("\n")
+	err = s.tx.AddSubmission(store.Submission{GameID: vw.g.ID, Phase: vw.g.Phase, Power: vw.v.Powers[power].ID, Address: s.m.From,
+		MessageID: s.m.MessageID, At: s.now, Raw: strings.Join(lines, "\n"), Parsed: strings.Join(parsedLines, "\n")})
+	if err != nil {
+		return err
+	}
+	if err := s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[power].ID, "orders", strings.Join(parsedLines, "; ")); err != nil {
+		return err
+	}
+	s.check = append(s.check, vw.g.Name)
+	return s.orderState()
+}
+
+// orderState reports the power's whole order set, what is missing and the
+// deadline.
+func (s *session) orderState() error {
+	vw, power := s.vw, s.power
+	s.shown = true
+	st, err := vw.standing(s.tx, power)
+	if err != nil {
+		return err
+	}
+	s.printf("Your orders for %s (%s):\n", phaseName(vw.pos.Phase), vw.g.Name)
+	if len(st.rows) == 0 {
+		s.printf("  (none)\n")
+	}
+	for _, r := range st.rows {
+		s.printf("  %s\n", r.Canonical)
+	}
+	if miss := missing(vw.v, vw.pos, power, st.orders); len(miss) > 0 {
+		s.printf("Still missing: %s.\n", strings.Join(miss, ", "))
+	} else {
+		s.printf("Your orders are complete.\n")
+	}
+	s.printf("Deadline: %s.\n\n", vw.deadlineText())
+	return nil
+}
+
+// missing lists what power still has to order: units without orders, or
+// in winter the builds or removals not yet ordered.
+func missing(v *variants.Variant, pos *adjudicator.Position, power variants.Power, orders []adjudicator.Order) []string {
+	var out []string
+	ordered := variants.LocSet{}
+	for _, o := range orders {
+		if o.Loc != variants.NoLoc {
+			ordered.Add(v.Province(o.Loc))
+		}
+	}
+	switch pos.Phase.Type {
+	case adjudicator.Movement:
+		for _, u := range pos.Units {
+			if u.Power == power && !ordered.Has(v.Province(u.Loc)) {
+				out = append(out, u.Type.String()+" "+v.Locs[u.Loc].ID)
+			}
+		}
+	case adjudicator.Retreat:
+		for _, d := range pos.Dislodged {
+			if d.Unit.Power == power && !ordered.Has(v.Province(d.Unit.Loc)) {
+				out = append(out, "a retreat or disband for "+d.Unit.Type.String()+" "+v.Locs[d.Unit.Loc].ID)
+			}
+		}
+	case adjudicator.Adjustment:
+		builds, removals := allowance(v, pos, power)
+		for _, o := range orders {
+			switch o.Type {
+			case adjudicator.Build, adjudicator.Waive:
+				builds--
+			case adjudicator.Remove, adjudicator.Disband:
+				removals--
+			}
+		}
+		if builds > 0 {
+			out = append(out, plural(builds, "build (or WAIVE)", "builds (or WAIVE)"))
+		}
+		if removals > 0 {
+			out = append(out, plural(removals, "removal", "removals"))
+		}
+	}
+	return out
+}
+
+// allowance is what power may build (limited by its free home centres)
+// or must remove this winter.
+func allowance(v *variants.Variant, pos *adjudicator.Position, power variants.Power) (builds, removals int) {
+	centers, units := adjudicator.Count(v, pos)
+	d := centers[power] - units[power]
+	if d < 0 {
+		return 0, -d
+	}
+	return min(d, len(adjudicator.BuildSites(v, pos, power))), 0
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// owing lists the powers that have orders to give this phase.
+func owing(v *variants.Variant, pos *adjudicator.Position) []variants.Power {
+	var out []variants.Power
+	for p := range v.Powers {
+		if len(missing(v, pos, variants.Power(p), nil)) > 0 {
+			out = append(out, variants.Power(p))
+		}
+	}
+	return out
+}

@@ -1,0 +1,165 @@
+package judge
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/store"
+)
+
+// Tick does what is due at the judge's clock: processes the games whose
+// deadline and grace have passed and sends the reminders due. Each game
+// is one transaction of its own.
+func (j *Judge) Tick(ctx context.Context) error {
+	now := j.now()
+	var names []string
+	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
+		games, err := tx.Games(store.Active)
+		for _, g := range games {
+			names = append(names, g.Name)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		err := j.Store.Tx(ctx, func(tx *store.Tx) error {
+			vw, err := loadView(tx, name)
+			if err != nil || vw.g.State != store.Active || vw.g.Deadline.IsZero() {
+				return err
+			}
+			if !now.Before(vw.g.Deadline.Add(time.Duration(vw.set.Grace))) {
+				return j.process(tx, vw)
+			}
+			if !vw.g.Reminded && vw.set.Reminder > 0 && !now.Before(vw.g.Deadline.Add(-time.Duration(vw.set.Reminder))) {
+				return j.remind(tx, vw)
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("game %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// processIfReady processes the game now when it allows early processing
+// and every power with orders to give is ready with complete orders.
+func (j *Judge) processIfReady(tx *store.Tx, name string) error {
+	vw, err := loadView(tx, name)
+	if err != nil || vw.g.State != store.Active || !vw.set.Early || vw.pos == nil {
+		return err
+	}
+	for _, p := range owing(vw.v, vw.pos) {
+		seat := vw.seat(vw.v.Powers[p].ID)
+		if seat == nil || !seat.NoWait {
+			return nil
+		}
+		st, err := vw.standing(tx, p)
+		if err != nil {
+			return err
+		}
+		if len(missing(vw.v, vw.pos, p, st.orders)) > 0 {
+			return nil
+		}
+	}
+	return j.process(tx, vw)
+}
+
+// process resolves the game's current phase with the standing orders,
+// stores the next position and queues the results for everyone.
+func (j *Judge) process(tx *store.Tx, vw *view) error {
+	now := j.now()
+	g := vw.g
+	rows, err := tx.Orders(g.ID, g.Phase)
+	if err != nil {
+		return err
+	}
+	req := *vw.pj
+	req.Orders = map[string][]string{}
+	for _, r := range rows {
+		req.Orders[r.Power] = append(req.Orders[r.Power], r.Canonical)
+	}
+	var late []string
+	for _, p := range owing(vw.v, vw.pos) {
+		st, err := vw.standing(tx, p)
+		if err != nil {
+			return err
+		}
+		if len(missing(vw.v, vw.pos, p, st.orders)) > 0 {
+			late = append(late, vw.v.Powers[p].Name)
+		}
+	}
+	resp, err := game.Play(&req)
+	if err != nil {
+		return fmt.Errorf("process %s: %w", g.Phase, err)
+	}
+	ordersJSON, _ := json.Marshal(req.Orders)
+	resultJSON, _ := json.Marshal(resp)
+	lateJSON, _ := json.Marshal(late)
+	err = tx.AddPhase(store.PhaseRecord{GameID: g.ID, Phase: g.Phase, Position: g.Position, Orders: string(ordersJSON),
+		Result: string(resultJSON), Late: string(lateJSON), ProcessedAt: now})
+	if err != nil {
+		return err
+	}
+	if err := tx.ClearOrders(g.ID, g.Phase, ""); err != nil {
+		return err
+	}
+	before := g.Phase
+	next := *resp.Next
+	posJSON, _ := json.Marshal(&next)
+	ng := *g
+	ng.Phase, ng.Position, ng.Reminded = next.Phase, string(posJSON), false
+	nvw := *vw
+	nvw.g, nvw.pj = &ng, &next
+	if nvw.pos, err = game.Decode(vw.v, &next); err != nil {
+		return fmt.Errorf("process %s: next position: %w", before, err)
+	}
+	if next.Winner != nil && *next.Winner != "" {
+		ng.State, ng.Deadline = store.Finished, time.Time{}
+	} else if ng.Deadline, err = vw.set.Deadline(nvw.pos.Phase.Type, now); err != nil {
+		return err
+	}
+	if err := tx.UpdateGame(&ng); err != nil {
+		return err
+	}
+	detail := fmt.Sprintf("%s -> %s", before, ng.Phase)
+	if len(late) > 0 {
+		detail += "; late: " + strings.Join(late, ", ")
+	}
+	if err := tx.Audit(now, g.ID, "judge", "process", detail); err != nil {
+		return err
+	}
+	subject := fmt.Sprintf("Corriere %s: %s results", g.Name, before)
+	j.log().Info("phase processed", "game", g.Name, "phase", before, "next", ng.Phase)
+	return j.mailAll(tx, &nvw, "results", subject, resultsText(vw, before, resp, &nvw, late))
+}
+
+// remind mails the powers whose orders are not complete.
+func (j *Judge) remind(tx *store.Tx, vw *view) error {
+	for _, p := range owing(vw.v, vw.pos) {
+		st, err := vw.standing(tx, p)
+		if err != nil {
+			return err
+		}
+		miss := missing(vw.v, vw.pos, p, st.orders)
+		seat := vw.seat(vw.v.Powers[p].ID)
+		if len(miss) == 0 || seat == nil || seat.Address == "" {
+			continue
+		}
+		body := fmt.Sprintf("Game %s, %s: your orders as %s are not complete.\nStill missing: %s.\nDeadline: %s.\n",
+			vw.g.Name, phaseName(vw.pos.Phase), vw.v.Powers[p].Name, strings.Join(miss, ", "), vw.deadlineText())
+		_, err = tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: seat.Address, Subject: fmt.Sprintf("Corriere %s: orders due for %s", vw.g.Name, vw.g.Phase),
+			Body: body, GameID: vw.g.ID, Phase: vw.g.Phase, Kind: "reminder"})
+		if err != nil {
+			return err
+		}
+	}
+	vw.g.Reminded = true
+	return tx.UpdateGame(vw.g)
+}

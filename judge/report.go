@@ -1,0 +1,362 @@
+package judge
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/store"
+	"github.com/corriere/corriere/variants"
+)
+
+var seasonNames = [...]string{"Spring", "Fall", "Winter"}
+var phaseTypeNames = [...]string{"movement", "retreats", "adjustments"}
+
+// phaseName writes a phase for people: "Spring 1901 movement (S1901M)".
+func phaseName(p adjudicator.Phase) string {
+	return fmt.Sprintf("%s %d %s (%s)", seasonNames[p.Season], p.Year, phaseTypeNames[p.Type], p)
+}
+
+func phaseNameOf(s string) string {
+	p, err := adjudicator.ParsePhase(s)
+	if err != nil {
+		return s
+	}
+	return phaseName(p)
+}
+
+// timeText writes a time in the game's zone: "Mon 2026-11-23 20:00 CET".
+func (vw *view) timeText(t time.Time) string {
+	loc, err := time.LoadLocation(vw.set.TimeZone)
+	if err != nil {
+		loc = time.UTC
+	}
+	return t.In(loc).Format("Mon 2006-01-02 15:04 MST")
+}
+
+func (vw *view) deadlineText() string {
+	if vw.g.Deadline.IsZero() {
+		return "none set"
+	}
+	s := vw.timeText(vw.g.Deadline)
+	if vw.set.Grace > 0 {
+		s += fmt.Sprintf(" (orders taken until %s)", vw.timeText(vw.g.Deadline.Add(time.Duration(vw.set.Grace))))
+	}
+	return s
+}
+
+const helpText = `Corriere, a play-by-email Diplomacy judge. Write one command per line:
+
+  SIGNON <power>@<game> <password>   sign on (also SIGNON <initial><game> <password>)
+  <orders>                           e.g. A Par-Bur, F Nth C A Lon-Bel, A Mun S A Ber,
+                                     BUILD F StP/nc, REMOVE A War, WAIVE; English or Italian
+  CLEAR                              drop your orders for this phase
+  SET NOWAIT / SET WAIT              ready to process early / wait for the deadline
+  SET DRAW / SET NODRAW              vote for a draw of all survivors (secret)
+  PRESS TO <powers> ... ENDPRESS     a message to some powers (PRESS TO ANONYMOUS France ... in grey-press games)
+  BROADCAST ... ENDBROADCAST         a message to everyone in the game
+  SIGNOFF                            end of commands (the rest of the mail is ignored)
+
+  LIST                               the games this judge runs
+  LIST <game> or STATUS <game>       the position, who has ordered, the deadline
+  HISTORY <game>                     the results of every processed phase
+  SUMMARY <game>                     supply centres year by year
+  HELP                               this text
+
+A later order for a unit replaces the earlier one. Every mail gets one reply
+with your orders as the judge understood them and what is still missing.
+Quoted lines (starting with ">") and your signature (after "-- ") are ignored.
+
+`
+
+func (s *session) list() error {
+	games, err := s.tx.Games()
+	if err != nil {
+		return err
+	}
+	s.printf("> LIST\n")
+	if len(games) == 0 {
+		s.printf("  This judge runs no games yet.\n\n")
+		return nil
+	}
+	for _, g := range games {
+		vw, err := viewOf(s.tx, g)
+		if err != nil {
+			return err
+		}
+		line := fmt.Sprintf("  %-16s %-9s %-8s %s", g.Name, g.State, g.Variant, phaseNameOf(g.Phase))
+		if g.State == store.Active {
+			line += ", deadline " + vw.deadlineText()
+		}
+		s.printf("%s\n", strings.TrimRight(line, " "))
+	}
+	s.printf("\n")
+	return nil
+}
+
+func (s *session) status(name string) error {
+	if name == "" {
+		s.printf("> STATUS\n  Which game? Write STATUS <game>, or sign on first.\n\n")
+		return nil
+	}
+	vw, err := loadView(s.tx, name)
+	if err != nil {
+		return err
+	}
+	s.printf("> STATUS %s\n", vw.g.Name)
+	text, err := statusText(s.tx, vw)
+	if err != nil {
+		return err
+	}
+	s.out.WriteString(text)
+	return nil
+}
+
+// statusText is a game's position, who has ordered and the deadline.
+func statusText(tx *store.Tx, vw *view) (string, error) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Game %s: %s, %s variant, %s rules.\n", vw.g.Name, vw.g.State, vw.g.Variant, vw.g.Rules)
+	if vw.pos == nil {
+		var seated []string
+		for _, s := range vw.seats {
+			seated = append(seated, vw.v.Powers[vw.v.PowerByID(s.Power)].Name)
+		}
+		fmt.Fprintf(&b, "Seats taken: %s.\n\n", orNone(seated))
+		return b.String(), nil
+	}
+	fmt.Fprintf(&b, "Phase: %s. Deadline: %s.\n\n", phaseName(vw.pos.Phase), vw.deadlineText())
+	b.WriteString(positionText(vw.v, vw.pos))
+	if vw.g.State == store.Active {
+		b.WriteString("\nOrders received:\n")
+		for _, p := range owing(vw.v, vw.pos) {
+			st, err := vw.standing(tx, p)
+			if err != nil {
+				return "", err
+			}
+			state := "none"
+			if len(st.rows) > 0 {
+				state = "partial"
+				if len(missing(vw.v, vw.pos, p, st.orders)) == 0 {
+					state = "complete"
+				}
+			}
+			fmt.Fprintf(&b, "  %-8s %s\n", vw.v.Powers[p].Name, state)
+		}
+	}
+	b.WriteString("\n")
+	return b.String(), nil
+}
+
+func orNone(xs []string) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	return strings.Join(xs, ", ")
+}
+
+// positionText lists units, dislodged units and the centre table.
+func positionText(v *variants.Variant, pos *adjudicator.Position) string {
+	var b strings.Builder
+	centers, units := adjudicator.Count(v, pos)
+	// Builds and removals are due only in winter: before, centres may
+	// still change hands.
+	winter := pos.Phase.Type == adjudicator.Adjustment
+	b.WriteString("Supply centres and units:\n")
+	header := fmt.Sprintf("  %-8s %7s %5s", "Power", "Centres", "Units")
+	if winter {
+		header += "  Adjustment"
+	}
+	b.WriteString(header + "\n")
+	for p := range v.Powers {
+		if centers[p] == 0 && units[p] == 0 {
+			continue
+		}
+		line := fmt.Sprintf("  %-8s %7d %5d", v.Powers[p].Name, centers[p], units[p])
+		if winter {
+			builds, removals := allowance(v, pos, variants.Power(p))
+			switch {
+			case builds > 0:
+				line += "  " + plural(builds, "build", "builds")
+			case removals > 0:
+				line += "  " + plural(removals, "removal", "removals")
+			}
+		}
+		b.WriteString(line + "\n")
+	}
+	b.WriteString("\nUnits:\n")
+	for p := range v.Powers {
+		var list []string
+		for _, u := range pos.Units {
+			if int(u.Power) == p {
+				list = append(list, u.Type.String()+" "+v.Locs[u.Loc].ID)
+			}
+		}
+		var owned []string
+		for l, o := range pos.Centers {
+			if int(o) == p {
+				owned = append(owned, v.Locs[l].ID)
+			}
+		}
+		if len(list) > 0 || len(owned) > 0 {
+			fmt.Fprintf(&b, "  %-8s %s; centres: %s\n", v.Powers[p].Name, orNone(list), orNone(owned))
+		}
+	}
+	if len(pos.Dislodged) > 0 {
+		b.WriteString("\nDislodged, to retreat or disband:\n")
+		for _, d := range pos.Dislodged {
+			b.WriteString("  " + dislodgedText(v, d) + "\n")
+		}
+	}
+	return b.String()
+}
+
+func dislodgedText(v *variants.Variant, d adjudicator.Dislodged) string {
+	var opts []string
+	d.Retreats.Each(func(l variants.Loc) { opts = append(opts, v.Locs[l].ID) })
+	from := ""
+	if d.AttackerFrom != variants.NoLoc {
+		from = " (attacked from " + v.Locs[d.AttackerFrom].ID + ")"
+	}
+	return fmt.Sprintf("%s %s %s%s may retreat to %s", v.Powers[d.Unit.Power].Name, d.Unit.Type, v.Locs[d.Unit.Loc].ID, from, strings.Join(opts, ", "))
+}
+
+// resultsText is the results mail of a processed phase.
+func resultsText(vw *view, before string, resp *game.Response, next *view, late []string) string {
+	var b strings.Builder
+	v := vw.v
+	fmt.Fprintf(&b, "Game %s: results of %s.\n\n", vw.g.Name, phaseNameOf(before))
+	b.WriteString("Orders:\n")
+	for p := range v.Powers {
+		id := v.Powers[p].ID
+		rs := resp.Results[id]
+		if len(rs) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "%s:\n", v.Powers[p].Name)
+		for _, r := range rs {
+			outcome := r.Result
+			if r.Reason != "" {
+				outcome += ": " + r.Reason
+			}
+			text := r.Parsed
+			if text == "" {
+				text = r.Order
+			}
+			fmt.Fprintf(&b, "  %-28s %s\n", text, outcome)
+		}
+	}
+	if len(resp.Removed) > 0 {
+		b.WriteString("\nRemoved without orders of their own (no retreat, no order, or civil disorder):\n")
+		for _, id := range sortedKeys(resp.Removed) {
+			fmt.Fprintf(&b, "  %s: %s\n", v.Powers[v.PowerByID(id)].Name, strings.Join(resp.Removed[id], ", "))
+		}
+	}
+	if len(late) > 0 {
+		fmt.Fprintf(&b, "\nLate (orders missing or incomplete at the deadline): %s.\n", strings.Join(late, ", "))
+	}
+	b.WriteString("\n")
+	b.WriteString(positionText(v, next.pos))
+	if w := resp.Next.Winner; w != nil && *w != "" {
+		fmt.Fprintf(&b, "\n%s has won the game with %d supply centres.\n", v.Powers[v.PowerByID(*w)].Name, v.VictoryCenters)
+	} else {
+		fmt.Fprintf(&b, "\nNext: %s, deadline %s.\n", phaseName(next.pos.Phase), next.deadlineText())
+	}
+	return b.String()
+}
+
+func sortedKeys[T any](m map[string]T) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func (s *session) history(name string) error {
+	if name == "" {
+		s.printf("> HISTORY\n  Which game? Write HISTORY <game>.\n\n")
+		return nil
+	}
+	vw, err := loadView(s.tx, name)
+	if err != nil {
+		return err
+	}
+	phases, err := s.tx.Phases(vw.g.ID)
+	if err != nil {
+		return err
+	}
+	s.printf("> HISTORY %s\n", vw.g.Name)
+	if len(phases) == 0 {
+		s.printf("  No phase of %s has been processed yet.\n\n", vw.g.Name)
+		return nil
+	}
+	for _, ph := range phases {
+		var resp game.Response
+		if err := json.Unmarshal([]byte(ph.Result), &resp); err != nil {
+			return fmt.Errorf("game %s: stored result of %s: %w", vw.g.Name, ph.Phase, err)
+		}
+		s.printf("%s, processed %s:\n", phaseNameOf(ph.Phase), vw.timeText(ph.ProcessedAt))
+		for p := range vw.v.Powers {
+			for _, r := range resp.Results[vw.v.Powers[p].ID] {
+				text := r.Parsed
+				if text == "" {
+					text = r.Order
+				}
+				outcome := r.Result
+				if r.Reason != "" {
+					outcome += ": " + r.Reason
+				}
+				s.printf("  %-8s %-28s %s\n", vw.v.Powers[p].Name, text, outcome)
+			}
+		}
+		s.printf("\n")
+	}
+	return nil
+}
+
+func (s *session) summary(name string) error {
+	if name == "" {
+		s.printf("> SUMMARY\n  Which game? Write SUMMARY <game>.\n\n")
+		return nil
+	}
+	vw, err := loadView(s.tx, name)
+	if err != nil {
+		return err
+	}
+	phases, err := s.tx.Phases(vw.g.ID)
+	if err != nil {
+		return err
+	}
+	s.printf("> SUMMARY %s\nSupply centres at the end of each year:\n  %-6s", vw.g.Name, "Year")
+	for _, p := range vw.v.Powers {
+		s.printf(" %4s", p.Abbrev)
+	}
+	s.printf("\n")
+	rows := 0
+	for _, ph := range phases {
+		var resp game.Response
+		if err := json.Unmarshal([]byte(ph.Result), &resp); err != nil {
+			return fmt.Errorf("game %s: stored result of %s: %w", vw.g.Name, ph.Phase, err)
+		}
+		next, err := adjudicator.ParsePhase(resp.Next.Phase)
+		if err != nil || next.Season != adjudicator.Spring {
+			continue // only phases that close a year
+		}
+		s.printf("  %-6d", next.Year-1)
+		for _, p := range vw.v.Powers {
+			s.printf(" %4d", len(resp.Next.Centers[p.ID]))
+		}
+		s.printf("\n")
+		rows++
+	}
+	if rows == 0 {
+		s.printf("  (no year completed yet)\n")
+	}
+	s.printf("\n")
+	return nil
+}

@@ -1,0 +1,319 @@
+package judge
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/corriere/corriere/mailer"
+	"github.com/corriere/corriere/parser"
+	"github.com/corriere/corriere/store"
+	"github.com/corriere/corriere/variants"
+)
+
+// session carries out the commands of one mail and writes the reply.
+type session struct {
+	j   *Judge
+	tx  *store.Tx
+	m   *mailer.Message
+	now time.Time
+	out strings.Builder
+
+	// The power signed on, if any.
+	vw    *view
+	power variants.Power
+	seat  *store.Seat
+	// Order lines waiting to be submitted together.
+	pending []string
+	// Games to process at once if all their powers are now ready.
+	check []string
+	// shown is set once the signed-on power's order set was reported.
+	shown bool
+}
+
+func (s *session) printf(format string, args ...any) { fmt.Fprintf(&s.out, format, args...) }
+
+func (s *session) run(cmds []command) error {
+	if len(cmds) == 0 {
+		s.printf("The judge found no commands in your mail. Send HELP for the list.\n")
+		return nil
+	}
+	for _, c := range cmds {
+		if c.verb != "ORDER" {
+			if err := s.flush(); err != nil {
+				return err
+			}
+		}
+		var err error
+		switch c.verb {
+		case "ORDER":
+			if s.vw == nil {
+				s.printf("> %s\n  Not read: sign on first (SIGNON <power>@<game> <password>), then write your orders.\n\n", c.text)
+				continue
+			}
+			s.pending = append(s.pending, c.text)
+		case "SIGNON":
+			err = s.signon(c)
+		case "SIGNOFF":
+		case "HELP":
+			s.out.WriteString(helpText)
+		case "LIST":
+			if len(c.args) == 0 {
+				err = s.list()
+			} else {
+				err = s.status(c.args[0])
+			}
+		case "STATUS":
+			err = s.status(s.gameArg(c))
+		case "HISTORY":
+			err = s.history(s.gameArg(c))
+		case "SUMMARY":
+			err = s.summary(s.gameArg(c))
+		case "CLEAR", "SET", "PRESS", "BROADCAST":
+			if s.vw == nil {
+				s.printf("> %s\n  %s needs you to sign on first (SIGNON <power>@<game> <password>).\n\n", firstLine(c.text, c.verb), c.verb)
+				continue
+			}
+			err = s.signedCommand(c)
+		}
+		if errors.Is(err, errNoGame) {
+			s.printf("> %s\n  %v. Send LIST for the games this judge runs.\n\n", c.text, err)
+			continue
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if err := s.flush(); err != nil {
+		return err
+	}
+	// A sign-on with nothing else shows the orders standing.
+	if s.vw != nil && !s.shown && s.vw.g.State == store.Active && s.vw.pos != nil {
+		return s.orderState()
+	}
+	return nil
+}
+
+func firstLine(text, verb string) string {
+	if verb == "PRESS" || verb == "BROADCAST" {
+		return verb + " ..."
+	}
+	return text
+}
+
+// gameArg is the game a command names, or the one signed on to.
+func (s *session) gameArg(c command) string {
+	if len(c.args) > 0 {
+		return c.args[0]
+	}
+	if s.vw != nil {
+		return s.vw.g.Name
+	}
+	return ""
+}
+
+// initials maps njudge's one-letter power codes (SIGNON Fgame pw).
+func powerByInitial(v *variants.Variant, letter byte) variants.Power {
+	found := variants.NoPower
+	for i := range v.Powers {
+		if strings.EqualFold(v.Powers[i].Name[:1], string(letter)) {
+			if found != variants.NoPower {
+				return variants.NoPower
+			}
+			found = variants.Power(i)
+		}
+	}
+	return found
+}
+
+func (s *session) signon(c command) error {
+	s.vw, s.seat, s.shown = nil, nil, false
+	if len(c.args) != 2 {
+		s.printf("> SIGNON ...\n  Expected SIGNON <power>@<game> <password> (or SIGNON <initial><game> <password>, e.g. SIGNON Froma secret).\n  The orders that follow are not read.\n\n")
+		return nil
+	}
+	who, password := c.args[0], c.args[1]
+	var gameName, powerName string
+	if p, g, ok := strings.Cut(who, "@"); ok {
+		powerName, gameName = p, g
+	} else if len(who) > 1 {
+		gameName = who[1:]
+	}
+	vw, err := loadView(s.tx, gameName)
+	if errors.Is(err, errNoGame) {
+		s.printf("> SIGNON %s ...\n  There is no game %q. Send LIST for the games this judge runs.\n  The orders that follow are not read.\n\n", who, gameName)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	power := variants.NoPower
+	if powerName != "" {
+		if p, err := parser.Power(vw.v, powerName); err == nil {
+			power = p
+		}
+	} else {
+		power = powerByInitial(vw.v, who[0])
+	}
+	if power == variants.NoPower {
+		s.printf("> SIGNON %s ...\n  %q is not a power of game %s (expected one of %s).\n  The orders that follow are not read.\n\n", who, orEmpty(powerName, who[:1]), vw.g.Name, powerList(vw.v))
+		return nil
+	}
+	seat := vw.seat(vw.v.Powers[power].ID)
+	if seat == nil || !CheckPassword(seat.PasswordHash, password) || !strings.EqualFold(seat.Address, s.m.From) {
+		// One message for every failure, so that it tells a stranger nothing.
+		s.printf("> SIGNON %s ...\n  Refused: this address and password are not those of %s in game %s. Nothing in this mail was changed.\n\n", who, vw.v.Powers[power].Name, vw.g.Name)
+		if err := s.tx.Audit(s.now, vw.g.ID, s.m.From, "signon refused", vw.v.Powers[power].ID); err != nil {
+			return err
+		}
+		return nil
+	}
+	s.vw, s.power, s.seat = vw, power, seat
+	s.printf("Signed on as %s in game %s.\n\n", vw.v.Powers[power].Name, vw.g.Name)
+	return nil
+}
+
+func orEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+func powerList(v *variants.Variant) string {
+	var names []string
+	for _, p := range v.Powers {
+		names = append(names, p.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// flush submits the pending order lines of the signed-on power.
+func (s *session) flush() error {
+	if len(s.pending) == 0 {
+		return nil
+	}
+	lines := s.pending
+	s.pending = nil
+	return s.submit(lines)
+}
+
+func (s *session) signedCommand(c command) error {
+	vw := s.vw
+	switch c.verb {
+	case "CLEAR":
+		if vw.g.State != store.Active {
+			s.printf("> CLEAR\n  Game %s is %s: there are no orders to clear.\n\n", vw.g.Name, vw.g.State)
+			return nil
+		}
+		if err := s.tx.ClearOrders(vw.g.ID, vw.g.Phase, vw.v.Powers[s.power].ID); err != nil {
+			return err
+		}
+		s.printf("> CLEAR\n  Your orders for %s are cleared.\n\n", vw.g.Phase)
+		return s.orderState()
+	case "SET":
+		return s.set(c)
+	case "PRESS", "BROADCAST":
+		return s.press(c)
+	}
+	return nil
+}
+
+func (s *session) set(c command) error {
+	what := strings.ToUpper(strings.Join(c.args, " "))
+	seat := *s.seat
+	switch what {
+	case "WAIT":
+		seat.NoWait = false
+		s.printf("> %s\n  The phase will wait for its deadline.\n\n", c.text)
+	case "NOWAIT":
+		seat.NoWait = true
+		s.printf("> %s\n  Ready: once every power with orders to give is ready and has complete orders, the phase is processed without waiting for the deadline.\n\n", c.text)
+		s.check = append(s.check, s.vw.g.Name)
+	case "DRAW":
+		seat.Draw = true
+		s.printf("> %s\n  You vote for a draw including all survivors. Votes are secret.\n\n", c.text)
+	case "NODRAW":
+		seat.Draw = false
+		s.printf("> %s\n  You no longer vote for a draw.\n\n", c.text)
+	default:
+		s.printf("> %s\n  Unknown setting: expected SET WAIT, SET NOWAIT, SET DRAW or SET NODRAW.\n\n", c.text)
+		return nil
+	}
+	if err := s.tx.PutSeat(seat); err != nil {
+		return err
+	}
+	*s.seat = seat
+	return s.tx.Audit(s.now, s.vw.g.ID, s.vw.v.Powers[s.power].ID, "set", what)
+}
+
+func (s *session) press(c command) error {
+	vw := s.vw
+	me := vw.v.Powers[s.power].Name
+	if vw.set.Press == "none" {
+		s.printf("> %s ...\n  Game %s is played without press: nothing was delivered.\n\n", c.verb, vw.g.Name)
+		return nil
+	}
+	if strings.TrimSpace(c.text) == "" {
+		s.printf("> %s ...\n  The message is empty: nothing was delivered. End it with END%s.\n\n", c.verb, c.verb)
+		return nil
+	}
+	var to []string
+	var names []string
+	anonymous := false
+	if c.verb == "BROADCAST" {
+		all, err := vw.recipients(s.tx)
+		if err != nil {
+			return err
+		}
+		to, names = all, []string{"everyone"}
+	} else {
+		args := c.args
+		if len(args) > 0 && strings.EqualFold(args[0], "TO") {
+			args = args[1:]
+		}
+		for _, a := range args {
+			for _, w := range strings.FieldsFunc(a, func(r rune) bool { return r == ',' || r == ';' }) {
+				if strings.EqualFold(w, "anonymous") || strings.EqualFold(w, "anon") {
+					anonymous = true
+					continue
+				}
+				p, err := parser.Power(vw.v, w)
+				if err != nil {
+					s.printf("> PRESS %s ...\n  %q is not a power of this game (expected %s). Nothing was delivered.\n\n", strings.Join(c.args, " "), w, powerList(vw.v))
+					return nil
+				}
+				seat := vw.seat(vw.v.Powers[p].ID)
+				if seat == nil || seat.Address == "" {
+					s.printf("> PRESS ...\n  %s has no player to receive press. Nothing was delivered.\n\n", vw.v.Powers[p].Name)
+					return nil
+				}
+				to = append(to, seat.Address)
+				names = append(names, vw.v.Powers[p].Name)
+			}
+		}
+		if len(to) == 0 {
+			s.printf("> PRESS ...\n  Say whom it is for: PRESS TO <powers>, e.g. PRESS TO France Italy. Nothing was delivered.\n\n")
+			return nil
+		}
+		if anonymous && vw.set.Press != "grey" {
+			s.printf("> PRESS ...\n  Game %s allows only signed (white) press. Nothing was delivered.\n\n", vw.g.Name)
+			return nil
+		}
+	}
+	from := me
+	if anonymous {
+		from = "an anonymous power"
+	}
+	body := fmt.Sprintf("Press in game %s from %s to %s:\n\n%s\n", vw.g.Name, from, strings.Join(names, ", "), c.text)
+	sort.Strings(to)
+	for _, a := range to {
+		if _, err := s.tx.Queue(store.Mail{CreatedAt: s.now, Recipient: a, Subject: fmt.Sprintf("Corriere %s: press from %s", vw.g.Name, from), Body: body, GameID: vw.g.ID, Phase: vw.g.Phase, Kind: "press"}); err != nil {
+			return err
+		}
+	}
+	s.printf("> %s ...\n  Delivered to %s.\n\n", c.verb, strings.Join(names, ", "))
+	return s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, strings.ToLower(c.verb), strings.Join(names, ", "))
+}

@@ -1,0 +1,121 @@
+package judge
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/robfig/cron/v3"
+
+	"github.com/corriere/corriere/adjudicator"
+)
+
+// Settings are a game's rules of play outside the board: when its phases
+// are due, how late orders are taken, and what players may do.
+type Settings struct {
+	// Deadlines as cron specs (minute hour day-of-month month day-of-week,
+	// or descriptors such as "@every 10s") in TimeZone, per phase type.
+	Movement   string `json:"movement"`
+	Retreat    string `json:"retreat"`
+	Adjustment string `json:"adjustment"`
+	TimeZone   string `json:"time_zone"`
+	// Grace is how long after the deadline orders are still taken; the
+	// phase is processed when it ends.
+	Grace Duration `json:"grace"`
+	// Reminder is how long before the deadline powers without complete
+	// orders are reminded; zero for no reminder.
+	Reminder Duration `json:"reminder"`
+	// Press is "white" (signed), "grey" (may be anonymous) or "none".
+	Press string `json:"press"`
+	// Early processing when every power with orders to give is ready
+	// (SET NOWAIT and complete orders).
+	Early bool `json:"early"`
+}
+
+// DefaultSettings are those of a twice-weekly game.
+func DefaultSettings() Settings {
+	return Settings{
+		Movement:   "0 20 * * MON,THU",
+		Retreat:    "0 20 * * *",
+		Adjustment: "0 20 * * *",
+		TimeZone:   "UTC",
+		Grace:      Duration(time.Hour),
+		Reminder:   Duration(12 * time.Hour),
+		Press:      "white",
+		Early:      true,
+	}
+}
+
+// Duration is a time.Duration written as "1h30m" in JSON and TOML.
+type Duration time.Duration
+
+func (d Duration) MarshalText() ([]byte, error) { return []byte(time.Duration(d).String()), nil }
+
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return fmt.Errorf("duration %q: expected a form like 90s, 30m or 1h30m", b)
+	}
+	*d = Duration(v)
+	return nil
+}
+
+var cronParser = cron.NewParser(cron.Minute | cron.Hour | cron.Dom | cron.Month | cron.Dow | cron.Descriptor)
+
+// Validate checks every spec, the time zone and the press setting.
+func (s *Settings) Validate() error {
+	for name, spec := range map[string]string{"movement": s.Movement, "retreat": s.Retreat, "adjustment": s.Adjustment} {
+		if _, err := cronParser.Parse(spec); err != nil {
+			return fmt.Errorf("%s deadline %q: %v (expected a cron spec like \"0 20 * * MON,THU\" or \"@every 24h\")", name, spec, err)
+		}
+	}
+	if _, err := time.LoadLocation(s.TimeZone); err != nil {
+		return fmt.Errorf("time zone %q: %v (expected a name like Europe/Rome)", s.TimeZone, err)
+	}
+	switch s.Press {
+	case "white", "grey", "none":
+	default:
+		return fmt.Errorf("press %q: expected white, grey or none", s.Press)
+	}
+	if s.Grace < 0 || s.Reminder < 0 {
+		return fmt.Errorf("grace and reminder must not be negative")
+	}
+	return nil
+}
+
+// Deadline returns the deadline of a phase of type t that starts at from.
+func (s *Settings) Deadline(t adjudicator.PhaseType, from time.Time) (time.Time, error) {
+	spec := s.Movement
+	switch t {
+	case adjudicator.Retreat:
+		spec = s.Retreat
+	case adjudicator.Adjustment:
+		spec = s.Adjustment
+	}
+	sched, err := cronParser.Parse(spec)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("deadline spec %q: %w", spec, err)
+	}
+	loc, err := time.LoadLocation(s.TimeZone)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("time zone %q: %w", s.TimeZone, err)
+	}
+	return sched.Next(from.In(loc)), nil
+}
+
+func parseSettings(raw string) (Settings, error) {
+	s := DefaultSettings()
+	if strings.TrimSpace(raw) == "" {
+		return s, nil
+	}
+	if err := json.Unmarshal([]byte(raw), &s); err != nil {
+		return s, fmt.Errorf("game settings: %w", err)
+	}
+	return s, nil
+}
+
+func (s Settings) json() string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}

@@ -1,0 +1,413 @@
+package mailer
+
+import (
+	"bytes"
+	"encoding/base64"
+	"io"
+	"mime"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/emersion/go-message/charset"
+	"golang.org/x/text/encoding/charmap"
+)
+
+// Limits that keep a hostile message from costing more than a real one.
+const (
+	maxDepth = 16  // nested multiparts
+	maxParts = 256 // parts in a message
+)
+
+// textKind says what a part's text came from; plain text beats HTML.
+type textKind int
+
+const (
+	kindNone textKind = iota
+	kindHTML
+	kindPlain
+)
+
+// walker walks a MIME tree held in memory. It splits multiparts itself
+// instead of using a streaming reader, so that a missing closing boundary,
+// a malformed part header or a wrong boundary parameter loses as little
+// text as possible.
+type walker struct {
+	parts int
+}
+
+// entity returns the readable text of an entity with header h and raw body.
+// top is true for the message itself, whose Content-Disposition is not
+// taken to make it an attachment.
+func (w *walker) entity(h header, body []byte, depth int, top bool) (string, textKind) {
+	w.parts++
+	if w.parts > maxParts || depth > maxDepth {
+		return "", kindNone
+	}
+	mt, params := parseContentType(h.get("Content-Type"))
+	if !top && isAttachment(h.get("Content-Disposition")) {
+		return "", kindNone
+	}
+	switch {
+	case strings.HasPrefix(mt, "multipart/"):
+		return w.multipart(mt, params["boundary"], body, depth)
+	case mt == "text/plain", mt == "text/html":
+		b := decodeTransfer(h.get("Content-Transfer-Encoding"), body)
+		s := normalizeNewlines(toUTF8(params["charset"], b))
+		if mt == "text/html" {
+			return htmlToText(s), kindHTML
+		}
+		if strings.EqualFold(params["format"], "flowed") {
+			s = unflow(s, strings.EqualFold(params["delsp"], "yes"))
+		}
+		return s, kindPlain
+	}
+	return "", kindNone
+}
+
+func (w *walker) multipart(mt, boundary string, body []byte, depth int) (string, textKind) {
+	parts, ok := splitMultipart(body, boundary)
+	if !ok {
+		// The boundary parameter is missing or wrong (a mail program or a
+		// filter rewrote one side only): guess it from the body.
+		if guess := guessBoundary(body); guess != "" && guess != boundary {
+			parts, ok = splitMultipart(body, guess)
+		}
+	}
+	if !ok {
+		// No structure at all: the body itself is the best text there is.
+		return normalizeNewlines(toUTF8("", body)), kindPlain
+	}
+
+	type result struct {
+		text string
+		kind textKind
+	}
+	var results []result
+	for _, p := range parts {
+		head, pbody := splitHeader(p)
+		ph := parseHeader(head)
+		if len(ph) == 0 && len(bytes.TrimSpace(head)) != 0 {
+			// Not a header: a part without one starts straight with its
+			// body (RFC 2046 allows an empty header, some programs drop
+			// the empty line too).
+			pbody = p
+		}
+		text, kind := w.entity(ph, pbody, depth+1, false)
+		if kind != kindNone && strings.TrimSpace(text) != "" {
+			results = append(results, result{text, kind})
+		}
+	}
+	if len(results) == 0 {
+		return "", kindNone
+	}
+
+	if mt == "multipart/alternative" {
+		// The same content in several forms: take the plain one if any,
+		// else the first readable.
+		for _, r := range results {
+			if r.kind == kindPlain {
+				return r.text, kindPlain
+			}
+		}
+		return results[0].text, results[0].kind
+	}
+
+	// mixed, related, signed, report...: the parts follow each other. Plain
+	// parts win over HTML ones (an HTML footer added to a plain mail, say).
+	best := kindHTML
+	for _, r := range results {
+		if r.kind == kindPlain {
+			best = kindPlain
+		}
+	}
+	var texts []string
+	for _, r := range results {
+		if r.kind == best {
+			texts = append(texts, r.text)
+		}
+	}
+	if len(texts) == 1 {
+		return texts[0], best
+	}
+	for i := range texts {
+		texts[i] = strings.TrimRight(texts[i], "\n")
+	}
+	return strings.Join(texts, "\n\n") + "\n", best
+}
+
+// splitMultipart returns the parts of a multipart body. ok is false when
+// no delimiter line is found. A part cut short (no closing delimiter) runs
+// to the end of the body.
+func splitMultipart(body []byte, boundary string) (parts [][]byte, ok bool) {
+	if boundary == "" {
+		return nil, false
+	}
+	delim := []byte("--" + boundary)
+	start := -1 // start of the current part, -1 in the preamble
+	pos := 0
+	for pos < len(body) {
+		end := bytes.IndexByte(body[pos:], '\n')
+		next := len(body)
+		if end >= 0 {
+			next = pos + end + 1
+		}
+		line := body[pos:next]
+		if bytes.HasPrefix(line, delim) {
+			rest := bytes.TrimRight(line[len(delim):], " \t\r\n")
+			closing := bytes.Equal(rest, []byte("--"))
+			if closing || len(rest) == 0 {
+				ok = true
+				if start >= 0 {
+					parts = append(parts, trimDelimiterEOL(body[start:pos]))
+				}
+				if closing {
+					return parts, true
+				}
+				start = next
+			}
+		}
+		pos = next
+	}
+	if start >= 0 && start <= len(body) {
+		parts = append(parts, body[start:])
+	}
+	return parts, ok
+}
+
+// trimDelimiterEOL removes the line end that, by RFC 2046, belongs to the
+// delimiter after a part rather than to the part.
+func trimDelimiterEOL(p []byte) []byte {
+	p = bytes.TrimSuffix(p, []byte("\n"))
+	return bytes.TrimSuffix(p, []byte("\r"))
+}
+
+var boundaryLine = regexp.MustCompile(`(?m)^--([0-9A-Za-z'()+_,./:=?-]{1,70})[ \t]*\r?$`)
+
+// guessBoundary returns the first thing in body that looks like a
+// delimiter line and comes back at least once more, or "". Lines of dashes
+// alone, which people draw in plain text, are not taken for delimiters.
+func guessBoundary(body []byte) string {
+	for _, m := range boundaryLine.FindAllSubmatch(body, 16) {
+		b := strings.TrimSuffix(string(m[1]), "--")
+		if strings.Trim(b, "-") == "" {
+			continue
+		}
+		if bytes.Count(body, []byte("--"+b)) >= 2 {
+			return b
+		}
+	}
+	return ""
+}
+
+// parseContentType parses a Content-Type leniently. A missing or unreadable
+// type is text/plain, as RFC 2045 says.
+func parseContentType(v string) (string, map[string]string) {
+	if strings.TrimSpace(v) == "" {
+		return "text/plain", map[string]string{}
+	}
+	mt, params, err := mime.ParseMediaType(v)
+	if err != nil || params == nil {
+		// Duplicate or malformed parameters: read what can be read.
+		parts := strings.Split(v, ";")
+		mt = strings.ToLower(strings.TrimSpace(parts[0]))
+		params = map[string]string{}
+		for _, p := range parts[1:] {
+			k, val, found := strings.Cut(p, "=")
+			if !found {
+				continue
+			}
+			k = strings.ToLower(strings.TrimSpace(k))
+			if _, dup := params[k]; !dup {
+				params[k] = strings.Trim(strings.TrimSpace(val), `"`)
+			}
+		}
+	}
+	if !strings.Contains(mt, "/") {
+		mt = "text/plain"
+	}
+	return mt, params
+}
+
+func isAttachment(disposition string) bool {
+	d, _, _ := strings.Cut(disposition, ";")
+	return strings.EqualFold(strings.TrimSpace(d), "attachment")
+}
+
+// decodeTransfer undoes a Content-Transfer-Encoding. Both decoders are
+// lenient: whatever is broken is passed through or dropped, never fatal.
+func decodeTransfer(cte string, b []byte) []byte {
+	switch strings.ToLower(strings.TrimSpace(cte)) {
+	case "quoted-printable":
+		return decodeQP(b)
+	case "base64":
+		return decodeBase64(b)
+	}
+	return b
+}
+
+func decodeQP(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	for line := range bytes.Lines(b) {
+		eol := ""
+		switch {
+		case bytes.HasSuffix(line, []byte("\r\n")):
+			eol, line = "\r\n", line[:len(line)-2]
+		case bytes.HasSuffix(line, []byte("\n")):
+			eol, line = "\n", line[:len(line)-1]
+		}
+		// Trailing white space was added in transport (RFC 2045, 6.7).
+		line = bytes.TrimRight(line, " \t")
+		soft := false
+		for i := 0; i < len(line); i++ {
+			c := line[i]
+			if c != '=' {
+				out = append(out, c)
+				continue
+			}
+			if i == len(line)-1 {
+				soft = true
+				break
+			}
+			if i+2 < len(line) && isHex(line[i+1]) && isHex(line[i+2]) {
+				out = append(out, unhex(line[i+1])<<4|unhex(line[i+2]))
+				i += 2
+				continue
+			}
+			out = append(out, c) // a stray '=': keep it
+		}
+		if !soft {
+			out = append(out, eol...)
+		}
+	}
+	return out
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
+}
+
+func decodeBase64(b []byte) []byte {
+	clean := make([]byte, 0, len(b))
+	for _, c := range b {
+		switch {
+		case c == '=':
+			// Padding ends the data; anything after it is garbage.
+			goto done
+		case 'A' <= c && c <= 'Z', 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '+', c == '/':
+			clean = append(clean, c)
+		}
+	}
+done:
+	if len(clean)%4 == 1 {
+		clean = clean[:len(clean)-1] // a lone sextet holds no whole byte
+	}
+	out := make([]byte, base64.RawStdEncoding.DecodedLen(len(clean)))
+	n, _ := base64.RawStdEncoding.Decode(out, clean)
+	return out[:n]
+}
+
+// latin1Labels are the names of ISO-8859-1. Mail so labelled is decoded as
+// Windows-1252, as browsers do: the two differ only in 0x80-0x9F, control
+// codes in ISO-8859-1 that nobody types, where Windows-1252 has the curly
+// quotes and the euro sign that Outlook writes under the ISO-8859-1 label.
+var latin1Labels = map[string]bool{
+	"iso-8859-1": true, "iso8859-1": true, "iso_8859-1": true, "latin1": true,
+	"latin-1": true, "l1": true, "cp819": true, "ibm819": true, "iso-ir-100": true,
+	"iso_8859-1:1987": true, "csisolatin1": true,
+}
+
+func charsetReader(label string, r io.Reader) (io.Reader, error) {
+	if latin1Labels[strings.ToLower(label)] {
+		return charmap.Windows1252.NewDecoder().Reader(r), nil
+	}
+	return charset.Reader(label, r)
+}
+
+// toUTF8 converts b from the named charset to valid UTF-8. Unknown or
+// missing charsets, and bytes that are not what the label says, fall back
+// to UTF-8 if the bytes are valid UTF-8, else to Windows-1252, which
+// decodes any byte.
+func toUTF8(label string, b []byte) string {
+	label = strings.ToLower(strings.Trim(strings.TrimSpace(label), `"'`))
+	switch label {
+	case "", "us-ascii", "ascii", "utf-8", "utf8", "unicode-1-1-utf-8":
+	default:
+		if r, err := charsetReader(label, bytes.NewReader(b)); err == nil {
+			if out, err := io.ReadAll(r); err == nil && utf8.Valid(out) {
+				return string(out)
+			}
+		}
+	}
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	out, err := charmap.Windows1252.NewDecoder().Bytes(b)
+	if err != nil {
+		return strings.ToValidUTF8(string(b), "\uFFFD")
+	}
+	return string(out)
+}
+
+// normalizeNewlines turns CRLF and lone CR into LF and drops a byte order
+// mark.
+func normalizeNewlines(s string) string {
+	s = strings.TrimPrefix(s, "\uFEFF")
+	if !strings.Contains(s, "\r") {
+		return s
+	}
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	return strings.ReplaceAll(s, "\r", "\n")
+}
+
+// unflow undoes format=flowed (RFC 3676): a line ending in a space goes on
+// in the next line of the same quote depth, and a leading space was added
+// to protect the line (space-stuffing).
+func unflow(s string, delsp bool) string {
+	lines := strings.Split(s, "\n")
+	var b strings.Builder
+	b.Grow(len(s))
+	open := false // the previous line was flowed into this one
+	openDepth := 0
+	for i, line := range lines {
+		depth := 0
+		for depth < len(line) && line[depth] == '>' {
+			depth++
+		}
+		content := strings.TrimPrefix(line[depth:], " ")
+		if open && depth != openDepth {
+			// A flowed line followed by one of another depth: RFC 3676
+			// says to end the paragraph there.
+			b.WriteByte('\n')
+			open = false
+		}
+		if !open && depth > 0 {
+			b.WriteString(strings.Repeat(">", depth))
+			b.WriteByte(' ')
+		}
+		flowed := strings.HasSuffix(content, " ") && content != "-- "
+		if flowed && delsp {
+			content = content[:len(content)-1]
+		}
+		b.WriteString(content)
+		if flowed && i < len(lines)-1 {
+			open, openDepth = true, depth
+			continue
+		}
+		open = false
+		if i < len(lines)-1 {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,25 @@
+// Package mailer is the judge's way to the mail system: it reads inbound
+// mail, writes outbound mail, fetches from an IMAP mailbox and submits over
+// SMTP. It knows nothing of games; the judge decides what to do with a
+// message.
+//
+// Reading: Parse reduces a raw RFC 5322 message to a Message, the few
+// things the judge reads (who wrote, where to answer, which thread, the body
+// as plain UTF-8 text) and whether the mail is automatic (an auto-reply, a
+// bounce, a list mail), which the judge must never answer. Parse is lenient
+// because players' mail programs are: a broken MIME structure still yields
+// whatever text can be read.
+//
+// Writing: Compose turns an Outgoing into bytes that are the same for the
+// same Outgoing, so an outbox row sent twice is the same mail twice, and
+// that mark themselves as automatic (Auto-Submitted, X-Loop), so that no
+// other robot answers them and the judge never answers itself.
+//
+// Transport: Inbox polls an IMAP mailbox for messages without the \Seen
+// flag and waits for new mail with IDLE when the server offers it; Sender
+// submits one message per connection and tells permanent refusals
+// (ErrPermanent) from failures worth retrying.
+//
+// The subpackage memmail runs a small IMAP and SMTP system in memory on
+// loopback, for tests and for the demo.
+package mailer

@@ -1,0 +1,240 @@
+package mailer
+
+import (
+	"html"
+	"strings"
+)
+
+// Elements whose content is never shown: skipped up to their end tag.
+var hiddenElements = map[string]bool{
+	"script": true, "style": true, "title": true, "template": true,
+	"xml": true, // Outlook's office settings
+}
+
+// Elements that stand on lines of their own.
+var blockElements = map[string]bool{
+	"address": true, "article": true, "aside": true, "blockquote": true,
+	"caption": true, "center": true, "dd": true, "div": true, "dl": true,
+	"dt": true, "fieldset": true, "figcaption": true, "figure": true,
+	"footer": true, "form": true, "header": true, "hr": true, "li": true,
+	"main": true, "nav": true, "ol": true, "pre": true, "section": true,
+	"table": true, "tr": true, "ul": true,
+}
+
+// Elements set off by an empty line.
+var paragraphElements = map[string]bool{
+	"p": true, "h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true,
+}
+
+// htmlToText renders HTML as the text a reader sees: tags dropped, script
+// and style left out, entities decoded, white space collapsed as a browser
+// does, and line breaks where <br>, paragraphs, divs, list items and table
+// rows put them. It is a scanner, not a parser: mail HTML is often broken,
+// and all the judge needs is the lines the player typed.
+func htmlToText(s string) string {
+	var t textBuilder
+	pre := 0 // depth of <pre>: white space kept as written
+	for i := 0; i < len(s); {
+		if s[i] != '<' {
+			j := strings.IndexByte(s[i:], '<')
+			if j < 0 {
+				j = len(s) - i
+			}
+			t.text(s[i:i+j], pre > 0)
+			i += j
+			continue
+		}
+		rest := s[i:]
+		switch {
+		case strings.HasPrefix(rest, "<!--"):
+			end := strings.Index(rest[4:], "-->")
+			if end < 0 {
+				i = len(s)
+			} else {
+				i += 4 + end + 3
+			}
+			continue
+		case strings.HasPrefix(rest, "<!") || strings.HasPrefix(rest, "<?"):
+			// Doctype, CDATA, conditional comment ends, processing
+			// instructions.
+			i += tagEnd(rest, 2)
+			continue
+		}
+		j := 1
+		closing := false
+		if j < len(rest) && rest[j] == '/' {
+			closing = true
+			j++
+		}
+		if j >= len(rest) || !isASCIILetter(rest[j]) {
+			t.text("<", pre > 0) // a lone '<' is text
+			i++
+			continue
+		}
+		start := j
+		for j < len(rest) && (isASCIILetter(rest[j]) || '0' <= rest[j] && rest[j] <= '9' || rest[j] == ':' || rest[j] == '-') {
+			j++
+		}
+		name := strings.ToLower(rest[start:j])
+		i += tagEnd(rest, j)
+
+		switch {
+		case hiddenElements[name] && !closing:
+			i += skipTo(s[i:], "</"+name)
+		case name == "br":
+			t.lineBreak()
+		case name == "pre":
+			t.block(1)
+			if closing {
+				pre = max(pre-1, 0)
+			} else {
+				pre++
+			}
+		case paragraphElements[name]:
+			t.block(2)
+		case blockElements[name]:
+			t.block(1)
+		case (name == "td" || name == "th") && !closing:
+			t.space()
+		}
+	}
+	return t.String()
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// tagEnd returns the index just past the '>' that closes the tag starting
+// at s[0], looking from s[from] on and skipping quoted attribute values;
+// len(s) if the tag never closes.
+func tagEnd(s string, from int) int {
+	var quote byte
+	for k := from; k < len(s); k++ {
+		c := s[k]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '>':
+			return k + 1
+		}
+	}
+	return len(s)
+}
+
+// skipTo returns the index just past the end tag that starts with endTag
+// (case-insensitive), or len(s) when there is none.
+func skipTo(s, endTag string) int {
+	k := indexFold(s, endTag)
+	if k < 0 {
+		return len(s)
+	}
+	return k + tagEnd(s[k:], len(endTag))
+}
+
+// indexFold is strings.Index ignoring ASCII case in s; sub is lower case.
+func indexFold(s, sub string) int {
+	for k := 0; k+len(sub) <= len(s); k++ {
+		if strings.EqualFold(s[k:k+len(sub)], sub) {
+			return k
+		}
+	}
+	return -1
+}
+
+// textBuilder accumulates rendered text; block boundaries ask for a number
+// of line ends rather than adding them, so nested blocks do not pile up
+// empty lines.
+type textBuilder struct {
+	b strings.Builder
+}
+
+func (t *textBuilder) text(raw string, pre bool) {
+	if pre {
+		t.b.WriteString(normalizeNewlines(html.UnescapeString(raw)))
+		return
+	}
+	s := html.UnescapeString(collapseSpace(raw))
+	s = strings.ReplaceAll(s, "\u00a0", " ") // &nbsp; is a space to the judge
+	if s == "" {
+		return
+	}
+	if s[0] == ' ' && t.atLineStartOrSpace() {
+		s = s[1:]
+	}
+	t.b.WriteString(s)
+}
+
+// collapseSpace turns each run of HTML white space into one space.
+func collapseSpace(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\n', '\r', '\f':
+			if !space {
+				b.WriteByte(' ')
+			}
+			space = true
+		default:
+			b.WriteByte(s[i])
+			space = false
+		}
+	}
+	return b.String()
+}
+
+func (t *textBuilder) atLineStartOrSpace() bool {
+	s := t.b.String()
+	return s == "" || s[len(s)-1] == '\n' || s[len(s)-1] == ' '
+}
+
+func (t *textBuilder) space() {
+	if !t.atLineStartOrSpace() {
+		t.b.WriteByte(' ')
+	}
+}
+
+func (t *textBuilder) lineBreak() { t.b.WriteByte('\n') }
+
+// block makes sure the text so far ends with at least n line ends.
+func (t *textBuilder) block(n int) {
+	s := t.b.String()
+	if strings.TrimSpace(s) == "" {
+		return
+	}
+	have := 0
+	for k := len(s) - 1; k >= 0 && (s[k] == '\n' || s[k] == ' '); k-- {
+		if s[k] == '\n' {
+			have++
+		}
+	}
+	for ; have < n; have++ {
+		t.b.WriteByte('\n')
+	}
+}
+
+// String returns the text with trailing spaces and leading indentation
+// removed from each line, at most one empty line in a row, and no empty
+// lines at either end.
+func (t *textBuilder) String() string {
+	lines := strings.Split(t.b.String(), "\n")
+	out := make([]string, 0, len(lines))
+	empty := 0
+	for _, l := range lines {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			empty++
+			if empty > 1 {
+				continue
+			}
+		} else {
+			empty = 0
+		}
+		out = append(out, l)
+	}
+	return strings.Trim(strings.Join(out, "\n"), "\n")
+}

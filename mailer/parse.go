@@ -1,0 +1,351 @@
+package mailer
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"mime"
+	"net/mail"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Message is an inbound mail reduced to what the judge reads.
+type Message struct {
+	// MessageID is the Message-ID without angle brackets. A mail without one
+	// gets "sha256-<hex of raw>@corriere.invalid", so that the same bytes
+	// always get the same id and a mail fetched twice is recognised.
+	MessageID string
+	// From is the bare address of the From header, domain lower-cased.
+	From string
+	// ReplyTo is where to answer: the Reply-To address if there is one,
+	// else From.
+	ReplyTo string
+	// To holds the bare addresses of the To header.
+	To []string
+	// Subject is the decoded subject (RFC 2047), spaces trimmed.
+	Subject string
+	// Date is the Date header; the zero time when missing or unreadable.
+	Date time.Time
+	// References holds the ids of In-Reply-To, then of References, without
+	// angle brackets or repetitions: the thread the mail answers.
+	References []string
+	// Text is the body as plain UTF-8 text with "\n" line ends: the
+	// text/plain part when there is one, else the text/html part rendered
+	// as text. Attachments are left out.
+	Text string
+	// Automatic reports an auto-reply, a bounce or a list mail: the judge
+	// must never answer it, or two robots would answer each other forever.
+	Automatic bool
+	// Size is the length of the raw message in bytes.
+	Size int
+}
+
+// syntheticIDDomain is the right-hand side of the ids Parse makes up for
+// mail without a Message-ID; .invalid is reserved (RFC 2606), so such an id
+// can never collide with a real one.
+const syntheticIDDomain = "corriere.invalid"
+
+// catchPanics makes Parse turn a panic into an error. The fuzz test turns
+// it off so that a panic is reported where it happens.
+var catchPanics = true
+
+// Parse reads a raw RFC 5322 message. It never panics: a broken MIME
+// structure still yields what can be read (header fields, whatever body
+// text survives), and the error is reserved for mail whose header cannot be
+// read at all.
+func Parse(raw []byte) (msg *Message, err error) {
+	if catchPanics {
+		defer func() {
+			if r := recover(); r != nil {
+				msg, err = nil, fmt.Errorf("parse message: internal error: %v", r)
+			}
+		}()
+	}
+
+	head, body := splitHeader(raw)
+	h := parseHeader(head)
+	if len(h) == 0 {
+		return nil, errors.New("parse message: no readable header field")
+	}
+
+	m := &Message{
+		MessageID:  messageID(h.get("Message-Id"), raw),
+		From:       bareAddress(h.get("From")),
+		Subject:    strings.TrimSpace(decodeWords(h.get("Subject"))),
+		References: referenceIDs(h.get("In-Reply-To"), h.get("References")),
+		Size:       len(raw),
+	}
+	m.ReplyTo = m.From
+	if rt := bareAddress(h.get("Reply-To")); rt != "" {
+		m.ReplyTo = rt
+	}
+	m.To = addressList(h.get("To"))
+	if v := h.get("Date"); v != "" {
+		// An unreadable date is not worth refusing a message for: the judge
+		// goes by the time it received the mail anyway.
+		if d, err := mail.ParseDate(strings.TrimSpace(v)); err == nil {
+			m.Date = d
+		}
+	}
+	m.Automatic = isAutomatic(h)
+
+	w := walker{}
+	text, _ := w.entity(h, body, 0, true)
+	m.Text = text
+	return m, nil
+}
+
+// splitHeader cuts raw at the first empty line. Without one the whole
+// message is header, which is how a truncated mail looks.
+func splitHeader(raw []byte) (head, body []byte) {
+	pos := 0
+	for pos < len(raw) {
+		end := bytes.IndexByte(raw[pos:], '\n')
+		if end < 0 {
+			break
+		}
+		line := raw[pos : pos+end]
+		if len(bytes.TrimSuffix(line, []byte("\r"))) == 0 {
+			return raw[:pos], raw[pos+end+1:]
+		}
+		pos += end + 1
+	}
+	return raw, nil
+}
+
+type field struct{ key, value string }
+
+// header is a list of fields in message order.
+type header []field
+
+// get returns the value of the first field named key (case-insensitive),
+// "" when there is none.
+func (h header) get(key string) string {
+	for _, f := range h {
+		if strings.EqualFold(f.key, key) {
+			return f.value
+		}
+	}
+	return ""
+}
+
+func (h header) has(key string) bool {
+	for _, f := range h {
+		if strings.EqualFold(f.key, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseHeader reads header fields leniently: folded lines are unfolded, and
+// lines that are no field (no colon, a key with spaces, a continuation with
+// nothing to continue, such as an mbox "From " line) are skipped rather than
+// ending the header, since a mail program that writes one bad line usually
+// writes the rest well.
+func parseHeader(head []byte) header {
+	var h header
+	for line := range strings.Lines(string(head)) {
+		line = strings.TrimRight(line, "\r\n")
+		if line == "" {
+			continue
+		}
+		if line[0] == ' ' || line[0] == '\t' {
+			if len(h) > 0 {
+				last := &h[len(h)-1]
+				last.value = strings.TrimSpace(last.value + " " + strings.TrimSpace(line))
+			}
+			continue
+		}
+		colon := strings.IndexByte(line, ':')
+		if colon <= 0 {
+			continue
+		}
+		key := strings.TrimRight(line[:colon], " \t")
+		if !validFieldName(key) {
+			continue
+		}
+		// Raw 8-bit bytes (RFC 6532 UTF-8, or a careless mail program's
+		// Latin-1) become UTF-8 here, so that no field yields invalid text.
+		h = append(h, field{key: key, value: toUTF8("", []byte(strings.TrimSpace(line[colon+1:])))})
+	}
+	return h
+}
+
+func validFieldName(k string) bool {
+	if k == "" {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; c < 33 || c > 126 || c == ':' {
+			return false
+		}
+	}
+	return true
+}
+
+// wordDecoder decodes RFC 2047 encoded words in every charset go-message
+// knows.
+var wordDecoder = &mime.WordDecoder{CharsetReader: charsetReader}
+
+// decodeWords decodes the encoded words of an unstructured field. Raw 8-bit
+// text (RFC 6532, or a mail program that never heard of RFC 2047) is taken
+// as UTF-8 when it is, else as Windows-1252.
+func decodeWords(v string) string {
+	if d, err := wordDecoder.DecodeHeader(v); err == nil {
+		v = d
+	}
+	return toUTF8("", []byte(v))
+}
+
+var addressParser = mail.AddressParser{WordDecoder: wordDecoder}
+
+// looseAddress finds something shaped like an address in a field that
+// net/mail cannot parse (unquoted dots or commas in names, missing angle
+// brackets, and the like).
+var looseAddress = regexp.MustCompile(`[^\s<>"(),;:\[\]]+@[^\s<>"(),;:\[\]]+`)
+
+// bareAddress returns the first address of an address field, with the
+// domain lower-cased, or "" when there is none.
+func bareAddress(v string) string {
+	if strings.TrimSpace(v) == "" {
+		return ""
+	}
+	if a, err := addressParser.Parse(v); err == nil {
+		return normalizeAddress(a.Address)
+	}
+	if l, err := addressParser.ParseList(v); err == nil && len(l) > 0 {
+		return normalizeAddress(l[0].Address)
+	}
+	return normalizeAddress(looseAddress.FindString(v))
+}
+
+// addressList returns the bare addresses of an address field.
+func addressList(v string) []string {
+	if strings.TrimSpace(v) == "" {
+		return nil
+	}
+	var out []string
+	if l, err := addressParser.ParseList(v); err == nil {
+		for _, a := range l {
+			out = append(out, normalizeAddress(a.Address))
+		}
+		return out
+	}
+	for _, a := range looseAddress.FindAllString(v, -1) {
+		out = append(out, normalizeAddress(a))
+	}
+	return out
+}
+
+// normalizeAddress lower-cases the domain: domains are case-insensitive,
+// local parts in principle are not, so the judge compares addresses in
+// this one form.
+func normalizeAddress(a string) string {
+	a = strings.TrimSpace(a)
+	at := strings.LastIndexByte(a, '@')
+	if at < 0 {
+		return a
+	}
+	return a[:at+1] + strings.ToLower(a[at+1:])
+}
+
+var bracketed = regexp.MustCompile(`<([^<>]*)>`)
+
+// messageID returns the id in a Message-ID field, or the synthetic id of
+// raw when there is none.
+func messageID(v string, raw []byte) string {
+	if m := bracketed.FindStringSubmatch(v); m != nil {
+		if id := strings.TrimSpace(m[1]); id != "" {
+			return id
+		}
+	}
+	// Some mail programs leave out the brackets.
+	if v = strings.TrimSpace(v); v != "" && !strings.ContainsAny(v, " \t<>") {
+		return v
+	}
+	sum := sha256.Sum256(raw)
+	return "sha256-" + hex.EncodeToString(sum[:]) + "@" + syntheticIDDomain
+}
+
+// referenceIDs gathers the ids of In-Reply-To and References, in that
+// order, without repetitions.
+func referenceIDs(inReplyTo, references string) []string {
+	var ids []string
+	add := func(id string) {
+		id = strings.TrimSpace(id)
+		if id != "" && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	for _, v := range []string{inReplyTo, references} {
+		found := bracketed.FindAllStringSubmatch(v, -1)
+		for _, m := range found {
+			add(m[1])
+		}
+		if found == nil {
+			if v = strings.TrimSpace(v); v != "" && !strings.ContainsAny(v, " \t") {
+				add(v)
+			}
+		}
+	}
+	return ids
+}
+
+// robotLocalParts are the senders of bounces and of mail nobody reads.
+var robotLocalParts = []string{
+	"mailer-daemon", "postmaster", "no-reply", "noreply", "do-not-reply", "donotreply",
+}
+
+// isAutomatic reports whether the header marks an auto-reply, a bounce or
+// a list mail (RFC 3834 and common practice).
+func isAutomatic(h header) bool {
+	for _, f := range h {
+		v := strings.ToLower(strings.TrimSpace(f.value))
+		switch strings.ToLower(f.key) {
+		case "auto-submitted":
+			kind, _, _ := strings.Cut(v, ";")
+			if strings.TrimSpace(kind) != "no" {
+				return true
+			}
+		case "precedence":
+			switch v {
+			case "bulk", "junk", "list":
+				return true
+			}
+		case "x-loop", "list-id", "list-unsubscribe",
+			// Headers that other auto-responders and bounce generators set
+			// instead of Auto-Submitted.
+			"x-autoreply", "x-autorespond", "x-autogenerated", "x-failed-recipients":
+			return true
+		case "return-path":
+			if strings.Join(strings.Fields(v), "") == "<>" {
+				return true
+			}
+		case "content-type":
+			if mt, _ := parseContentType(f.value); mt == "multipart/report" {
+				return true
+			}
+		}
+	}
+	from := h.get("From")
+	// "MAILER-DAEMON" often comes without a domain, which net/mail refuses.
+	if strings.Contains(strings.ToLower(from), "mailer-daemon") {
+		return true
+	}
+	if a := bareAddress(from); a != "" {
+		local := strings.ToLower(a)
+		if at := strings.LastIndexByte(local, '@'); at >= 0 {
+			local = local[:at]
+		}
+		if slices.Contains(robotLocalParts, local) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,20 @@
+// Package render draws a game position as a map: a PNG for mail, an SVG
+// for the web.
+//
+// The picture shows real geography (Natural Earth's coastlines, public
+// domain) cut into the variant's provinces, each power's home provinces
+// tinted in its colour, supply centres as dots in their owner's colour,
+// units in their power's colour (armies round, fleets ship-shaped, so that
+// colour is never the only cue), dislodged units set off with their
+// retreat options, and, when given, the orders of the phase just resolved:
+// moves as arrows, supports as dashed lines, convoys as dotted paths, and
+// failed orders hollow and crossed out. A title names the game, the phase
+// and the date; a legend explains the signs and counts each power's
+// centres and units.
+//
+// Both pictures are drawn from one scene, so what the SVG shows (and the
+// tests check) is what the PNG shows. The package does no I/O beyond
+// writing to the io.Writer it is given; the map data is embedded beside
+// the variant (variants/standard/drawing.bin, made by the generator in
+// internal/mapgen).
+package render

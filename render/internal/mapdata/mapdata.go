@@ -1,0 +1,275 @@
+// Package mapdata is the file format of a variant's drawing: the province
+// outlines as shared arcs, in map pixels, with the places where units and
+// labels go. The generator (../mapgen) writes it; package render reads it.
+//
+// Outlines are stored the way TopoJSON stores them: every stretch of border
+// between two regions is one arc, kept once and referred to by the rings of
+// both regions, so that neighbouring provinces share their border exactly
+// and two regions touch on the drawing precisely when an arc has one on each
+// side.
+package mapdata
+
+import (
+	"bufio"
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+)
+
+// magic starts every file; the digit is the format version.
+const magic = "CORRIERE-MAP-1\n"
+
+// unit is the precision of stored coordinates: a quarter pixel.
+const unit = 4
+
+// Outside is the region on the far side of an arc that runs along the
+// edge of the map.
+const Outside = -1
+
+// Point is a point in map pixels, y downwards.
+type Point struct{ X, Y float32 }
+
+// Kind is what a region is.
+type Kind uint8
+
+const (
+	Land       Kind = iota // a land or coastal province
+	Sea                    // a sea province
+	Impassable             // land that is no province: Switzerland, Ireland, the Sahara
+)
+
+// Region is one province or one piece of land that is none.
+type Region struct {
+	// ID is the province's location id ("lon"); empty for impassable land.
+	ID   string
+	Kind Kind
+	// Home is the power whose homeland the region is on the board (the
+	// boxed game colours all of it, centres or not), or empty.
+	Home string
+	// Rings are the region's outlines as arc references: i is arc i as
+	// stored, ^i is arc i reversed. Followed in order, the arcs of a ring
+	// keep the region on their left (outer rings run anticlockwise on the
+	// screen, holes clockwise), so the non-zero rule fills the region.
+	Rings [][]int32
+}
+
+// Arc is a stretch of border with one region on each side.
+type Arc struct {
+	Left, Right int32 // region indexes, or Outside
+	Points      []Point
+}
+
+// Place is where something is drawn for a location: a unit, a label.
+type Place struct {
+	ID    string // location id: "lon", "stp/nc"
+	Unit  Point  // the centre of a unit standing there
+	Label Point  // the centre of the abbreviation; zero for a coast
+}
+
+// Map is a whole drawing.
+type Map struct {
+	Width, Height int
+	Regions       []Region
+	Arcs          []Arc
+	Places        []Place
+}
+
+// Encode writes m in the file format: the magic line, then a deflated body
+// of varints (coordinates in quarter pixels, each point as the difference
+// from the one before).
+func Encode(w io.Writer, m *Map) error {
+	var body bytes.Buffer
+	e := encoder{w: &body}
+	e.uint(uint64(m.Width))
+	e.uint(uint64(m.Height))
+	e.uint(uint64(len(m.Regions)))
+	for _, r := range m.Regions {
+		e.string(r.ID)
+		e.uint(uint64(r.Kind))
+		e.string(r.Home)
+		e.uint(uint64(len(r.Rings)))
+		for _, ring := range r.Rings {
+			e.uint(uint64(len(ring)))
+			for _, a := range ring {
+				e.int(int64(a))
+			}
+		}
+	}
+	e.uint(uint64(len(m.Arcs)))
+	for _, a := range m.Arcs {
+		e.int(int64(a.Left))
+		e.int(int64(a.Right))
+		e.uint(uint64(len(a.Points)))
+		var px, py int64
+		for _, p := range a.Points {
+			x, y := quantise(p.X), quantise(p.Y)
+			e.int(x - px)
+			e.int(y - py)
+			px, py = x, y
+		}
+	}
+	e.uint(uint64(len(m.Places)))
+	for _, p := range m.Places {
+		e.string(p.ID)
+		e.point(p.Unit)
+		e.point(p.Label)
+	}
+	if _, err := io.WriteString(w, magic); err != nil {
+		return err
+	}
+	zw, err := flate.NewWriter(w, flate.BestCompression)
+	if err != nil {
+		return err
+	}
+	if _, err := zw.Write(body.Bytes()); err != nil {
+		return err
+	}
+	return zw.Close()
+}
+
+// Decode reads a map written by Encode and checks that its references hold.
+func Decode(data []byte) (*Map, error) {
+	if !bytes.HasPrefix(data, []byte(magic)) {
+		return nil, errors.New("mapdata: not a map file (bad magic)")
+	}
+	d := decoder{r: bufio.NewReader(flate.NewReader(bytes.NewReader(data[len(magic):])))}
+	m := &Map{Width: d.count(1 << 14), Height: d.count(1 << 14)}
+	m.Regions = make([]Region, d.count(1<<12))
+	for i := range m.Regions {
+		r := &m.Regions[i]
+		r.ID = d.string()
+		r.Kind = Kind(d.count(int(Impassable) + 1))
+		r.Home = d.string()
+		r.Rings = make([][]int32, d.count(1<<16))
+		for j := range r.Rings {
+			ring := make([]int32, d.count(1<<20))
+			for k := range ring {
+				ring[k] = int32(d.int())
+			}
+			r.Rings[j] = ring
+		}
+	}
+	m.Arcs = make([]Arc, d.count(1<<20))
+	for i := range m.Arcs {
+		a := &m.Arcs[i]
+		a.Left, a.Right = int32(d.int()), int32(d.int())
+		a.Points = make([]Point, d.count(1<<20))
+		var x, y int64
+		for j := range a.Points {
+			x += d.int()
+			y += d.int()
+			a.Points[j] = Point{float32(x) / unit, float32(y) / unit}
+		}
+	}
+	m.Places = make([]Place, d.count(1<<12))
+	for i := range m.Places {
+		m.Places[i] = Place{ID: d.string(), Unit: d.point(), Label: d.point()}
+	}
+	if d.err != nil {
+		return nil, fmt.Errorf("mapdata: %w", d.err)
+	}
+	return m, m.check()
+}
+
+// check verifies that every reference points somewhere.
+func (m *Map) check() error {
+	for i, r := range m.Regions {
+		for _, ring := range r.Rings {
+			for _, a := range ring {
+				if a < 0 {
+					a = ^a
+				}
+				if int(a) >= len(m.Arcs) {
+					return fmt.Errorf("mapdata: region %d (%q) refers to arc %d of %d", i, r.ID, a, len(m.Arcs))
+				}
+			}
+		}
+	}
+	for i, a := range m.Arcs {
+		for _, side := range []int32{a.Left, a.Right} {
+			if side < Outside || int(side) >= len(m.Regions) {
+				return fmt.Errorf("mapdata: arc %d borders region %d of %d", i, side, len(m.Regions))
+			}
+		}
+		if len(a.Points) < 2 {
+			return fmt.Errorf("mapdata: arc %d has %d points", i, len(a.Points))
+		}
+	}
+	return nil
+}
+
+func quantise(f float32) int64 { return int64(math.Round(float64(f) * unit)) }
+
+type encoder struct {
+	w   *bytes.Buffer
+	buf [binary.MaxVarintLen64]byte
+}
+
+func (e *encoder) uint(v uint64) { e.w.Write(e.buf[:binary.PutUvarint(e.buf[:], v)]) }
+func (e *encoder) int(v int64)   { e.w.Write(e.buf[:binary.PutVarint(e.buf[:], v)]) }
+func (e *encoder) string(s string) {
+	e.uint(uint64(len(s)))
+	e.w.WriteString(s)
+}
+func (e *encoder) point(p Point) {
+	e.int(quantise(p.X))
+	e.int(quantise(p.Y))
+}
+
+// decoder reads varints, remembering the first error so that callers can
+// check once at the end.
+type decoder struct {
+	r   *bufio.Reader
+	err error
+}
+
+func (d *decoder) int() int64 {
+	if d.err != nil {
+		return 0
+	}
+	v, err := binary.ReadVarint(d.r)
+	if err != nil {
+		d.err = err
+	}
+	return v
+}
+
+// count reads a length, refusing one of max or more so that a damaged file
+// cannot ask for huge allocations.
+func (d *decoder) count(max int) int {
+	if d.err != nil {
+		return 0
+	}
+	v, err := binary.ReadUvarint(d.r)
+	if err != nil {
+		d.err = err
+		return 0
+	}
+	if v >= uint64(max) {
+		d.err = fmt.Errorf("count %d out of range", v)
+		return 0
+	}
+	return int(v)
+}
+
+func (d *decoder) string() string {
+	n := d.count(256)
+	if d.err != nil {
+		return ""
+	}
+	b := make([]byte, n)
+	if _, err := io.ReadFull(d.r, b); err != nil {
+		d.err = err
+		return ""
+	}
+	return string(b)
+}
+
+func (d *decoder) point() Point {
+	x, y := d.int(), d.int()
+	return Point{float32(x) / unit, float32(y) / unit}
+}

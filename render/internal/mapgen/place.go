@@ -1,0 +1,151 @@
+package main
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/corriere/corriere/render/internal/mapdata"
+	"github.com/corriere/corriere/variants"
+)
+
+// place puts a unit spot and a label spot in every province, and a unit
+// spot on every coast of a split-coast province (from the config, as no
+// rule finds where a coast is).
+func place(m *mapdata.Map, r *raster, regions []region, v *variants.Variant, c *config, fr frame) error {
+	dist := r.inner()
+	at := func(q lonLat) mapdata.Point {
+		x, y := fr.pixel(q)
+		return mapdata.Point{X: float32(x), Y: float32(y)}
+	}
+	for i, rg := range regions {
+		if rg.kind == mapdata.Impassable {
+			continue
+		}
+		u, lp := spots(r, dist, int16(i), nil)
+		if q, ok := c.units[rg.id]; ok {
+			u = at(q)
+			fixed := [2]int{int(u.X), int(u.Y)}
+			_, lp = spots(r, dist, int16(i), &fixed)
+		}
+		if q, ok := c.labels[rg.id]; ok {
+			lp = at(q)
+		}
+		if side, ok := c.labelSides[rg.id]; ok {
+			o := labelOffsets[side]
+			lp = mapdata.Point{X: u.X + o[0], Y: u.Y + o[1]}
+		}
+		m.Places = append(m.Places, mapdata.Place{ID: rg.id, Unit: u, Label: lp})
+	}
+	for _, l := range v.Locs {
+		if !l.IsCoast() {
+			continue
+		}
+		q, ok := c.units[l.ID]
+		if !ok {
+			return fmt.Errorf("no unit spot for coast %s (add \"unit %s: lon,lat\")", l.ID, l.ID)
+		}
+		m.Places = append(m.Places, mapdata.Place{ID: l.ID, Unit: at(q)})
+	}
+	return nil
+}
+
+// spots chooses where a province's unit and its name go, together: the
+// name beside the unit (below it, above, or to a side) and both as far
+// inside the province as they can be. A unit needs about 14 pixels of room
+// around its centre; a name with its centre's dot about 18 either side and
+// 7 above and below.
+func spots(r *raster, dist []float32, lab int16, fixed *[2]int) (unit, name mapdata.Point) {
+	offsets := [][2]int{{0, 25}, {0, -25}, {36, 4}, {-36, 4}}
+	d := func(x, y int) float32 {
+		if x < 0 || y < 0 || x >= r.w || y >= r.h || r.lab[y*r.w+x] != lab {
+			return 0
+		}
+		return dist[y*r.w+x]
+	}
+	best, bu, bl := float32(-1), [2]int{}, [2]int{}
+	for p, l := range r.lab {
+		if l != lab {
+			continue
+		}
+		x, y := p%r.w, p/r.w
+		du := dist[p]
+		if fixed != nil {
+			// The unit's place is given: only the name is sought.
+			if x != fixed[0] || y != fixed[1] {
+				continue
+			}
+			du = 14
+		} else if du < 3 {
+			continue
+		}
+		for i, o := range offsets {
+			lx, ly := x+o[0], y+o[1]
+			dl := min(d(lx, ly), d(lx-14, ly)+4, d(lx+14, ly)+4)
+			// Room saturates: past what each needs, more is no better,
+			// and then the unit nearer the middle and the first offsets
+			// (name below) win.
+			score := min(du/14, dl/7, 1)*100 + du*0.05 - float32(i)*0.3
+			if score > best {
+				best, bu, bl = score, [2]int{x, y}, [2]int{lx, ly}
+			}
+		}
+	}
+	if best < 0 && fixed != nil {
+		u := mapdata.Point{X: float32(fixed[0]) + 0.5, Y: float32(fixed[1]) + 0.5}
+		return u, mapdata.Point{X: u.X, Y: u.Y + 25}
+	}
+	if best < 0 {
+		// A sliver: put both at its inmost pixel.
+		for p, l := range r.lab {
+			if l == lab && (best < 0 || dist[p] > best) {
+				best, bu = dist[p], [2]int{p % r.w, p / r.w}
+			}
+		}
+		bl = bu
+	}
+	return mapdata.Point{X: float32(bu[0]) + 0.5, Y: float32(bu[1]) + 0.5}, mapdata.Point{X: float32(bl[0]) + 0.5, Y: float32(bl[1]) + 0.5}
+}
+
+// inner returns, for every pixel, its distance to the nearest pixel of
+// another region or the edge of the map (chamfer 3-4, in pixels).
+func (r *raster) inner() []float32 {
+	d := make([]float32, len(r.lab))
+	inf := float32(math.Inf(1))
+	for p := range d {
+		x, y := p%r.w, p/r.w
+		edge := x == 0 || y == 0 || x == r.w-1 || y == r.h-1
+		if !edge {
+			l := r.lab[p]
+			edge = r.lab[p-1] != l || r.lab[p+1] != l || r.lab[p-r.w] != l || r.lab[p+r.w] != l
+		}
+		if edge {
+			d[p] = 1
+		} else {
+			d[p] = inf
+		}
+	}
+	relax := func(p, q int, c float32) {
+		if d[q]+c < d[p] {
+			d[p] = d[q] + c
+		}
+	}
+	for y := 1; y < r.h-1; y++ {
+		for x := 1; x < r.w-1; x++ {
+			p := y*r.w + x
+			relax(p, p-1, 1)
+			relax(p, p-r.w, 1)
+			relax(p, p-r.w-1, math.Sqrt2)
+			relax(p, p-r.w+1, math.Sqrt2)
+		}
+	}
+	for y := r.h - 2; y >= 1; y-- {
+		for x := r.w - 2; x >= 1; x-- {
+			p := y*r.w + x
+			relax(p, p+1, 1)
+			relax(p, p+r.w, 1)
+			relax(p, p+r.w+1, math.Sqrt2)
+			relax(p, p+r.w-1, math.Sqrt2)
+		}
+	}
+	return d
+}

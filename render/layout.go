@@ -1,0 +1,654 @@
+package render
+
+import (
+	"fmt"
+	"image/color"
+	"strconv"
+	"strings"
+
+	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/parser"
+	"github.com/corriere/corriere/render/internal/mapdata"
+	"github.com/corriere/corriere/variants"
+)
+
+// mapTop is where the map starts below the title band.
+var mapTop = pt{0, titleHeight}
+
+// powerColour is the colour of power p of v.
+func powerColour(v *variants.Variant, p variants.Power) color.RGBA {
+	if c, ok := powerColours[v.Powers[p].ID]; ok {
+		return c
+	}
+	return spareColours[int(p)%len(spareColours)]
+}
+
+// abbrev is the name written on the map: land in title case ("Lon",
+// "StP"), seas in capitals ("NTH"), as on the boxed game's board.
+func abbrev(v *variants.Variant, l variants.Loc) string {
+	id := v.Locs[l].ID
+	if v.Locs[l].Terrain == variants.Sea {
+		return strings.ToUpper(id)
+	}
+	if id == "stp" {
+		return "StP"
+	}
+	return strings.ToUpper(id[:1]) + id[1:]
+}
+
+// baseGroups draws what every picture of the variant shares.
+func baseGroups(v *variants.Variant, d *drawing) []group {
+	m := d.m
+	w, mh := float32(m.Width), float32(m.Height)
+	var gs []group
+	gs = append(gs, group{class: "background", shapes: []shape{
+		fillPoly(colSea, rect(0, mapTop.Y, w, mh)),
+		fillPoly(colBand, rect(0, 0, w, titleHeight)),
+		fillPoly(colPaper, rect(0, mapTop.Y+mh, w, legendHeight)),
+	}})
+	arcPts := func(ref int32) []pt {
+		a := m.Arcs[max(ref, ^ref)]
+		out := make([]pt, len(a.Points))
+		for i := range a.Points {
+			j := i
+			if ref < 0 {
+				j = len(a.Points) - 1 - i
+			}
+			q := a.Points[j]
+			out[i] = pt{q.X, q.Y + mapTop.Y}
+		}
+		return out
+	}
+	for _, r := range m.Regions {
+		var paths [][]pt
+		for _, ring := range r.Rings {
+			var path []pt
+			for _, ref := range ring {
+				ps := arcPts(ref)
+				if len(path) > 0 {
+					ps = ps[1:]
+				}
+				path = append(path, ps...)
+			}
+			paths = append(paths, path)
+		}
+		c := colLand
+		switch r.Kind {
+		case mapdata.Sea:
+			c = colSea
+		case mapdata.Impassable:
+			c = colImpassable
+		}
+		if p := v.PowerByID(r.Home); p != variants.NoPower {
+			pc := powerColour(v, p)
+			c = mix(colLand, pc, tint(pc))
+		}
+		g := group{class: "province", shapes: []shape{fillPoly(c, paths...)}}
+		if r.Kind == mapdata.Impassable {
+			g.shapes = append(g.shapes, strokeLines(colHatch, 1, hatch(paths, 6)...))
+		}
+		if r.ID != "" {
+			g.attrs = []attr{{"id", r.ID}}
+			if r.Home != "" {
+				g.attrs = append(g.attrs, attr{"home", r.Home})
+			}
+			g.title = v.Locs[v.Loc(r.ID)].Name
+		} else {
+			g.class = "impassable"
+		}
+		gs = append(gs, g)
+	}
+	// Borders: coasts strongest, then land borders, sea borders faint.
+	var coast, land, sea [][]pt
+	for _, a := range m.Arcs {
+		if a.Left == mapdata.Outside || a.Right == mapdata.Outside {
+			continue
+		}
+		kl, kr := m.Regions[a.Left].Kind, m.Regions[a.Right].Kind
+		ps := make([]pt, len(a.Points))
+		for i, p := range a.Points {
+			ps[i] = pt{p.X, p.Y + mapTop.Y}
+		}
+		switch {
+		case kl == mapdata.Sea && kr == mapdata.Sea:
+			sea = append(sea, ps)
+		case kl == mapdata.Sea || kr == mapdata.Sea:
+			coast = append(coast, ps)
+		default:
+			land = append(land, ps)
+		}
+	}
+	gs = append(gs, group{class: "borders", shapes: []shape{
+		strokeLines(colSeaBorder, 1, sea...),
+		strokeLines(colBorder, 1, land...),
+		strokeLines(colCoast, 1.3, coast...),
+	}})
+	// Names, with the supply centre's place beside them (its dot is drawn
+	// per position).
+	var names []shape
+	for l := range v.Locs {
+		info := &v.Locs[l]
+		if info.Province != variants.Loc(l) {
+			continue
+		}
+		p := d.places[info.ID]
+		at := p.Label
+		s := abbrev(v, variants.Loc(l))
+		st, size, c, halo := bold, float32(labelSize), colLandText, mix(colLand, colPaper, 0.5)
+		if info.Terrain == variants.Sea {
+			st, size, c, halo = italic, seaLabelSize, colSeaText, mix(colSea, colPaper, 0.4)
+		}
+		x := at.X
+		if info.SupplyCenter {
+			x += (centreRadius*2 + 3) / 2
+		}
+		names = append(names, label(pt{x, at.Y + mapTop.Y}, s, size, st, c, halo, anchorMiddle))
+	}
+	gs = append(gs, group{class: "names", shapes: names})
+	gs = append(gs, legendSymbols(v, d)...)
+	return gs
+}
+
+const centreRadius = 5.2
+
+// centreSpot is where the dot of the supply centre in province l goes: to
+// the left of its name.
+func (d *drawing) centreSpot(v *variants.Variant, l variants.Loc) pt {
+	p := d.places[v.Locs[l].ID]
+	wd := textWidth(abbrev(v, l), bold, labelSize)
+	total := centreRadius*2 + 3 + wd
+	return pt{p.Label.X - total/2 + centreRadius, p.Label.Y + mapTop.Y - labelSize*0.33}
+}
+
+// spot is where a unit at l stands.
+func (d *drawing) spot(v *variants.Variant, l variants.Loc) pt {
+	p := d.places[v.Locs[l].ID].Unit
+	return pt{p.X, p.Y + mapTop.Y}
+}
+
+func rect(x, y, w, h float32) []pt {
+	return []pt{{x, y}, {x, y + h}, {x + w, y + h}, {x + w, y}}
+}
+
+// scene lays out one picture: the base, then centres, orders, units,
+// dislodged units, title and legend counts.
+func (d *drawing) scene(v *variants.Variant, pos *adjudicator.Position, opts Options) *scene {
+	sc := &scene{w: d.w, h: d.h}
+	for l, owner := range pos.Centers {
+		if !v.Locs[l].SupplyCenter || v.Locs[l].Province != variants.Loc(l) {
+			continue
+		}
+		g := group{class: "centre", attrs: []attr{{"loc", v.Locs[l].ID}}}
+		at := d.centreSpot(v, variants.Loc(l))
+		if owner == variants.NoPower {
+			g.attrs = append(g.attrs, attr{"owner", "neutral"})
+			g.title = v.Locs[l].Name + ": neutral supply centre"
+			g.shapes = []shape{disc(at, centreRadius, colPaper, colInk, 1.4)}
+		} else {
+			g.attrs = append(g.attrs, attr{"owner", v.Powers[owner].ID})
+			g.title = v.Locs[l].Name + ": supply centre of " + v.Powers[owner].Name
+			g.shapes = []shape{disc(at, centreRadius, powerColour(v, owner), colInk, 1.4)}
+		}
+		sc.groups = append(sc.groups, g)
+	}
+	if opts.Last != nil {
+		sc.groups = append(sc.groups, d.orders(v, opts.Last)...)
+	}
+	for _, u := range pos.Units {
+		at := d.spot(v, u.Loc)
+		sc.groups = append(sc.groups, group{
+			class:  "unit",
+			attrs:  []attr{{"unit", unitText(v, u)}, {"power", v.Powers[u.Power].ID}},
+			title:  v.Powers[u.Power].Adjective + " " + typeName(u.Type) + " in " + v.Locs[u.Loc].Name,
+			shapes: unitShapes(u.Type, at, 1, powerColour(v, u.Power), false),
+		})
+	}
+	for _, dl := range pos.Dislodged {
+		sc.groups = append(sc.groups, d.dislodged(v, dl))
+	}
+	sc.groups = append(sc.groups, d.title(v, pos, opts))
+	sc.groups = append(sc.groups, d.counts(v, pos))
+	return sc
+}
+
+func unitText(v *variants.Variant, u variants.Unit) string {
+	return u.Type.String() + " " + v.Locs[u.Loc].ID
+}
+
+func typeName(t variants.UnitType) string {
+	switch t {
+	case variants.Army:
+		return "army"
+	case variants.Fleet:
+		return "fleet"
+	}
+	return "unit"
+}
+
+// unitShapes draws a unit: an army as a disc, a fleet as a hull with a
+// sail, so that the shape says which it is; the letter says it again.
+// A ghost (a unit that was removed) is pale.
+func unitShapes(t variants.UnitType, at pt, scale float32, c color.RGBA, ghost bool) []shape {
+	ink := colInk
+	if ghost {
+		c = mix(c, colPaper, 0.6)
+		ink = mix(colInk, colPaper, 0.4)
+	}
+	letter := colPaper
+	if !dark(c) {
+		letter = colInk
+	}
+	var out []shape
+	switch t {
+	case variants.Fleet:
+		hw := fleetHalfW * scale
+		hull := []pt{
+			{at.X - hw, at.Y - 4*scale}, {at.X + hw, at.Y - 4*scale},
+			{at.X + hw*0.68, at.Y + 8*scale}, {at.X - hw*0.68, at.Y + 8*scale},
+		}
+		sail := []pt{{at.X - 1*scale, at.Y - 5*scale}, {at.X - 1*scale, at.Y - 14*scale}, {at.X + 7*scale, at.Y - 5*scale}}
+		s := fillPoly(c, sail)
+		s.stroke, s.width = ink, unitStroke*0.8
+		h := fillPoly(c, hull)
+		h.stroke, h.width = ink, unitStroke
+		out = append(out, s, h, label(pt{at.X, at.Y + 6.2*scale}, "F", unitTextSize*scale, bold, letter, color.RGBA{}, anchorMiddle))
+	default:
+		out = append(out, disc(at, armyRadius*scale, c, ink, unitStroke),
+			label(pt{at.X, at.Y + 4.1*scale}, "A", unitTextSize*scale, bold, letter, color.RGBA{}, anchorMiddle))
+	}
+	return out
+}
+
+// cross is an X of half-size r.
+func cross(at pt, r float32, c color.RGBA, width float32) []shape {
+	return []shape{
+		strokeLines(colPaper, width+2, []pt{{at.X - r, at.Y - r}, {at.X + r, at.Y + r}}, []pt{{at.X - r, at.Y + r}, {at.X + r, at.Y - r}}),
+		strokeLines(c, width, []pt{{at.X - r, at.Y - r}, {at.X + r, at.Y + r}}, []pt{{at.X - r, at.Y + r}, {at.X + r, at.Y - r}}),
+	}
+}
+
+// dislodged draws a dislodged unit beside its province's spot, smaller,
+// ringed with a dashed line, with thin arrows to where it may retreat.
+func (d *drawing) dislodged(v *variants.Variant, dl adjudicator.Dislodged) group {
+	u := dl.Unit
+	c := powerColour(v, u.Power)
+	at := d.spot(v, u.Loc).add(dislodgedOffset)
+	var opts []string
+	var shapes []shape
+	dl.Retreats.Each(func(l variants.Loc) {
+		opts = append(opts, v.Locs[l].ID)
+		to := d.spot(v, l)
+		shapes = append(shapes, arrow(at, to, c, 13, armyRadius+4, 1.6, outcomeRetreatOption)...)
+	})
+	shapes = append(shapes, strokeLines(colInk, 1.6, dashes(closedCircle(at, 15), 4, 3)...))
+	shapes = append(shapes, unitShapes(u.Type, at, 0.85, c, false)...)
+	title := v.Powers[u.Power].Adjective + " " + typeName(u.Type) + " dislodged from " + v.Locs[u.Loc].Name
+	if len(opts) == 0 {
+		title += "; no retreat possible"
+		shapes = append(shapes, label(at.add(pt{0, 28}), "no retreat", 11, bold, colInk, colPaper, anchorMiddle))
+	} else {
+		title += "; may retreat to " + strings.Join(opts, ", ")
+	}
+	return group{class: "dislodged", attrs: []attr{{"unit", unitText(v, u)}, {"power", v.Powers[u.Power].ID}, {"retreats", strings.Join(opts, " ")}}, title: title, shapes: shapes}
+}
+
+// outcome is how an order is drawn.
+type outcome uint8
+
+const (
+	outcomeGiven outcome = iota // unresolved, or succeeded
+	outcomeFailed
+	outcomeInvalid
+	outcomeRetreatOption
+)
+
+// arrow draws a move from a to b, leaving gapA and gapB free at the ends
+// for the units there. Failed moves are hollow and crossed out.
+func arrow(a, b pt, c color.RGBA, gapA, gapB, width float32, oc outcome) []shape {
+	dir := b.sub(a).unit()
+	a = a.add(dir.scale(gapA))
+	b = b.sub(dir.scale(gapB))
+	if b.sub(a).len() < 14 {
+		// Too short for a head and a shaft: keep what is left.
+		mid := lerp(a, b, 0.5)
+		a, b = mid.sub(dir.scale(7)), mid.add(dir.scale(7))
+	}
+	hl, hw := 5+width*2.4, 3+width*1.3
+	base := b.sub(dir.scale(hl))
+	n := dir.perp()
+	head := []pt{b, base.add(n.scale(hw)), base.sub(n.scale(hw))}
+	shaft := []pt{a, base.add(dir.scale(1))}
+	switch oc {
+	case outcomeFailed, outcomeInvalid:
+		if oc == outcomeInvalid {
+			c = colInvalid
+		}
+		// Hollow: an outline in the power's colour, cased in ink so that
+		// pale colours still show, with paper inside.
+		casing := fillPoly(colPaper, head)
+		casing.stroke, casing.width = colInk, 3.6
+		h := fillPoly(colPaper, head)
+		h.stroke, h.width = c, 1.8
+		out := []shape{
+			strokeLines(colInk, width+3.6, shaft),
+			casing,
+			strokeLines(c, width+1.8, shaft),
+			strokeLines(colPaper, max(width-1.2, 1), shaft),
+			h,
+		}
+		return append(out, cross(lerp(a, base, 0.5), 5.5, colFail, 2.4)...)
+	case outcomeRetreatOption:
+		out := []shape{strokeLines(colInk, width+1.6, dashes(shaft, 3, 3)...), strokeLines(c, width, dashes(shaft, 3, 3)...)}
+		h := fillPoly(c, head)
+		h.stroke, h.width = colInk, 0.9
+		return append(out, h)
+	}
+	h := fillPoly(c, head)
+	h.stroke, h.width = colInk, 1.1
+	return []shape{strokeLines(colInk, width+2.2, shaft), strokeLines(c, width, shaft), h}
+}
+
+// orders draws the orders of the phase just resolved.
+func (d *drawing) orders(v *variants.Variant, last *Orders) []group {
+	oc := func(i int) outcome {
+		if last.Results == nil {
+			return outcomeGiven
+		}
+		switch last.Results[i].Outcome {
+		case adjudicator.Fails:
+			return outcomeFailed
+		case adjudicator.Invalid:
+			return outcomeInvalid
+		}
+		return outcomeGiven
+	}
+	// Where each move's arrow runs, for the supports that point at it.
+	type line struct{ a, b pt }
+	moves := map[[2]variants.Loc]line{}
+	gap := float32(armyRadius + 3)
+	shorten := func(a, b pt) line {
+		dir := b.sub(a).unit()
+		return line{a.add(dir.scale(gap)), b.sub(dir.scale(gap))}
+	}
+	for _, o := range last.Orders {
+		if o.Type == adjudicator.Move {
+			moves[[2]variants.Loc{v.Province(o.Loc), v.Province(o.Target)}] = shorten(d.spot(v, o.Loc), d.spot(v, o.Target))
+		}
+	}
+	// Convoy routes: each convoyed move's fleets in the order an army
+	// would pass them, nearest first.
+	routes := map[[2]variants.Loc][]variants.Loc{}
+	for _, o := range last.Orders {
+		if o.Type == adjudicator.Convoy && o.Dest != variants.NoLoc {
+			k := [2]variants.Loc{v.Province(o.Target), v.Province(o.Dest)}
+			routes[k] = append(routes[k], o.Loc)
+		}
+	}
+	for k, fleets := range routes {
+		at := d.spot(v, k[0])
+		var ordered []variants.Loc
+		left := append([]variants.Loc(nil), fleets...)
+		for len(left) > 0 {
+			best := 0
+			for i, f := range left {
+				if d.spot(v, f).sub(at).len() < d.spot(v, left[best]).sub(at).len() {
+					best = i
+				}
+			}
+			ordered = append(ordered, left[best])
+			at = d.spot(v, left[best])
+			left = append(left[:best], left[best+1:]...)
+		}
+		routes[k] = ordered
+	}
+
+	var gs []group
+	for i, o := range last.Orders {
+		if o.Type == adjudicator.Waive {
+			continue
+		}
+		c := powerColour(v, o.Power)
+		g := group{class: "order", attrs: []attr{{"order", parser.Format(v, o)}, {"power", v.Powers[o.Power].ID}}}
+		res := "given"
+		if last.Results != nil {
+			res = last.Results[i].Outcome.String()
+			g.attrs = append(g.attrs, attr{"result", res})
+		}
+		g.title = v.Powers[o.Power].Name + ": " + parser.Format(v, o)
+		if last.Results != nil {
+			g.title += " (" + res
+			if r := last.Results[i].Reason; r != adjudicator.NoReason && last.Results[i].Outcome != adjudicator.Succeeds {
+				g.title += ": " + r.String()
+			}
+			g.title += ")"
+		}
+		from := d.spot(v, o.Loc)
+		if o.Type == adjudicator.RetreatTo || o.Type == adjudicator.Disband {
+			// A retreating unit was drawn beside its province, dislodged.
+			from = from.add(dislodgedOffset)
+		}
+		switch o.Type {
+		case adjudicator.Move, adjudicator.RetreatTo:
+			g.shapes = arrow(from, d.spot(v, o.Target), c, gap, gap, moveWidth, oc(i))
+		case adjudicator.Support:
+			var to pt
+			end := float32(0)
+			if o.Dest == variants.NoLoc {
+				to, end = d.spot(v, o.Target), armyRadius+6
+			} else if mv, ok := moves[[2]variants.Loc{v.Province(o.Target), v.Province(o.Dest)}]; ok {
+				to = lerp(mv.a, mv.b, 0.55)
+			} else {
+				to = lerp(d.spot(v, o.Target), d.spot(v, o.Dest), 0.5)
+			}
+			g.shapes = supportLine(from, to, gap, end, c, oc(i))
+		case adjudicator.Convoy:
+			if o.Dest == variants.NoLoc {
+				break
+			}
+			k := [2]variants.Loc{v.Province(o.Target), v.Province(o.Dest)}
+			route := routes[k]
+			prev := d.spot(v, o.Target)
+			for j, f := range route {
+				if f == o.Loc {
+					if j > 0 {
+						prev = d.spot(v, route[j-1])
+					}
+					legs := [][]pt{{prev, from}}
+					if j == len(route)-1 {
+						legs = append(legs, []pt{from, d.spot(v, o.Dest)})
+					}
+					g.shapes = convoyDots(legs, c, oc(i))
+					break
+				}
+			}
+			if oc(i) != outcomeGiven {
+				g.shapes = append(g.shapes, cross(from.add(pt{0, -18}), 5, colFail, 2.4)...)
+			}
+		case adjudicator.Hold:
+			g.shapes = ring(from, 17, c, oc(i))
+		case adjudicator.Build:
+			g.shapes = ring(from, 17, c, oc(i))
+			g.shapes = append(g.shapes, plus(from.add(pt{15, -15}), c)...)
+		case adjudicator.Remove, adjudicator.Disband:
+			g.shapes = append(unitShapes(o.Unit, from, 1, c, true), cross(from, 9, colInk, 2.6)...)
+		}
+		gs = append(gs, g)
+	}
+	for _, u := range last.Removed {
+		gs = append(gs, group{
+			class:  "removed",
+			attrs:  []attr{{"unit", unitText(v, u)}, {"power", v.Powers[u.Power].ID}},
+			title:  v.Powers[u.Power].Adjective + " " + typeName(u.Type) + " in " + v.Locs[u.Loc].Name + " removed",
+			shapes: append(unitShapes(u.Type, d.spot(v, u.Loc).add(dislodgedOffset), 0.85, powerColour(v, u.Power), true), cross(d.spot(v, u.Loc).add(dislodgedOffset), 8, colInk, 2.6)...),
+		})
+	}
+	return gs
+}
+
+// supportLine is a dashed line from a supporting unit to what it
+// supports, ending in a dot.
+func supportLine(a, b pt, gapA, gapB float32, c color.RGBA, oc outcome) []shape {
+	dir := b.sub(a).unit()
+	a, b = a.add(dir.scale(gapA)), b.sub(dir.scale(gapB))
+	ds := dashes([]pt{a, b}, 7, 4)
+	if oc == outcomeInvalid {
+		c = colInvalid
+	}
+	if oc != outcomeGiven {
+		out := []shape{strokeLines(colInk, supportWidth+3.4, ds...), strokeLines(c, supportWidth+1.8, ds...), strokeLines(colPaper, supportWidth-0.6, ds...), disc(b, 3.4, colPaper, c, 1.6)}
+		return append(out, cross(lerp(a, b, 0.5), 5, colFail, 2.4)...)
+	}
+	return []shape{strokeLines(colInk, supportWidth+1.8, ds...), strokeLines(c, supportWidth, ds...), disc(b, 3.4, c, colInk, 1.1)}
+}
+
+// convoyDots draws a convoy's legs as a dotted path.
+func convoyDots(legs [][]pt, c color.RGBA, oc outcome) []shape {
+	var out []shape
+	if oc == outcomeInvalid {
+		c = colInvalid
+	}
+	for _, leg := range legs {
+		dir := leg[1].sub(leg[0]).unit()
+		a, b := leg[0].add(dir.scale(armyRadius+4)), leg[1].sub(dir.scale(armyRadius+4))
+		for _, p := range dots([]pt{a, b}, 7) {
+			if oc == outcomeGiven {
+				out = append(out, disc(p, 2.5, c, colInk, 0.9))
+			} else {
+				out = append(out, disc(p, 2.5, colPaper, c, 1.3))
+			}
+		}
+	}
+	return out
+}
+
+// ring circles a unit: a hold, a build.
+func ring(at pt, r float32, c color.RGBA, oc outcome) []shape {
+	p := closedCircle(at, r)
+	if oc == outcomeInvalid {
+		c = colInvalid
+	}
+	if oc != outcomeGiven {
+		out := []shape{strokeLines(colInk, 5.6, p), strokeLines(c, 4.0, p), strokeLines(colPaper, 1.4, p)}
+		return append(out, cross(at.add(pt{r * 0.7, -r * 0.7}), 4.5, colFail, 2.2)...)
+	}
+	return []shape{strokeLines(colInk, 4.4, p), strokeLines(c, 2.6, p)}
+}
+
+func plus(at pt, c color.RGBA) []shape {
+	h := []pt{{at.X - 5, at.Y}, {at.X + 5, at.Y}}
+	vv := []pt{{at.X, at.Y - 5}, {at.X, at.Y + 5}}
+	mark := colInk
+	if dark(c) {
+		mark = colPaper
+	}
+	return []shape{disc(at, 7.5, c, colInk, 1.2), strokeLines(mark, 2.2, h, vv)}
+}
+
+// phaseName writes a phase as players say it: "Fall 1902 retreats".
+func phaseName(p adjudicator.Phase) string {
+	season := [...]string{"Spring", "Fall", "Winter"}[p.Season]
+	kind := [...]string{"movement", "retreats", "adjustments"}[p.Type]
+	return season + " " + strconv.Itoa(p.Year) + " " + kind
+}
+
+// title writes the game, the phase and the date in the band on top.
+func (d *drawing) title(v *variants.Variant, pos *adjudicator.Position, opts Options) group {
+	parts := []string{}
+	if opts.Game != "" {
+		parts = append(parts, opts.Game)
+	}
+	parts = append(parts, phaseName(pos.Phase))
+	left := strings.Join(parts, "  ·  ")
+	var right []string
+	if opts.Last != nil {
+		if opts.Last.Results != nil {
+			right = append(right, "results of "+phaseName(opts.Last.Phase))
+		} else {
+			right = append(right, "orders for "+phaseName(opts.Last.Phase))
+		}
+	}
+	if !opts.Date.IsZero() {
+		right = append(right, opts.Date.Format("2 January 2006"))
+	}
+	y := float32(titleHeight)/2 + 7
+	shapes := []shape{label(pt{18, y}, left, 21, bold, colBandText, color.RGBA{}, anchorStart)}
+	if len(right) > 0 {
+		shapes = append(shapes, label(pt{float32(d.w) - 18, y}, strings.Join(right, "  ·  "), 16, regular, colBandText, color.RGBA{}, anchorEnd))
+	}
+	return group{class: "title", attrs: []attr{{"phase", pos.Phase.String()}}, shapes: shapes}
+}
+
+// counts writes each power's centres and units in the legend.
+func (d *drawing) counts(v *variants.Variant, pos *adjudicator.Position) group {
+	centres, units := adjudicator.Count(v, pos)
+	for _, dl := range pos.Dislodged {
+		units[dl.Unit.Power]++
+	}
+	y := mapTop.Y + float32(d.m.Height) + 27
+	texts := make([]string, len(v.Powers))
+	total := float32(0)
+	for p := range v.Powers {
+		texts[p] = fmt.Sprintf("%s  %d centres, %d units", v.Powers[p].Name, centres[p], units[p])
+		total += textWidth(texts[p], regular, 14) + 26
+	}
+	gapX := (float32(d.w) - 36 - total) / float32(max(len(v.Powers)-1, 1))
+	x := float32(18)
+	var shapes []shape
+	for p := range v.Powers {
+		c := powerColour(v, variants.Power(p))
+		shapes = append(shapes, disc(pt{x + 8, y - 5}, 8, c, colInk, 1.2))
+		shapes = append(shapes, label(pt{x + 22, y}, texts[p], 14, regular, colInk, color.RGBA{}, anchorStart))
+		x += textWidth(texts[p], regular, 14) + 26 + gapX
+	}
+	return group{class: "counts", shapes: shapes}
+}
+
+// legendSymbols explains the signs, on the legend's second row.
+func legendSymbols(v *variants.Variant, d *drawing) []group {
+	y := mapTop.Y + float32(d.m.Height) + 66
+	grey := rgb(0x9A9A9A)
+	type item struct {
+		name   string
+		shapes func(at pt) []shape
+		width  float32
+	}
+	items := []item{
+		{"army", func(at pt) []shape { return unitShapes(variants.Army, at, 1, grey, false) }, 24},
+		{"fleet", func(at pt) []shape { return unitShapes(variants.Fleet, at.add(pt{0, 3}), 1, grey, false) }, 30},
+		{"home province", func(at pt) []shape {
+			return []shape{fillPoly(mix(colLand, grey, 0.35), rect(at.X-12, at.Y-9, 24, 18)), strokeLines(colBorder, 1, append(rect(at.X-12, at.Y-9, 24, 18), pt{at.X - 12, at.Y - 9}))}
+		}, 26},
+		{"supply centre", func(at pt) []shape { return []shape{disc(at, centreRadius, grey, colInk, 1.4)} }, 14},
+		{"neutral centre", func(at pt) []shape { return []shape{disc(at, centreRadius, colPaper, colInk, 1.4)} }, 14},
+		{"move", func(at pt) []shape {
+			return arrow(at.sub(pt{22, 0}), at.add(pt{22, 0}), grey, 0, 0, moveWidth, outcomeGiven)
+		}, 46},
+		{"failed", func(at pt) []shape {
+			return arrow(at.sub(pt{22, 0}), at.add(pt{22, 0}), grey, 0, 0, moveWidth, outcomeFailed)
+		}, 46},
+		{"support", func(at pt) []shape {
+			return supportLine(at.sub(pt{22, 0}), at.add(pt{22, 0}), 0, 0, grey, outcomeGiven)
+		}, 46},
+		{"convoy", func(at pt) []shape {
+			return convoyDots([][]pt{{at.sub(pt{36, 0}), at.add(pt{36, 0})}}, grey, outcomeGiven)
+		}, 46},
+		{"hold", func(at pt) []shape { return ring(at, 9, grey, outcomeGiven) }, 24},
+		{"dislodged, may retreat", func(at pt) []shape {
+			return append([]shape{strokeLines(colInk, 1.6, dashes(closedCircle(at, 13), 4, 3)...)}, unitShapes(variants.Army, at, 0.85, grey, false)...)
+		}, 30},
+	}
+	total := float32(0)
+	for _, it := range items {
+		total += it.width + 8 + textWidth(it.name, regular, 13)
+	}
+	gapX := (float32(d.w) - 36 - total) / float32(len(items)-1)
+	x := float32(18)
+	var shapes []shape
+	for _, it := range items {
+		shapes = append(shapes, it.shapes(pt{x + it.width/2, y - 4})...)
+		shapes = append(shapes, label(pt{x + it.width + 6, y + 1}, it.name, 13, regular, colInk, color.RGBA{}, anchorStart))
+		x += it.width + 8 + textWidth(it.name, regular, 13) + gapX
+	}
+	shapes = append(shapes, strokeLines(rgb(0xB0A890), 1, []pt{{0, mapTop.Y + float32(d.m.Height) + 0.5}, {float32(d.w), mapTop.Y + float32(d.m.Height) + 0.5}}))
+	return []group{{class: "legend", shapes: shapes}}
+}

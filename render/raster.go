@@ -1,0 +1,181 @@
+package render
+
+import (
+	"image"
+	"image/color"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
+	"golang.org/x/image/vector"
+)
+
+// baseRaster is the base of a variant's picture, drawn once: every PNG
+// starts as a copy of it.
+type baseRaster struct{ img *image.RGBA }
+
+// rasterise draws the scene onto a copy of the variant's base.
+func (d *drawing) rasterise(sc *scene) *image.RGBA {
+	d.rasterOnce.Do(func() {
+		img := image.NewRGBA(image.Rect(0, 0, d.w, d.h))
+		paint(img, d.base)
+		d.raster = &baseRaster{img}
+	})
+	img := image.NewRGBA(d.raster.img.Rect)
+	copy(img.Pix, d.raster.img.Pix)
+	paint(img, sc.groups)
+	return img
+}
+
+// painter draws shapes with one reusable rasterizer.
+type painter struct {
+	dst *image.RGBA
+	z   vector.Rasterizer
+}
+
+func paint(dst *image.RGBA, groups []group) {
+	p := &painter{dst: dst}
+	faceMu.Lock()
+	defer faceMu.Unlock()
+	for _, g := range groups {
+		for i := range g.shapes {
+			p.shape(&g.shapes[i])
+		}
+	}
+}
+
+func (p *painter) shape(s *shape) {
+	switch s.kind {
+	case polygon:
+		if s.fill.A != 0 {
+			p.fill(s.fill, s.paths)
+		}
+		if s.stroke.A != 0 {
+			closed := make([][]pt, len(s.paths))
+			for i, path := range s.paths {
+				closed[i] = append(append([]pt(nil), path...), path[0])
+			}
+			p.fill(s.stroke, strokeOutline(closed, s.width))
+		}
+	case polyline:
+		p.fill(s.stroke, strokeOutline(s.paths, s.width))
+	case circle:
+		if s.fill.A != 0 {
+			p.fill(s.fill, [][]pt{circlePath(s.at, s.r)})
+		}
+		if s.stroke.A != 0 {
+			outer := circlePath(s.at, s.r+s.width/2)
+			inner := reversed(circlePath(s.at, max(s.r-s.width/2, 0)))
+			p.fill(s.stroke, [][]pt{outer, inner})
+		}
+	case text:
+		p.text(s)
+	}
+}
+
+// fill fills paths (non-zero rule) with c, rasterising only their
+// bounding box.
+func (p *painter) fill(c color.RGBA, paths [][]pt) {
+	minX, minY, maxX, maxY := float32(1e9), float32(1e9), float32(-1e9), float32(-1e9)
+	for _, path := range paths {
+		for _, q := range path {
+			minX, minY = min(minX, q.X), min(minY, q.Y)
+			maxX, maxY = max(maxX, q.X), max(maxY, q.Y)
+		}
+	}
+	b := image.Rect(int(minX)-1, int(minY)-1, int(maxX)+2, int(maxY)+2).Intersect(p.dst.Rect)
+	if b.Empty() {
+		return
+	}
+	z := &p.z
+	z.Reset(b.Dx(), b.Dy())
+	ox, oy := float32(b.Min.X), float32(b.Min.Y)
+	for _, path := range paths {
+		if len(path) < 3 {
+			continue
+		}
+		z.MoveTo(path[0].X-ox, path[0].Y-oy)
+		for _, q := range path[1:] {
+			z.LineTo(q.X-ox, q.Y-oy)
+		}
+		z.ClosePath()
+	}
+	z.Draw(p.dst, b, image.NewUniform(c), image.Point{})
+}
+
+// strokeOutline turns lines of the given width into polygons: a quad per
+// segment and a disc at every joint (round joins), all wound the same way
+// so that, filled together, their overlaps count once.
+func strokeOutline(lines [][]pt, width float32) [][]pt {
+	h := width / 2
+	var out [][]pt
+	for _, line := range lines {
+		for i := 0; i+1 < len(line); i++ {
+			a, b := line[i], line[i+1]
+			if a == b {
+				continue
+			}
+			n := b.sub(a).unit().perp().scale(h)
+			out = append(out, []pt{a.add(n), b.add(n), b.sub(n), a.sub(n)})
+			if i > 0 && width > 1.2 {
+				out = append(out, reversed(joint(a, h)))
+			}
+		}
+	}
+	return out
+}
+
+// joint is a small polygon round enough to hide the gap between two
+// segments' quads.
+func joint(c pt, r float32) []pt {
+	const n = 8
+	out := make([]pt, n)
+	for i := range out {
+		out[i] = pt{c.X + r*cosTable[i], c.Y + r*sinTable[i]}
+	}
+	return out
+}
+
+var cosTable, sinTable = func() ([8]float32, [8]float32) {
+	var c, s [8]float32
+	for i := range c {
+		c[i], s[i] = cosSin(float64(i) / 8)
+	}
+	return c, s
+}()
+
+func reversed(p []pt) []pt {
+	out := make([]pt, len(p))
+	for i, q := range p {
+		out[len(p)-1-i] = q
+	}
+	return out
+}
+
+// text draws a label, first its halo (the text drawn around itself in
+// the halo colour), then the text.
+func (p *painter) text(s *shape) {
+	f := face(s.style, s.size)
+	x := s.at.X
+	switch s.anchor {
+	case anchorMiddle:
+		x -= fixedToFloat(font.MeasureString(f, s.text)) / 2
+	case anchorEnd:
+		x -= fixedToFloat(font.MeasureString(f, s.text))
+	}
+	dr := font.Drawer{Dst: p.dst, Face: f}
+	at := func(dx, dy float32) fixed.Point26_6 {
+		return fixed.Point26_6{X: fixed.Int26_6((x + dx) * 64), Y: fixed.Int26_6((s.at.Y + dy) * 64)}
+	}
+	if s.halo.A != 0 {
+		dr.Src = image.NewUniform(s.halo)
+		for _, o := range haloOffsets {
+			dr.Dot = at(o.X, o.Y)
+			dr.DrawString(s.text)
+		}
+	}
+	dr.Src = image.NewUniform(s.fill)
+	dr.Dot = at(0, 0)
+	dr.DrawString(s.text)
+}
+
+var haloOffsets = []pt{{-1.5, 0}, {1.5, 0}, {0, -1.5}, {0, 1.5}, {-1.1, -1.1}, {1.1, -1.1}, {-1.1, 1.1}, {1.1, 1.1}}

@@ -1,0 +1,77 @@
+package render
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/parser"
+	"github.com/corriere/corriere/variants"
+)
+
+// ResponseOrders reads the orders of a phase from its game.Response (what
+// game.Play returns and `corriere adjudicate` writes), for drawing over the
+// response's next position: each result's order as understood, with its
+// outcome, and the units removed. Orders that could not be read have
+// nothing to draw and are left out.
+func ResponseOrders(v *variants.Variant, resp *game.Response) (*Orders, error) {
+	ph, err := adjudicator.ParsePhase(resp.Phase)
+	if err != nil {
+		return nil, fmt.Errorf("render: response: %w", err)
+	}
+	// Canonical orders name every unit and place, so an empty position of
+	// the right phase is enough to read them.
+	pos := &adjudicator.Position{Phase: ph, Centers: make([]variants.Power, len(v.Locs))}
+	out := &Orders{Phase: ph, Results: []adjudicator.Result{}}
+	for _, name := range sortedKeys(resp.Results) {
+		p, err := parser.Power(v, name)
+		if err != nil {
+			return nil, fmt.Errorf("render: response results: %w", err)
+		}
+		for _, r := range resp.Results[name] {
+			if r.Parsed == "" {
+				continue
+			}
+			o, err := parser.Order(v, pos, p, r.Parsed)
+			if err != nil {
+				return nil, fmt.Errorf("render: response results of %s: %q: %w", v.Powers[p].ID, r.Parsed, err)
+			}
+			res := adjudicator.Result{Outcome: adjudicator.Succeeds}
+			switch r.Result {
+			case "succeeds":
+			case "fails":
+				res.Outcome = adjudicator.Fails
+			case "invalid":
+				res.Outcome = adjudicator.Invalid
+			default:
+				return nil, fmt.Errorf("render: response results of %s: %q: unknown result %q", v.Powers[p].ID, r.Parsed, r.Result)
+			}
+			out.Orders = append(out.Orders, o)
+			out.Results = append(out.Results, res)
+		}
+	}
+	for _, name := range sortedKeys(resp.Removed) {
+		p, err := parser.Power(v, name)
+		if err != nil {
+			return nil, fmt.Errorf("render: response removed: %w", err)
+		}
+		for _, s := range resp.Removed[name] {
+			t, l, err := parser.Unit(v, s)
+			if err != nil {
+				return nil, fmt.Errorf("render: response removed of %s: %q: %w", v.Powers[p].ID, s, err)
+			}
+			out.Removed = append(out.Removed, variants.Unit{Type: t, Power: p, Loc: l})
+		}
+	}
+	return out, nil
+}
+
+func sortedKeys[T any](m map[string]T) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
