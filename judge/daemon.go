@@ -136,7 +136,7 @@ func (j *Judge) Flush(ctx context.Context, s Sender) error {
 			return err
 		}
 		for _, m := range due {
-			raw, err := j.compose(m)
+			raw, err := j.compose(ctx, m)
 			if err == nil {
 				err = s.Send(ctx, bareAddress(j.Address), []string{m.Recipient}, raw)
 			}
@@ -161,13 +161,13 @@ func (j *Judge) Flush(ctx context.Context, s Sender) error {
 
 // compose turns an outbox row into the mail sent; the same row always
 // gives the same bytes, Message-ID included.
-func (j *Judge) compose(m store.Mail) ([]byte, error) {
+func (j *Judge) compose(ctx context.Context, m store.Mail) ([]byte, error) {
 	addr := bareAddress(j.Address)
 	domain := "corriere.invalid"
 	if i := strings.LastIndex(addr, "@"); i >= 0 {
 		domain = addr[i+1:]
 	}
-	return mailer.Compose(mailer.Outgoing{
+	o := mailer.Outgoing{
 		From:      "Corriere <" + addr + ">",
 		To:        m.Recipient,
 		Subject:   m.Subject,
@@ -176,7 +176,18 @@ func (j *Judge) compose(m store.Mail) ([]byte, error) {
 		Date:      m.CreatedAt,
 		Text:      m.Body,
 		Loop:      addr,
-	})
+	}
+	if m.Kind == "results" && !j.NoMap {
+		// Drawn here, when the mail goes out, not in the deadline's
+		// transaction; the players of one game share one picture.
+		png, err := j.resultsMap(ctx, m.GameID, m.Phase)
+		if err != nil {
+			j.log().Error("map not drawn", "game", m.GameID, "phase", m.Phase, "err", err)
+		} else {
+			o.Attachments = []mailer.Attachment{{Filename: "map-" + m.Phase + ".png", ContentType: "image/png", Data: png}}
+		}
+	}
+	return mailer.Compose(o)
 }
 
 func bareAddress(a string) string {

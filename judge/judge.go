@@ -27,6 +27,10 @@ type Judge struct {
 	Now     func() time.Time // the clock; time.Now when nil
 	Log     *slog.Logger     // slog.Default() when nil
 	MaxSize int              // DefaultMaxSize when 0
+	// NoMap leaves the map out of results mails.
+	NoMap bool
+
+	maps mapCache
 }
 
 func (j *Judge) now() time.Time {
@@ -201,13 +205,15 @@ func (vw *view) recipients(tx *store.Tx) ([]string, error) {
 	return out, nil
 }
 
-func (j *Judge) mailAll(tx *store.Tx, vw *view, kind, subject, body string) error {
+// mailAll queues a mail to every player and observer. phase is the phase
+// the mail is about (for results, the phase processed).
+func (j *Judge) mailAll(tx *store.Tx, vw *view, kind, phase, subject, body string) error {
 	to, err := vw.recipients(tx)
 	if err != nil {
 		return err
 	}
 	for _, a := range to {
-		if _, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: a, Subject: subject, Body: body, GameID: vw.g.ID, Phase: vw.g.Phase, Kind: kind}); err != nil {
+		if _, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: a, Subject: subject, Body: body, GameID: vw.g.ID, Phase: phase, Kind: kind}); err != nil {
 			return err
 		}
 	}

@@ -127,7 +127,7 @@ func (j *Judge) Start(ctx context.Context, name string) error {
 		}
 		body := fmt.Sprintf("Game %s has started.\n\n%s\nFirst phase: %s, deadline %s.\n\nSign on with SIGNON <power>@%s <password> and send your orders; HELP lists the commands.\n",
 			vw.g.Name, positionText(vw.v, vw.pos), phaseName(vw.pos.Phase), vw.deadlineText(), vw.g.Name)
-		return j.mailAll(tx, vw, "start", fmt.Sprintf("Corriere %s: the game starts", vw.g.Name), body)
+		return j.mailAll(tx, vw, "start", vw.g.Phase, fmt.Sprintf("Corriere %s: the game starts", vw.g.Name), body)
 	})
 }
 

@@ -137,7 +137,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	}
 	subject := fmt.Sprintf("Corriere %s: %s results", g.Name, before)
 	j.log().Info("phase processed", "game", g.Name, "phase", before, "next", ng.Phase)
-	return j.mailAll(tx, &nvw, "results", subject, resultsText(vw, before, resp, &nvw, late))
+	return j.mailAll(tx, &nvw, "results", before, subject, resultsText(vw, before, resp, &nvw, late))
 }
 
 // remind mails the powers whose orders are not complete.

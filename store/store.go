@@ -430,6 +430,23 @@ func (t *Tx) Phases(gameID int64) ([]PhaseRecord, error) {
 	return out, rows.Err()
 }
 
+// LastPhase returns the game's name and its latest processed record of
+// phase (a phase played again after a rollback has several), or
+// ErrNotFound.
+func (t *Tx) LastPhase(gameID int64, phase string) (string, PhaseRecord, error) {
+	var p PhaseRecord
+	var name string
+	var at int64
+	err := t.tx.QueryRowContext(t.ctx, `SELECT g.name, p.game_id, p.seq, p.phase, p.position, p.orders, p.result, p.late, p.processed_at
+		FROM phases p JOIN games g ON g.id = p.game_id WHERE p.game_id = ? AND p.phase = ? ORDER BY p.seq DESC LIMIT 1`, gameID, phase).
+		Scan(&name, &p.GameID, &p.Seq, &p.Phase, &p.Position, &p.Orders, &p.Result, &p.Late, &at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", p, fmt.Errorf("phase %s of game %d: %w", phase, gameID, ErrNotFound)
+	}
+	p.ProcessedAt = fromUnix(at)
+	return name, p, err
+}
+
 // Message is an inbound message as stored.
 type Message struct {
 	MessageID  string

@@ -153,6 +153,15 @@ func demo(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) e
 	if err := checkSeed(ctx, st, stdout); err != nil {
 		return err
 	}
+	for _, ph := range examples.Seed {
+		png, err := j.Map(ctx, demoGame, ph.Phase)
+		if err != nil {
+			return fmt.Errorf("map of %s: %w", ph.Phase, err)
+		}
+		if err := os.WriteFile(filepath.Join(out, "map-"+ph.Phase+".png"), png, 0o644); err != nil {
+			return err
+		}
+	}
 	final, err := j.Status(ctx, demoGame)
 	if err != nil {
 		return err
@@ -162,7 +171,7 @@ func demo(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) e
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "\n%s\n%d mails from the judge written to %s.\n", strings.TrimSpace(final), n, out)
+	fmt.Fprintf(stdout, "\n%s\n%d mails from the judge written to %s, with the map of every phase (map-*.png).\n", strings.TrimSpace(final), n, out)
 	return nil
 }
 
