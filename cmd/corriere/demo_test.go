@@ -1,0 +1,74 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/corriere/corriere/examples"
+	"github.com/corriere/corriere/mailer"
+)
+
+// TestDemo runs `corriere demo`: the rulebook's game by mail through
+// loopback IMAP and SMTP servers, to S1903M, with every outcome checked
+// against the rulebook by the demo itself.
+func TestDemo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the demo plays a whole game by mail; skipped with -short")
+	}
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"demo", "--out", out}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("demo exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
+	}
+	mustContain(t, stdout.String(), "W1902A processed. Next: Spring 1903 movement (S1903M)",
+		"Every move, retreat, build and removal came out as the rulebook states.",
+		"Phase: Spring 1903 movement (S1903M)")
+	files, _ := filepath.Glob(filepath.Join(out, "*.eml"))
+	results, replies := 0, 0
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := mailer.Parse(raw)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if !m.Automatic {
+			t.Errorf("%s: the judge's mail is not marked automatic", f)
+		}
+		switch {
+		case strings.Contains(m.Subject, "results"):
+			results++
+			if !bytes.Contains(raw, []byte("image/png")) {
+				t.Errorf("%s: results without the map", f)
+			}
+		case strings.HasPrefix(m.Subject, "Re: "):
+			replies++
+		}
+	}
+	// Seven phases of results to seven players, and one reply per order mail.
+	orderMails := 0
+	for _, ph := range examples.Seed {
+		orderMails += len(strings.Split(ph.Orders, "\n"))
+	}
+	if results != 7*7 || replies != orderMails {
+		t.Errorf("%d results mails and %d replies, want 49 and %d", results, replies, orderMails)
+	}
+	maps, _ := filepath.Glob(filepath.Join(out, "map-*.png"))
+	if len(maps) != 7 {
+		t.Errorf("%d maps written, want one per phase", len(maps))
+	}
+}
+
+func mustContain(t *testing.T, text string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(text, w) {
+			t.Errorf("output lacks %q:\n%s", w, text)
+		}
+	}
+}

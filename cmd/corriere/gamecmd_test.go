@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestGameCommands(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "judge.db")
+	game := func(args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"game"}, args...), nil, &out, &errb)
+		return code, out.String(), errb.String()
+	}
+	steps := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"create", "roma", "--db", db, "--rules", "1971", "--movement", "0 20 * * MON,THU", "--tz", "Europe/Rome"}, 0, "create done"},
+		{[]string{"create", "roma", "--db", db}, 1, "exists"},
+		{[]string{"create", "bad name", "--db", db}, 1, "expected a letter then"},
+		{[]string{"create", "--db", db}, 2, "expected 1 arguments"},
+		{[]string{"create", "milano", "--db", db, "--movement", "every day"}, 1, "movement deadline"},
+		{[]string{"create", "milano", "--db", db, "--tz", "Mars/Olympus"}, 1, "time zone"},
+		{[]string{"start", "roma", "--db", db}, 1, "no player for Austria, England"},
+		{[]string{"seat", "roma", "Narnia", "a@x.test", "pw", "--db", db}, 1, "Narnia"},
+		{[]string{"seat", "roma", "france", "not-an-address", "pw", "--db", db}, 1, "expected a mail address"},
+		{[]string{"status", "nowhere", "--db", db}, 1, "no such game"},
+		{[]string{"frobnicate", "roma", "--db", db}, 2, "unknown verb"},
+		{[]string{"status", "roma"}, 2, "--config FILE or --db PATH"},
+	}
+	for _, s := range steps {
+		code, out, errs := game(s.args...)
+		if code != s.code || !strings.Contains(out+errs, s.want) {
+			t.Errorf("game %s: exit %d, output %q%q; want exit %d saying %q", strings.Join(s.args, " "), code, out, errs, s.code, s.want)
+		}
+	}
+	for _, p := range []string{"Austria", "Inghilterra", "FRA", "germany", "italy", "russia", "turkey"} {
+		if code, _, errs := game("seat", "roma", p, strings.ToLower(p)+"@players.test", "pw", "--db", db); code != 0 {
+			t.Fatalf("seat %s: %s", p, errs)
+		}
+	}
+	if code, _, errs := game("observe", "roma", "fan@x.test", "--db", db); code != 0 {
+		t.Fatal(errs)
+	}
+	if code, _, errs := game("start", "roma", "--db", db); code != 0 {
+		t.Fatal(errs)
+	}
+	code, out, _ := game("status", "roma", "--db", db)
+	if code != 0 || !strings.Contains(out, "Phase: Spring 1901 movement (S1901M)") || !strings.Contains(out, "CET") || !strings.Contains(out, "1971 rules") {
+		t.Errorf("status: %d\n%s", code, out)
+	}
+}
