@@ -13,7 +13,10 @@ import (
 
 // Inbox is the judge's mailbox (mailer.Inbox satisfies it).
 type Inbox interface {
-	Unseen(ctx context.Context, limit int) ([]mailer.Fetched, error)
+	// UIDValidity is the mailbox's UIDVALIDITY: UIDs compare only under one.
+	UIDValidity() uint32
+	// Since returns up to limit messages with UIDs above after, in UID order.
+	Since(ctx context.Context, after uint32, limit int) ([]mailer.Fetched, error)
 	MarkSeen(ctx context.Context, uids ...uint32) error
 	Wait(ctx context.Context, max time.Duration) error
 	Close() error
@@ -99,16 +102,37 @@ func sleep(ctx context.Context, d time.Duration) {
 	}
 }
 
+// readMail handles the mail that arrived since the last one handled. The
+// cursor (UIDVALIDITY and last UID) moves in the transaction that handles
+// each mail; \Seen is set on the server after that commits. A mail whose
+// handling fails stops the batch, so that nothing after it is skipped; it
+// is tried again at the next look.
 func (j *Judge) readMail(ctx context.Context, inbox Inbox, batch int) (int, error) {
-	msgs, err := inbox.Unseen(ctx, batch)
+	const name = "inbox"
+	var validity, last uint32
+	err := j.Store.Tx(ctx, func(tx *store.Tx) (err error) {
+		validity, last, err = tx.Cursor(name)
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	if now := inbox.UIDValidity(); now != validity {
+		if validity != 0 {
+			j.log().Warn("mailbox UIDVALIDITY changed: reading it again from the start", "was", validity, "now", now)
+		}
+		validity, last = now, 0
+	}
+	msgs, err := inbox.Since(ctx, last, batch)
 	if err != nil {
 		return 0, err
 	}
 	for _, m := range msgs {
-		if err := j.Handle(ctx, m.Raw); err != nil {
-			// Left unseen: it is read again next time.
+		uid := m.UID
+		err := j.handle(ctx, m.Raw, func(tx *store.Tx) error { return tx.SetCursor(name, validity, uid) })
+		if err != nil {
 			j.log().Error("handle mail", "uid", m.UID, "err", err)
-			continue
+			return len(msgs), nil
 		}
 		if err := inbox.MarkSeen(ctx, m.UID); err != nil {
 			return len(msgs), err

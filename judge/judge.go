@@ -52,16 +52,31 @@ func (j *Judge) log() *slog.Logger {
 // Message-ID) is skipped; an automatic mail (auto-reply, bounce, list) is
 // recorded and never answered.
 func (j *Judge) Handle(ctx context.Context, raw []byte) error {
+	return j.handle(ctx, raw, nil)
+}
+
+// handle is Handle with also, inside the same transaction, the mailbox
+// cursor moved past this mail.
+func (j *Judge) handle(ctx context.Context, raw []byte, also func(*store.Tx) error) error {
+	if also == nil {
+		also = func(*store.Tx) error { return nil }
+	}
 	m, perr := mailer.Parse(raw)
 	if perr != nil {
 		// Unreadable header: keep it for the operator, answer no one.
 		j.log().Warn("unreadable mail", "err", perr)
 		return j.Store.Tx(ctx, func(tx *store.Tx) error {
 			_, err := tx.AddMessage(store.Message{MessageID: syntheticID(raw), Raw: raw, ReceivedAt: j.now(), Status: "unreadable"})
-			return err
+			if err != nil {
+				return err
+			}
+			return also(tx)
 		})
 	}
 	return j.Store.Tx(ctx, func(tx *store.Tx) error {
+		if err := also(tx); err != nil {
+			return err
+		}
 		status := "handled"
 		switch {
 		case m.Automatic:

@@ -447,6 +447,23 @@ func (t *Tx) LastPhase(gameID int64, phase string) (string, PhaseRecord, error) 
 	return name, p, err
 }
 
+// Cursor returns where reading the mailbox stopped: its UIDVALIDITY then
+// and the last UID handled (zeros before the first mail).
+func (t *Tx) Cursor(mailbox string) (validity, last uint32, err error) {
+	err = t.tx.QueryRowContext(t.ctx, `SELECT uidvalidity, last_uid FROM mailboxes WHERE name = ?`, mailbox).Scan(&validity, &last)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, 0, nil
+	}
+	return validity, last, err
+}
+
+// SetCursor records that the mailbox was read up to UID last.
+func (t *Tx) SetCursor(mailbox string, validity, last uint32) error {
+	_, err := t.exec(`INSERT INTO mailboxes (name, uidvalidity, last_uid) VALUES (?, ?, ?)
+		ON CONFLICT (name) DO UPDATE SET uidvalidity = excluded.uidvalidity, last_uid = excluded.last_uid`, mailbox, validity, last)
+	return err
+}
+
 // Message is an inbound message as stored.
 type Message struct {
 	MessageID  string
