@@ -1,6 +1,7 @@
 package mailer
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"errors"
@@ -188,9 +189,17 @@ func (in *Inbox) Unseen(ctx context.Context, limit int) ([]Fetched, error) {
 	if err != nil {
 		return nil, fmt.Errorf("imap search unseen in %q: %w", in.mailbox, err)
 	}
+	return in.fetch(ctx, uids, limit)
+}
+
+// fetch returns the raw messages with the given UIDs, lowest first, at
+// most limit of them (0: all). It fetches BODY.PEEK[], which leaves the
+// \Seen flag alone.
+func (in *Inbox) fetch(ctx context.Context, uids []imap.UID, limit int) ([]Fetched, error) {
 	if len(uids) == 0 {
 		return nil, nil
 	}
+	uids = slices.Clone(uids)
 	slices.Sort(uids)
 	if limit > 0 && len(uids) > limit {
 		uids = uids[:limit]
@@ -198,7 +207,7 @@ func (in *Inbox) Unseen(ctx context.Context, limit int) ([]Fetched, error) {
 
 	section := &imap.FetchItemBodySection{Peek: true}
 	var bufs []*imapclient.FetchMessageBuffer
-	err = in.run(ctx, func() error {
+	err := in.run(ctx, func() error {
 		var err error
 		bufs, err = in.c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{
 			UID:         true,
@@ -207,7 +216,7 @@ func (in *Inbox) Unseen(ctx context.Context, limit int) ([]Fetched, error) {
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("imap fetch %d unseen messages (uids %d-%d): %w", len(uids), uids[0], uids[len(uids)-1], err)
+		return nil, fmt.Errorf("imap fetch %d messages (uids %d-%d): %w", len(uids), uids[0], uids[len(uids)-1], err)
 	}
 
 	out := make([]Fetched, 0, len(bufs))
@@ -221,8 +230,8 @@ func (in *Inbox) Unseen(ctx context.Context, limit int) ([]Fetched, error) {
 		}
 		out = append(out, Fetched{UID: uint32(b.UID), Raw: raw})
 	}
-	slices.SortFunc(out, func(a, b Fetched) int { return int(int64(a.UID) - int64(b.UID)) })
-	in.log.Debug("imap unseen", "found", len(uids), "fetched", len(out))
+	slices.SortFunc(out, func(a, b Fetched) int { return cmp.Compare(a.UID, b.UID) })
+	in.log.Debug("imap fetched", "asked", len(uids), "fetched", len(out))
 	return out, nil
 }
 
@@ -370,6 +379,14 @@ func (in *Inbox) idleUntil(ctx context.Context, deadline <-chan time.Time) error
 // once.
 func (in *Inbox) Close() error {
 	in.closeOnce.Do(func() {
+		// A connection that broke earlier has nothing left to close; the
+		// client would report the old read error again.
+		select {
+		case <-in.c.Closed():
+			in.c.Close()
+			return
+		default:
+		}
 		done := make(chan struct{})
 		go func() {
 			in.c.Logout().Wait()

@@ -92,7 +92,7 @@ func Parse(raw []byte) (msg *Message, err error) {
 			m.Date = d
 		}
 	}
-	m.Automatic = isAutomatic(h)
+	m.Automatic = isAutomatic(h, m.From)
 
 	w := walker{}
 	text, _ := w.entity(h, body, 0, true)
@@ -134,15 +134,6 @@ func (h header) get(key string) string {
 	return ""
 }
 
-func (h header) has(key string) bool {
-	for _, f := range h {
-		if strings.EqualFold(f.key, key) {
-			return true
-		}
-	}
-	return false
-}
-
 // parseHeader reads header fields leniently: folded lines are unfolded, and
 // lines that are no field (no colon, a key with spaces, a continuation with
 // nothing to continue, such as an mbox "From " line) are skipped rather than
@@ -170,9 +161,12 @@ func parseHeader(head []byte) header {
 		if !validFieldName(key) {
 			continue
 		}
-		// Raw 8-bit bytes (RFC 6532 UTF-8, or a careless mail program's
-		// Latin-1) become UTF-8 here, so that no field yields invalid text.
-		h = append(h, field{key: key, value: toUTF8("", []byte(strings.TrimSpace(line[colon+1:])))})
+		h = append(h, field{key: key, value: strings.TrimSpace(line[colon+1:])})
+	}
+	// Raw 8-bit bytes (RFC 6532 UTF-8, or a careless mail program's
+	// Latin-1) become UTF-8 here, so that no field yields invalid text.
+	for i := range h {
+		h[i].value = toUTF8("", []byte(h[i].value))
 	}
 	return h
 }
@@ -303,8 +297,9 @@ var robotLocalParts = []string{
 }
 
 // isAutomatic reports whether the header marks an auto-reply, a bounce or
-// a list mail (RFC 3834 and common practice).
-func isAutomatic(h header) bool {
+// a list mail (RFC 3834 and common practice); from is the bare From
+// address.
+func isAutomatic(h header, from string) bool {
 	for _, f := range h {
 		v := strings.ToLower(strings.TrimSpace(f.value))
 		switch strings.ToLower(f.key) {
@@ -333,13 +328,12 @@ func isAutomatic(h header) bool {
 			}
 		}
 	}
-	from := h.get("From")
 	// "MAILER-DAEMON" often comes without a domain, which net/mail refuses.
-	if strings.Contains(strings.ToLower(from), "mailer-daemon") {
+	if strings.Contains(strings.ToLower(h.get("From")), "mailer-daemon") {
 		return true
 	}
-	if a := bareAddress(from); a != "" {
-		local := strings.ToLower(a)
+	if from != "" {
+		local := strings.ToLower(from)
 		if at := strings.LastIndexByte(local, '@'); at >= 0 {
 			local = local[:at]
 		}

@@ -161,6 +161,55 @@ func TestSendReceiveMarkSeen(t *testing.T) {
 	}
 }
 
+func TestSince(t *testing.T) {
+	sys := startSystem(t)
+	in := dialJudge(t, sys)
+	ctx, cancel := context.WithTimeout(context.Background(), generous)
+	defer cancel()
+	since := func(after uint32, limit int) []uint32 {
+		t.Helper()
+		got, err := in.Since(ctx, after, limit)
+		if err != nil {
+			t.Fatalf("since %d: %v", after, err)
+		}
+		var uids []uint32
+		for _, f := range got {
+			uids = append(uids, f.UID)
+		}
+		return uids
+	}
+	if got := since(0, 0); len(got) != 0 {
+		t.Fatalf("empty mailbox: since 0 = %v", got)
+	}
+	sendOrders(t, sys, 3)
+	all := since(0, 0)
+	if len(all) != 3 {
+		t.Fatalf("since 0 = %v, want three uids", all)
+	}
+	// \Seen does not matter: a mail a person read in the judge's mailbox
+	// is still found.
+	if err := in.MarkSeen(ctx, all...); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		after uint32
+		limit int
+		want  []uint32
+	}{
+		{0, 0, all},
+		{0, 2, all[:2]},
+		{all[0], 0, all[1:]},
+		{all[1], 1, all[2:]},
+		{all[2], 0, nil}, // "n:*" matches the last message even below n
+		{all[2] + 100, 0, nil},
+	}
+	for _, tt := range tests {
+		if got := since(tt.after, tt.limit); fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("since %d limit %d = %v, want %v", tt.after, tt.limit, got, tt.want)
+		}
+	}
+}
+
 func TestWaitWakesOnNewMail(t *testing.T) {
 	sys := startSystem(t)
 	in := dialJudge(t, sys)

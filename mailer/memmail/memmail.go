@@ -2,6 +2,7 @@ package memmail
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -202,7 +203,7 @@ func (s *System) Messages(address string) ([][]byte, error) {
 		return nil, fmt.Errorf("memmail: messages of %s: fetch: %w", address, err)
 	}
 	slices.SortFunc(bufs, func(a, b *imapclient.FetchMessageBuffer) int {
-		return int(int64(a.UID) - int64(b.UID))
+		return cmp.Compare(a.UID, b.UID)
 	})
 	out := make([][]byte, 0, len(bufs))
 	for _, b := range bufs {
@@ -222,6 +223,11 @@ func (s *System) Close() error {
 		if err := s.smtp.Close(); err != nil && !errors.Is(err, net.ErrClosed) && !errors.Is(err, smtp.ErrServerClosed) {
 			errs = append(errs, fmt.Errorf("smtp: %w", err))
 		}
+		// go-smtp's Close only closes the listeners its Serve has already
+		// registered; one that Serve has not reached yet would keep it
+		// accepting forever. Closing them here too ends both loops.
+		s.imapLn.Close()
+		s.smtpLn.Close()
 		s.wg.Wait()
 		if err := errors.Join(errs...); err != nil {
 			s.closeErr = fmt.Errorf("memmail: close: %w", err)
