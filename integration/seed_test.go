@@ -1,0 +1,608 @@
+//go:build integration
+
+package integration
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/corriere/corriere/examples"
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/judge"
+	"github.com/corriere/corriere/mailer"
+	"github.com/corriere/corriere/parser"
+	"github.com/corriere/corriere/store"
+	"github.com/corriere/corriere/variants/standard"
+)
+
+// Generous limits: a phase on these machines takes a second or two. The
+// test asserts outcomes; these only keep a broken run from hanging.
+const (
+	phaseTimeout = 2 * time.Minute
+	testTimeout  = 20 * time.Minute
+	// The deadlines are an hour apart on the judge's clock, which the test
+	// moves forward only when a phase's orders leave it waiting.
+	deadlineEvery = time.Hour
+	// The phase (index in examples.Seed) during which the server closes
+	// the judge's IMAP connection, when the test can ask Dovecot to.
+	kickPhase = 3
+)
+
+// sentMail is an order mail a player sent to the judge.
+type sentMail struct {
+	phase int // index in examples.Seed
+	power string
+	id    string // Message-ID without angle brackets
+	line  string // the seed's orders, as mailed
+}
+
+// TestSeedByMail plays the Italian rulebook's worked game (examples.Seed)
+// by real mail: seven players mail their orders through Postfix, the judge
+// reads its Dovecot mailbox over IMAP and mails back through Postfix, and
+// the replies and results are read from the players' Dovecot mailboxes
+// and checked against what the rulebook states.
+func TestSeedByMail(t *testing.T) {
+	e := loadEnv(t)
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	began := time.Now()
+
+	v := standard.Variant()
+	var powers []string
+	names := map[string]string{} // power id -> name
+	for _, p := range v.Powers {
+		powers = append(powers, p.ID)
+		names[p.ID] = p.Name
+	}
+
+	// The mailboxes outlive a run: start them empty.
+	for _, u := range append([]string{e.judge}, mapSlice(powers, e.player)...) {
+		pw := e.playerPassword
+		if u == e.judge {
+			pw = e.judgePassword
+		}
+		n, err := emptyMailbox(ctx, e.imap, u, pw)
+		if err != nil {
+			e.logTails(t)
+			t.Fatalf("IMAP login to %s at %s: %v", u, e.imap, err)
+		}
+		if n > 0 {
+			t.Logf("emptied the mailbox of %s (%d messages of an earlier run)", u, n)
+		}
+	}
+
+	// The judge, with its store, its clock and its log.
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "judge.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	logs := &logBuffer{}
+	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	clk := &clock{}
+	j := &judge.Judge{Store: st, Address: e.judge, Now: clk.Now, Log: log}
+	name := fmt.Sprintf("seed%x", time.Now().Unix())
+	set := judge.DefaultSettings()
+	every := "@every " + deadlineEvery.String()
+	set.Movement, set.Retreat, set.Adjustment = every, every, every
+	set.Grace, set.Reminder, set.Early = 0, 0, true
+	if err := j.CreateGame(ctx, name, "standard", "1971", set); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range powers {
+		if err := j.Seat(ctx, name, p, e.player(p), "pw-"+p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := j.Start(ctx, name); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if e.logs != "" {
+			// Kept for a look after the run; a folder that cannot be
+			// written only loses the copy.
+			if err := os.WriteFile(filepath.Join(e.logs, "judge.log"), []byte(logs.String()), 0o644); err == nil {
+				t.Logf("the judge's log: %s", filepath.Join(e.logs, "judge.log"))
+			}
+		}
+		if t.Failed() {
+			t.Logf("the judge's log:\n%s", logs.String())
+			e.logTails(t)
+		}
+	})
+
+	judgeIMAP := mailer.IMAPConfig{Addr: e.imap, Security: "none", Username: e.judge, Password: e.judgePassword}
+	judgeDomain := e.judge[strings.LastIndex(e.judge, "@")+1:]
+	runCtx, stopJudge := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() {
+		done <- j.Run(runCtx, judge.RunOptions{
+			Dial: func(ctx context.Context) (judge.Inbox, error) {
+				in, err := mailer.DialInbox(ctx, judgeIMAP, log)
+				if err != nil {
+					return nil, err
+				}
+				return in, nil
+			},
+			Sender: mailer.NewSender(mailer.SMTPConfig{Addr: e.smtp, Security: "none", Hello: judgeDomain}),
+			Poll:   300 * time.Millisecond,
+		})
+	}()
+	judgeRunning := true
+	stop := func() {
+		if !judgeRunning {
+			return
+		}
+		judgeRunning = false
+		stopJudge()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("judge.Run: %v", err)
+			}
+		case <-time.After(time.Minute):
+			t.Errorf("the judge did not stop within a minute of its context's end")
+		}
+	}
+	defer stop()
+
+	// The players' mailboxes, read through Dovecot as they fill.
+	quiet := slog.New(slog.DiscardHandler)
+	boxes := map[string]*mailbox{}
+	for _, p := range powers {
+		boxes[p] = &mailbox{owner: e.player(p), log: quiet,
+			cfg: mailer.IMAPConfig{Addr: e.imap, Security: "none", Username: e.player(p), Password: e.playerPassword}}
+		defer boxes[p].close()
+	}
+	// await polls every player's mailbox until ready says yes.
+	await := func(what string, ready func() (bool, string)) {
+		t.Helper()
+		deadline := time.Now().Add(phaseTimeout)
+		var lastErr error
+		for {
+			for _, p := range powers {
+				if err := boxes[p].poll(ctx); err != nil {
+					lastErr = err
+				}
+			}
+			ok, missing := ready()
+			if ok {
+				return
+			}
+			if time.Now().After(deadline) || ctx.Err() != nil {
+				t.Fatalf("%s: still waiting after %v: %s (last IMAP error: %v)", what, phaseTimeout, missing, lastErr)
+			}
+			time.Sleep(250 * time.Millisecond)
+		}
+	}
+	subjectIn := func(subject string) func() (bool, string) {
+		return func() (bool, string) {
+			var without []string
+			for _, p := range powers {
+				if len(boxes[p].withSubject(subject)) == 0 {
+					without = append(without, p)
+				}
+			}
+			return len(without) == 0, fmt.Sprintf("no %q for %s", subject, strings.Join(without, ", "))
+		}
+	}
+	phases := func() []store.PhaseRecord {
+		t.Helper()
+		var recs []store.PhaseRecord
+		err := st.Tx(ctx, func(tx *store.Tx) error {
+			g, err := tx.Game(name)
+			if err != nil {
+				return err
+			}
+			recs, err = tx.Phases(g.ID)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return recs
+	}
+
+	startSubject := fmt.Sprintf("Corriere %s: the game starts", name)
+	await("the start of the game", subjectIn(startSubject))
+
+	players := mailer.NewSender(mailer.SMTPConfig{Addr: e.smtp, Security: "none", Hello: e.playerDomain})
+	var sent []sentMail
+	var early, byDeadline []string
+	kicked := false
+	for i, ph := range examples.Seed {
+		// Each power with orders in the rulebook mails them.
+		var now []sentMail
+		for k, line := range strings.Split(ph.Orders, "\n") {
+			if i == kickPhase && k == 3 {
+				// Midway through a phase's mail, the judge's IMAP
+				// connection breaks: it must dial again and lose nothing.
+				kicked = e.kick(t, e.judge)
+				t.Logf("%s: Dovecot closed the judge's IMAP connection: %v", ph.Phase, kicked)
+			}
+			label, orders, _ := strings.Cut(line, ":")
+			pw, err := parser.Power(v, label)
+			if err != nil {
+				t.Fatalf("%s: power %q: %v", ph.Phase, label, err)
+			}
+			p := v.Powers[pw].ID
+			body := fmt.Sprintf("SIGNON %s@%s pw-%s\nSET NOWAIT\n%s\nSIGNOFF\n\n-- \n%s\n", p, name, p, strings.TrimSpace(orders), names[p])
+			m := sentMail{phase: i, power: p, id: fmt.Sprintf("%s-%d-%s@%s", name, i, p, e.playerDomain), line: strings.TrimSpace(orders)}
+			raw := playerMail(e.player(p), e.judge, fmt.Sprintf("%s orders for %s", names[p], ph.Phase), m.id, body)
+			if err := players.Send(ctx, e.player(p), []string{e.judge}, raw); err != nil {
+				t.Fatalf("%s: %s mails its orders through Postfix: %v", ph.Phase, names[p], err)
+			}
+			now = append(now, m)
+		}
+		sent = append(sent, now...)
+
+		// Every order mail is answered.
+		await(ph.Phase+": the replies to the orders", func() (bool, string) {
+			var missing []string
+			for _, m := range now {
+				if len(boxes[m.power].replies(m.id)) == 0 {
+					missing = append(missing, names[m.power])
+				}
+			}
+			return len(missing) == 0, "no reply yet to " + strings.Join(missing, ", ")
+		})
+		var incomplete []string
+		for _, m := range now {
+			replies := boxes[m.power].replies(m.id)
+			checkReply(t, ph, m, replies, name, names[m.power])
+			if len(replies) > 0 && !strings.Contains(replies[0].msg.Text, "Your orders are complete.") {
+				incomplete = append(incomplete, names[m.power])
+			}
+		}
+
+		// Every reply is in, so every order is in the store: the phase has
+		// been processed at once if every power with orders to give was
+		// ready with complete orders; otherwise its deadline is due.
+		// Every power that owes orders in the rulebook's game mails them,
+		// so the replies tell which it must be.
+		switch recs := phases(); len(recs) {
+		case i + 1:
+			early = append(early, ph.Phase)
+			if len(incomplete) > 0 {
+				t.Errorf("%s: processed before the deadline, though the judge told %s their orders were not complete", ph.Phase, strings.Join(incomplete, ", "))
+			}
+		case i:
+			byDeadline = append(byDeadline, ph.Phase)
+			if len(incomplete) == 0 {
+				t.Errorf("%s: every power sent SET NOWAIT and was told its orders were complete, yet the phase waits for its deadline", ph.Phase)
+			}
+			t.Logf("%s: orders not complete (%s); moving the judge's clock past the deadline", ph.Phase, strings.Join(incomplete, ", "))
+			clk.Advance(deadlineEvery + time.Minute)
+		default:
+			t.Fatalf("%s: %d phases processed before this one's results, want %d", ph.Phase, len(recs), i)
+		}
+
+		// The results reach every player.
+		subject := fmt.Sprintf("Corriere %s: %s results", name, ph.Phase)
+		await(ph.Phase+": the results", subjectIn(subject))
+		recs := phases()
+		if len(recs) != i+1 {
+			t.Fatalf("%s: %d phases processed, want %d", ph.Phase, len(recs), i+1)
+		}
+		next := "S1903M"
+		if i+1 < len(examples.Seed) {
+			next = examples.Seed[i+1].Phase
+		}
+		checkResults(t, ph, recs[i], next, name, names, func(p string) []stored { return boxes[p].withSubject(subject) })
+		if t.Failed() {
+			t.FailNow() // later phases build on this one
+		}
+		t.Logf("%s: results checked in all %d players' mailboxes", ph.Phase, len(powers))
+	}
+
+	// The game stands where the rulebook's example ends.
+	err = st.Tx(ctx, func(tx *store.Tx) error {
+		g, err := tx.Game(name)
+		if err != nil {
+			return err
+		}
+		if g.Phase != "S1903M" || g.State != store.Active {
+			t.Errorf("after the rulebook's last phase the game is %s at %s, want active at S1903M", g.State, g.Phase)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	if kicked {
+		if n := logs.count("imap mailbox open"); n < 2 {
+			t.Errorf("the judge's IMAP connection was closed by the server, and the judge opened its mailbox %d times, want at least 2", n)
+		}
+	}
+
+	// Every mail the judge queued went out, none failed.
+	var outbox []store.Mail
+	deadline := time.Now().Add(phaseTimeout)
+	for {
+		err := st.Tx(ctx, func(tx *store.Tx) (err error) {
+			outbox, err = tx.Outbox()
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pending := 0
+		for _, m := range outbox {
+			if m.FailedAt.IsZero() && m.SentAt.IsZero() {
+				pending++
+			}
+		}
+		if pending == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d outbox mails still unsent", pending, len(outbox))
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+	for _, m := range outbox {
+		if !m.FailedAt.IsZero() || m.Attempts != 1 {
+			t.Errorf("outbox mail %d to %s (%s): %d attempts, failed at %v: %s", m.ID, m.Recipient, m.Subject, m.Attempts, m.FailedAt, m.LastError)
+		}
+	}
+
+	// The judge stops; then the mailboxes are read whole, as the servers
+	// keep them.
+	stop()
+	auditMailboxes(ctx, t, e, powers, name, judgeDomain, sent, outbox)
+
+	t.Logf("played %d phases by mail in %v: %d order mails, %d mails from the judge; processed at once: %s; at the deadline: %s",
+		len(examples.Seed), time.Since(began).Round(time.Millisecond), len(sent), len(outbox),
+		strings.Join(early, " "), orNone(byDeadline))
+}
+
+// checkReply checks the judge's reply to one order mail.
+func checkReply(t *testing.T, ph examples.SeedPhase, m sentMail, replies []stored, name, powerName string) {
+	t.Helper()
+	if len(replies) != 1 {
+		t.Errorf("%s: %s's order mail has %d replies, want 1", ph.Phase, powerName, len(replies))
+		if len(replies) == 0 {
+			return
+		}
+	}
+	r := replies[0]
+	text := r.msg.Text
+	if want := fmt.Sprintf("Signed on as %s in game %s.", powerName, name); !strings.Contains(text, want) {
+		t.Errorf("%s: the reply to %s lacks %q:\n%s", ph.Phase, powerName, want, text)
+	}
+	if !strings.Contains(text, "> SET NOWAIT") {
+		t.Errorf("%s: the reply to %s does not acknowledge SET NOWAIT:\n%s", ph.Phase, powerName, text)
+	}
+	if !r.msg.Automatic {
+		t.Errorf("%s: the reply to %s is not marked automatic (Auto-Submitted, X-Loop)", ph.Phase, powerName)
+	}
+	// The orders refused are exactly those the rulebook refuses.
+	var refused []string
+	for line := range strings.Lines(text) {
+		if k := strings.Index(line, " refused: "); k > 0 && strings.HasPrefix(line, "  ") {
+			refused = append(refused, strings.TrimSpace(line[:k]))
+		}
+	}
+	for _, bad := range ph.Invalid {
+		if strings.Contains(m.line, bad) && !slices.Contains(refused, bad) {
+			t.Errorf("%s: %s's order %q was not refused; the rulebook refuses it. Reply:\n%s", ph.Phase, powerName, bad, text)
+		}
+	}
+	for _, r := range refused {
+		if !slices.Contains(ph.Invalid, r) {
+			t.Errorf("%s: %s's order %q was refused; the rulebook takes it. Reply:\n%s", ph.Phase, powerName, r, text)
+		}
+	}
+}
+
+var nextRE = regexp.MustCompile(`(?m)^Next: .*\(([A-Z0-9]+)\), deadline `)
+
+// checkResults checks a processed phase: the judge's stored results against
+// the rulebook, and the results mail each player received against those.
+func checkResults(t *testing.T, ph examples.SeedPhase, rec store.PhaseRecord, next, name string, names map[string]string, mails func(power string) []stored) {
+	t.Helper()
+	if rec.Phase != ph.Phase {
+		t.Fatalf("the judge processed %s, the rulebook plays %s", rec.Phase, ph.Phase)
+	}
+	var resp game.Response
+	if err := json.Unmarshal([]byte(rec.Result), &resp); err != nil {
+		t.Fatalf("%s: stored result: %v", ph.Phase, err)
+	}
+	for _, d := range ph.Check(&resp) {
+		t.Errorf("the judge departs from the rulebook: %s", d)
+	}
+	if resp.Next == nil || resp.Next.Phase != next {
+		t.Errorf("%s: the next phase is %v, the rulebook plays %s", ph.Phase, resp.Next, next)
+	}
+
+	var text string // the results mail, the same for everyone
+	for _, p := range sortedKeys(names) {
+		got := mails(p)
+		if len(got) != 1 {
+			t.Errorf("%s: %s has %d results mails, want 1", ph.Phase, names[p], len(got))
+			if len(got) == 0 {
+				continue
+			}
+		}
+		m := got[0]
+		if text == "" {
+			text = m.msg.Text
+		} else if m.msg.Text != text {
+			t.Errorf("%s: %s's results mail differs from the others':\n%s", ph.Phase, names[p], m.msg.Text)
+		}
+		if !m.msg.Automatic {
+			t.Errorf("%s: %s's results mail is not marked automatic", ph.Phase, names[p])
+		}
+		pngs, err := pngAttachments(m.raw)
+		if err != nil {
+			t.Errorf("%s: %s's results mail: %v", ph.Phase, names[p], err)
+		} else if _, ok := pngs["map-"+ph.Phase+".png"]; !ok || len(pngs) != 1 {
+			t.Errorf("%s: %s's results mail carries the maps %v, want map-%s.png", ph.Phase, names[p], mapKeys(pngs), ph.Phase)
+		}
+	}
+	if text == "" {
+		return
+	}
+	if want := fmt.Sprintf("Game %s: results of ", name); !strings.HasPrefix(text, want) || !strings.Contains(strings.SplitN(text, "\n", 2)[0], "("+ph.Phase+")") {
+		t.Errorf("%s: the results mail starts %q, want %q...(%s)", ph.Phase, strings.SplitN(text, "\n", 2)[0], want, ph.Phase)
+	}
+	// Each move the rulebook says takes place, as the mail words it.
+	for _, mv := range ph.Moved {
+		if !regexp.MustCompile(`(?m)^ +` + regexp.QuoteMeta(mv) + ` +succeeds$`).MatchString(text) {
+			t.Errorf("%s: the results mail has no line %q ... succeeds:\n%s", ph.Phase, mv, text)
+		}
+	}
+	// Every stored result, as the mail words it.
+	for _, p := range sortedKeys(resp.Results) {
+		for _, r := range resp.Results[p] {
+			order := r.Parsed
+			if order == "" {
+				order = r.Order
+			}
+			outcome := r.Result
+			if r.Reason != "" {
+				outcome += ": " + r.Reason
+			}
+			if !strings.Contains(text, fmt.Sprintf("  %-28s %s\n", order, outcome)) {
+				t.Errorf("%s: the results mail lacks %s's %q %s", ph.Phase, p, order, outcome)
+			}
+		}
+	}
+	// Units lost without an order of their own.
+	_, removed, _ := strings.Cut(text, "\nRemoved without orders")
+	removed, _, _ = strings.Cut(removed, "\n\n")
+	for _, u := range ph.Removed {
+		if !strings.Contains(removed, " "+u) {
+			t.Errorf("%s: the results mail does not list %s as removed:\n%s", ph.Phase, u, text)
+		}
+	}
+	if len(ph.Removed) == 0 && removed != "" {
+		t.Errorf("%s: the results mail lists removals the rulebook has not:\n%s", ph.Phase, text)
+	}
+	if s := nextRE.FindStringSubmatch(text); s == nil || s[1] != next {
+		t.Errorf("%s: the results mail does not announce %s next:\n%s", ph.Phase, next, text)
+	}
+}
+
+// auditMailboxes reads every mailbox whole once the judge has stopped:
+// each player holds exactly the mails the judge sent to it, each once;
+// each order mail has exactly one reply; the judge's mailbox holds exactly
+// the order mails, each read (\Seen) and none answered twice.
+func auditMailboxes(ctx context.Context, t *testing.T, e env, powers []string, name, judgeDomain string, sent []sentMail, outbox []store.Mail) {
+	t.Helper()
+	for _, p := range powers {
+		addr := e.player(p)
+		all, err := fetchAll(ctx, e.imap, addr, e.playerPassword)
+		if err != nil {
+			t.Fatalf("read the mailbox of %s: %v", addr, err)
+		}
+		have := map[string]int{}
+		for _, s := range all {
+			have[s.msgID]++
+			if s.msg.From != e.judge {
+				t.Errorf("%s holds a mail from %s (%q), not from the judge", addr, s.msg.From, s.msg.Subject)
+			}
+		}
+		for id, n := range have {
+			if n > 1 {
+				t.Errorf("%s holds %d copies of the mail %s", addr, n, id)
+			}
+		}
+		var want []string
+		for _, m := range outbox {
+			if strings.EqualFold(m.Recipient, addr) {
+				want = append(want, fmt.Sprintf("corriere-%d@%s", m.ID, judgeDomain))
+			}
+		}
+		for _, id := range want {
+			if have[id] == 0 {
+				t.Errorf("%s never received the judge's mail %s", addr, id)
+			}
+		}
+		if len(all) != len(want) {
+			t.Errorf("%s holds %d mails, the judge sent it %d", addr, len(all), len(want))
+		}
+		for _, m := range sent {
+			if m.power != p {
+				continue
+			}
+			n := 0
+			for _, s := range all {
+				if s.inRe == m.id {
+					n++
+				}
+			}
+			if n != 1 {
+				t.Errorf("%s: the order mail %s has %d replies in %s, want 1", examples.Seed[m.phase].Phase, m.id, n, addr)
+			}
+		}
+		for _, ph := range examples.Seed {
+			subject := fmt.Sprintf("Corriere %s: %s results", name, ph.Phase)
+			n := 0
+			for _, s := range all {
+				if s.msg.Subject == subject {
+					n++
+				}
+			}
+			if n != 1 {
+				t.Errorf("%s holds %d results mails of %s, want 1", addr, n, ph.Phase)
+			}
+		}
+	}
+
+	all, err := fetchAll(ctx, e.imap, e.judge, e.judgePassword)
+	if err != nil {
+		t.Fatalf("read the judge's mailbox: %v", err)
+	}
+	have := map[string]int{}
+	for _, s := range all {
+		have[s.msgID]++
+		if !s.seen {
+			t.Errorf("the judge's mailbox holds an unread mail: %s from %s (%q)", s.msgID, s.msg.From, s.msg.Subject)
+		}
+	}
+	for _, m := range sent {
+		if have[m.id] != 1 {
+			t.Errorf("the judge's mailbox holds %d copies of the order mail %s", have[m.id], m.id)
+		}
+	}
+	if len(all) != len(sent) {
+		t.Errorf("the judge's mailbox holds %d mails, the players sent %d", len(all), len(sent))
+	}
+}
+
+func mapSlice(xs []string, f func(string) string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = f(x)
+	}
+	return out
+}
+
+func sortedKeys[T any](m map[string]T) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func mapKeys(m map[string][]byte) []string { return sortedKeys(m) }
+
+func orNone(xs []string) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	return strings.Join(xs, " ")
+}
