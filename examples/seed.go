@@ -2,7 +2,8 @@ package examples
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/corriere/corriere/game"
@@ -130,7 +131,7 @@ func (ph SeedPhase) Check(resp *game.Response) []string {
 	for _, m := range ph.Moved {
 		moved[m] = false
 	}
-	for _, power := range sortedKeys(resp.Results) {
+	for _, power := range slices.Sorted(maps.Keys(resp.Results)) {
 		for _, r := range resp.Results[power] {
 			if !strings.Contains(r.Parsed, " - ") || strings.Contains(r.Parsed, " S ") || strings.Contains(r.Parsed, " C ") {
 				continue // not a move or retreat
@@ -151,20 +152,11 @@ func (ph SeedPhase) Check(resp *game.Response) []string {
 		}
 	}
 	var removed []string
-	for _, power := range sortedKeys(resp.Removed) {
+	for _, power := range slices.Sorted(maps.Keys(resp.Removed)) {
 		removed = append(removed, resp.Removed[power]...)
 	}
 	if strings.Join(removed, ", ") != strings.Join(ph.Removed, ", ") {
 		diffs = append(diffs, fmt.Sprintf("%s: removed without orders: %v, the rulebook: %v", ph.Phase, removed, ph.Removed))
 	}
 	return diffs
-}
-
-func sortedKeys[T any](m map[string]T) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

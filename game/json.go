@@ -2,6 +2,8 @@ package game
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/corriere/corriere/adjudicator"
@@ -48,19 +50,11 @@ func Decode(v *variants.Variant, j *Position) (*adjudicator.Position, error) {
 	if j.Units == nil {
 		pos.Units = append([]variants.Unit(nil), v.StartUnits...)
 	} else {
-		for _, name := range sortedKeys(j.Units) {
-			p, err := parser.Power(v, name)
-			if err != nil {
-				return nil, fmt.Errorf("units: %w", err)
-			}
-			for _, s := range j.Units[name] {
-				t, l, err := parser.Unit(v, s)
-				if err != nil {
-					return nil, fmt.Errorf("units of %s: %q: %w", v.Powers[p].ID, s, err)
-				}
-				pos.Units = append(pos.Units, variants.Unit{Type: t, Power: p, Loc: l})
-			}
+		units, err := DecodeUnits(v, j.Units)
+		if err != nil {
+			return nil, fmt.Errorf("units: %w", err)
 		}
+		pos.Units = units
 	}
 	pos.Centers = make([]variants.Power, len(v.Locs))
 	if j.Centers == nil {
@@ -69,7 +63,7 @@ func Decode(v *variants.Variant, j *Position) (*adjudicator.Position, error) {
 		for i := range pos.Centers {
 			pos.Centers[i] = variants.NoPower
 		}
-		for _, name := range sortedKeys(j.Centers) {
+		for _, name := range slices.Sorted(maps.Keys(j.Centers)) {
 			p, err := parser.Power(v, name)
 			if err != nil {
 				return nil, fmt.Errorf("centers: %w", err)
@@ -93,7 +87,7 @@ func Decode(v *variants.Variant, j *Position) (*adjudicator.Position, error) {
 	if pos.Phase.Type != adjudicator.Retreat {
 		return pos, nil
 	}
-	for _, name := range sortedKeys(j.Dislodged) {
+	for _, name := range slices.Sorted(maps.Keys(j.Dislodged)) {
 		p, err := parser.Power(v, name)
 		if err != nil {
 			return nil, fmt.Errorf("dislodged: %w", err)
@@ -123,6 +117,26 @@ func Decode(v *variants.Variant, j *Position) (*adjudicator.Position, error) {
 	}
 	pos.FillRetreats(v)
 	return pos, nil
+}
+
+// DecodeUnits reads units listed by power ({"england": ["F nth"]}), in
+// the order of the powers' names, with any names the parser accepts.
+func DecodeUnits(v *variants.Variant, byPower map[string][]string) ([]variants.Unit, error) {
+	var out []variants.Unit
+	for _, name := range slices.Sorted(maps.Keys(byPower)) {
+		p, err := parser.Power(v, name)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range byPower[name] {
+			t, l, err := parser.Unit(v, s)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %q: %w", v.Powers[p].ID, s, err)
+			}
+			out = append(out, variants.Unit{Type: t, Power: p, Loc: l})
+		}
+	}
+	return out, nil
 }
 
 // Encode writes pos as JSON in canonical names. winner is NoPower while
@@ -170,13 +184,4 @@ func Encode(v *variants.Variant, rules adjudicator.Rules, pos *adjudicator.Posit
 		sort.Strings(list)
 	}
 	return j
-}
-
-func sortedKeys[T any](m map[string]T) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

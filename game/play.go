@@ -2,6 +2,8 @@ package game
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/parser"
@@ -54,7 +56,7 @@ func Play(req *Position) (*Response, error) {
 	}
 	var slots []slot
 	var orders []adjudicator.Order
-	for _, name := range sortedKeys(req.Orders) {
+	for _, name := range slices.Sorted(maps.Keys(req.Orders)) {
 		p, err := parser.Power(v, name)
 		if err != nil {
 			return nil, fmt.Errorf("orders: %w", err)

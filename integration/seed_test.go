@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -426,7 +427,7 @@ func checkResults(t *testing.T, ph examples.SeedPhase, rec store.PhaseRecord, ne
 	}
 
 	var text string // the results mail, the same for everyone
-	for _, p := range sortedKeys(names) {
+	for _, p := range slices.Sorted(maps.Keys(names)) {
 		got := mails(p)
 		if len(got) != 1 {
 			t.Errorf("%s: %s has %d results mails, want 1", ph.Phase, names[p], len(got))
@@ -463,7 +464,7 @@ func checkResults(t *testing.T, ph examples.SeedPhase, rec store.PhaseRecord, ne
 		}
 	}
 	// Every stored result, as the mail words it.
-	for _, p := range sortedKeys(resp.Results) {
+	for _, p := range slices.Sorted(maps.Keys(resp.Results)) {
 		for _, r := range resp.Results[p] {
 			order := r.Parsed
 			if order == "" {
@@ -589,16 +590,7 @@ func mapSlice(xs []string, f func(string) string) []string {
 	return out
 }
 
-func sortedKeys[T any](m map[string]T) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
-func mapKeys(m map[string][]byte) []string { return sortedKeys(m) }
+func mapKeys(m map[string][]byte) []string { return slices.Sorted(maps.Keys(m)) }
 
 func orNone(xs []string) string {
 	if len(xs) == 0 {

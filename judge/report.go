@@ -3,7 +3,8 @@ package judge
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -238,20 +239,13 @@ func resultsText(vw *view, before string, resp *game.Response, next *view, late 
 		}
 		fmt.Fprintf(&b, "%s:\n", v.Powers[p].Name)
 		for _, r := range rs {
-			outcome := r.Result
-			if r.Reason != "" {
-				outcome += ": " + r.Reason
-			}
-			text := r.Parsed
-			if text == "" {
-				text = r.Order
-			}
+			text, outcome := resultWords(r)
 			fmt.Fprintf(&b, "  %-28s %s\n", text, outcome)
 		}
 	}
 	if len(resp.Removed) > 0 {
 		b.WriteString("\nRemoved without orders of their own (no retreat, no order, or civil disorder):\n")
-		for _, id := range sortedKeys(resp.Removed) {
+		for _, id := range slices.Sorted(maps.Keys(resp.Removed)) {
 			fmt.Fprintf(&b, "  %s: %s\n", v.Powers[v.PowerByID(id)].Name, strings.Join(resp.Removed[id], ", "))
 		}
 	}
@@ -268,13 +262,17 @@ func resultsText(vw *view, before string, resp *game.Response, next *view, late 
 	return b.String()
 }
 
-func sortedKeys[T any](m map[string]T) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+// resultWords is an order as understood (as written, if it could not be
+// read) and its outcome with the reason: "fails: bounced".
+func resultWords(r game.OrderResult) (text, outcome string) {
+	text, outcome = r.Parsed, r.Result
+	if text == "" {
+		text = r.Order
 	}
-	sort.Strings(keys)
-	return keys
+	if r.Reason != "" {
+		outcome += ": " + r.Reason
+	}
+	return text, outcome
 }
 
 func (s *session) history(name string) error {
@@ -303,14 +301,7 @@ func (s *session) history(name string) error {
 		s.printf("%s, processed %s:\n", phaseNameOf(ph.Phase), vw.timeText(ph.ProcessedAt))
 		for p := range vw.v.Powers {
 			for _, r := range resp.Results[vw.v.Powers[p].ID] {
-				text := r.Parsed
-				if text == "" {
-					text = r.Order
-				}
-				outcome := r.Result
-				if r.Reason != "" {
-					outcome += ": " + r.Reason
-				}
+				text, outcome := resultWords(r)
 				s.printf("  %-8s %-28s %s\n", vw.v.Powers[p].Name, text, outcome)
 			}
 		}

@@ -2,7 +2,8 @@ package render
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 
 	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game"
@@ -24,7 +25,7 @@ func ResponseOrders(v *variants.Variant, resp *game.Response) (*Orders, error) {
 	// the right phase is enough to read them.
 	pos := &adjudicator.Position{Phase: ph, Centers: make([]variants.Power, len(v.Locs))}
 	out := &Orders{Phase: ph, Results: []adjudicator.Result{}}
-	for _, name := range sortedKeys(resp.Results) {
+	for _, name := range slices.Sorted(maps.Keys(resp.Results)) {
 		p, err := parser.Power(v, name)
 		if err != nil {
 			return nil, fmt.Errorf("render: response results: %w", err)
@@ -51,27 +52,10 @@ func ResponseOrders(v *variants.Variant, resp *game.Response) (*Orders, error) {
 			out.Results = append(out.Results, res)
 		}
 	}
-	for _, name := range sortedKeys(resp.Removed) {
-		p, err := parser.Power(v, name)
-		if err != nil {
-			return nil, fmt.Errorf("render: response removed: %w", err)
-		}
-		for _, s := range resp.Removed[name] {
-			t, l, err := parser.Unit(v, s)
-			if err != nil {
-				return nil, fmt.Errorf("render: response removed of %s: %q: %w", v.Powers[p].ID, s, err)
-			}
-			out.Removed = append(out.Removed, variants.Unit{Type: t, Power: p, Loc: l})
-		}
+	removed, err := game.DecodeUnits(v, resp.Removed)
+	if err != nil {
+		return nil, fmt.Errorf("render: response removed: %w", err)
 	}
+	out.Removed = removed
 	return out, nil
-}
-
-func sortedKeys[T any](m map[string]T) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

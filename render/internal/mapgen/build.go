@@ -6,8 +6,9 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"maps"
 	"os"
-	"sort"
+	"slices"
 
 	"github.com/corriere/corriere/render/internal/mapdata"
 	"github.com/corriere/corriere/variants"
@@ -104,7 +105,7 @@ func run(landPath, cfgPath, outPath, debugPath string) error {
 
 	// Anchors, snapped to the nearest pixel of their medium.
 	var seeds []seed
-	for _, id := range sortedKeys(c.anchors) {
+	for _, id := range slices.Sorted(maps.Keys(c.anchors)) {
 		lab := index[id]
 		wantLand := regions[lab].kind != mapdata.Sea
 		for _, q := range c.anchors[id] {
@@ -336,13 +337,4 @@ func writeDebug(path string, r *raster, regions []region, seeds []seed, faults [
 		return err
 	}
 	return f.Close()
-}
-
-func sortedKeys[T any](m map[string]T) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
