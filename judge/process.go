@@ -16,11 +16,20 @@ import (
 // is one transaction of its own.
 func (j *Judge) Tick(ctx context.Context) error {
 	now := j.now()
+	// Only the games with something due are loaded in full.
 	var names []string
 	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
 		games, err := tx.Games(store.Active)
 		for _, g := range games {
-			names = append(names, g.Name)
+			set, err := parseSettings(g.Settings)
+			if err != nil || g.Deadline.IsZero() {
+				continue // loadView reports a broken game when it is due
+			}
+			due := !now.Before(g.Deadline.Add(time.Duration(set.Grace)))
+			remind := !g.Reminded && set.Reminder > 0 && !now.Before(g.Deadline.Add(-time.Duration(set.Reminder)))
+			if due || remind {
+				names = append(names, g.Name)
+			}
 		}
 		return err
 	})
