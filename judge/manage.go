@@ -17,29 +17,44 @@ import (
 var gameNameRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,31}$`)
 
 // CreateGame creates a game that is forming: seats can be filled, and
-// Start begins it.
+// Start begins it. It has no game master (see the mail command CREATE).
 func (j *Judge) CreateGame(ctx context.Context, name, variant, rules string, set Settings) error {
+	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
+		return j.createGame(tx, name, variant, rules, set, "", "operator")
+	})
+	return err
+}
+
+// createGame checks and stores a new game; a non-empty masterPassword
+// gives it a game master. Refusals are errBadRequest.
+func (j *Judge) createGame(tx *store.Tx, name, variant, rules string, set Settings, masterPassword, actor string) error {
 	if !gameNameRE.MatchString(name) {
-		return fmt.Errorf("game name %q: expected a letter then up to 31 letters, digits, - or _", name)
+		return badRequest("game name %q: expected a letter then up to 31 letters, digits, - or _", name)
 	}
 	v, err := game.Variant(variant)
 	if err != nil {
-		return err
+		return badRequest("%v", err)
 	}
 	r, err := adjudicator.ParseRules(rules)
 	if err != nil {
-		return err
+		return badRequest("%v", err)
 	}
 	if err := set.Validate(); err != nil {
-		return fmt.Errorf("game %s: %w", name, err)
+		return badRequest("game %s: %v", name, err)
 	}
-	return j.Store.Tx(ctx, func(tx *store.Tx) error {
-		g := &store.Game{Name: name, Variant: v.Name, Rules: r.String(), Settings: set.json(), State: store.Forming, CreatedAt: j.now()}
-		if err := tx.CreateGame(g); err != nil {
+	g := &store.Game{Name: name, Variant: v.Name, Rules: r.String(), Settings: set.json(), State: store.Forming, CreatedAt: j.now()}
+	if masterPassword != "" {
+		if g.MasterHash, err = HashPassword(masterPassword); err != nil {
 			return err
 		}
-		return tx.Audit(j.now(), g.ID, "operator", "create", fmt.Sprintf("variant %s, rules %s, settings %s", v.Name, r, set.json()))
-	})
+	}
+	if _, err := tx.Game(name); err == nil {
+		return badRequest("a game called %s exists already", name)
+	}
+	if err := tx.CreateGame(g); err != nil {
+		return err
+	}
+	return tx.Audit(j.now(), g.ID, actor, "create", fmt.Sprintf("variant %s, rules %s, settings %s", v.Name, r, set.json()))
 }
 
 // Seat gives a power of a game to a player's address and password.
@@ -50,10 +65,6 @@ func (j *Judge) Seat(ctx context.Context, name, power, address, password string)
 	if password == "" || strings.ContainsAny(password, " \t\r\n") {
 		return fmt.Errorf("password: expected one word without spaces")
 	}
-	hash, err := HashPassword(password)
-	if err != nil {
-		return err
-	}
 	return j.Store.Tx(ctx, func(tx *store.Tx) error {
 		vw, err := loadView(tx, name)
 		if err != nil {
@@ -63,16 +74,23 @@ func (j *Judge) Seat(ctx context.Context, name, power, address, password string)
 		if err != nil {
 			return fmt.Errorf("game %s: %w", vw.g.Name, err)
 		}
-		id := vw.v.Powers[p].ID
-		seat := store.Seat{GameID: vw.g.ID, Power: id, Address: strings.ToLower(address), PasswordHash: hash}
-		if old := vw.seat(id); old != nil {
-			seat.NoWait, seat.Draw = old.NoWait, old.Draw
-		}
-		if err := tx.PutSeat(seat); err != nil {
-			return err
-		}
-		return tx.Audit(j.now(), vw.g.ID, "operator", "seat", id+" "+seat.Address)
+		return j.seat(tx, vw, vw.v.Powers[p].ID, address, password)
 	})
+}
+
+func (j *Judge) seat(tx *store.Tx, vw *view, power, address, password string) error {
+	hash, err := HashPassword(password)
+	if err != nil {
+		return err
+	}
+	seat := store.Seat{GameID: vw.g.ID, Power: power, Address: strings.ToLower(address), PasswordHash: hash}
+	if old := vw.seat(power); old != nil {
+		seat.NoWait, seat.Draw = old.NoWait, old.Draw
+	}
+	if err := tx.PutSeat(seat); err != nil {
+		return err
+	}
+	return tx.Audit(j.now(), vw.g.ID, "operator", "seat", power+" "+seat.Address)
 }
 
 // Observe adds an observer, who receives every results mail.
@@ -92,43 +110,49 @@ func (j *Judge) Observe(ctx context.Context, name, address string) error {
 // Start begins a forming game whose seats are all filled: the variant's
 // start position, the first deadline, and a mail to everyone.
 func (j *Judge) Start(ctx context.Context, name string) error {
-	return j.Store.Tx(ctx, func(tx *store.Tx) error {
+	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
 		vw, err := loadView(tx, name)
 		if err != nil {
 			return err
 		}
 		if vw.g.State != store.Forming {
-			return fmt.Errorf("game %s is %s, not forming", vw.g.Name, vw.g.State)
+			return badRequest("game %s is %s, not forming", vw.g.Name, vw.g.State)
 		}
-		var empty []string
-		for _, p := range vw.v.Powers {
-			if vw.seat(p.ID) == nil {
-				empty = append(empty, p.Name)
-			}
-		}
-		if len(empty) > 0 {
-			return fmt.Errorf("game %s cannot start: no player for %s", vw.g.Name, strings.Join(empty, ", "))
-		}
-		start := startPosition(vw.v, vw.rules)
-		b, _ := json.Marshal(start)
-		vw.g.Position, vw.g.Phase, vw.g.State = string(b), start.Phase, store.Active
-		if vw.pos, err = game.Decode(vw.v, start); err != nil {
-			return err
-		}
-		vw.pj = start
-		if vw.g.Deadline, err = vw.set.Deadline(vw.pos.Phase.Type, j.now()); err != nil {
-			return err
-		}
-		if err := tx.UpdateGame(vw.g); err != nil {
-			return err
-		}
-		if err := tx.Audit(j.now(), vw.g.ID, "operator", "start", vw.g.Phase); err != nil {
-			return err
-		}
-		body := fmt.Sprintf("Game %s has started.\n\n%s\nFirst phase: %s, deadline %s.\n\nSign on with SIGNON <power>@%s <password> and send your orders; HELP lists the commands.\n",
-			vw.g.Name, positionText(vw.v, vw.pos), phaseName(vw.pos.Phase), vw.deadlineText(), vw.g.Name)
-		return j.mailAll(tx, vw, "start", vw.g.Phase, fmt.Sprintf("Corriere %s: the game starts", vw.g.Name), body)
+		return j.start(tx, vw)
 	})
+	return err
+}
+
+func (j *Judge) start(tx *store.Tx, vw *view) error {
+	var empty []string
+	for _, p := range vw.v.Powers {
+		if s := vw.seat(p.ID); s == nil || s.Address == "" {
+			empty = append(empty, p.Name)
+		}
+	}
+	if len(empty) > 0 {
+		return badRequest("game %s cannot start: no player for %s", vw.g.Name, strings.Join(empty, ", "))
+	}
+	start := startPosition(vw.v, vw.rules)
+	b, _ := json.Marshal(start)
+	vw.g.Position, vw.g.Phase, vw.g.State = string(b), start.Phase, store.Active
+	var err error
+	if vw.pos, err = game.Decode(vw.v, start); err != nil {
+		return err
+	}
+	vw.pj = start
+	if vw.g.Deadline, err = vw.set.Deadline(vw.pos.Phase.Type, j.now()); err != nil {
+		return err
+	}
+	if err := tx.UpdateGame(vw.g); err != nil {
+		return err
+	}
+	if err := tx.Audit(j.now(), vw.g.ID, "operator", "start", vw.g.Phase); err != nil {
+		return err
+	}
+	body := fmt.Sprintf("Game %s has started.\n\n%s\nFirst phase: %s, deadline %s.\n\nSign on with SIGNON <power>@%s <password> and send your orders; HELP lists the commands.\n",
+		vw.g.Name, positionText(vw.v, vw.pos), phaseName(vw.pos.Phase), vw.deadlineText(), vw.g.Name)
+	return j.mailAll(tx, vw, "start", vw.g.Phase, fmt.Sprintf("Corriere %s: the game starts", vw.g.Name), body)
 }
 
 func startPosition(v *variants.Variant, rules adjudicator.Rules) *game.Position {

@@ -85,31 +85,13 @@ func (j *Judge) processIfReady(tx *store.Tx, name string) error {
 func (j *Judge) process(tx *store.Tx, vw *view) error {
 	now := j.now()
 	g := vw.g
-	rows, err := tx.Orders(g.ID, g.Phase)
+	resp, late, err := j.play(tx, vw)
 	if err != nil {
 		return err
 	}
-	req := *vw.pj
-	req.Orders = map[string][]string{}
-	for _, r := range rows {
-		req.Orders[r.Power] = append(req.Orders[r.Power], r.Canonical)
-	}
-	var late []string
-	for _, p := range owing(vw.v, vw.pos) {
-		st, err := vw.standing(tx, p)
-		if err != nil {
-			return err
-		}
-		if len(missing(vw.v, vw.pos, p, st.orders)) > 0 {
-			late = append(late, vw.v.Powers[p].Name)
-		}
-	}
-	resp, err := game.Play(&req)
-	if err != nil {
-		return fmt.Errorf("process %s: %w", g.Phase, err)
-	}
-	ordersJSON, _ := json.Marshal(req.Orders)
-	resultJSON, _ := json.Marshal(resp)
+	req := resp.request
+	ordersJSON, _ := json.Marshal(req)
+	resultJSON, _ := json.Marshal(resp.Response)
 	lateJSON, _ := json.Marshal(late)
 	err = tx.AddPhase(store.PhaseRecord{GameID: g.ID, Phase: g.Phase, Position: g.Position, Orders: string(ordersJSON),
 		Result: string(resultJSON), Late: string(lateJSON), ProcessedAt: now})
@@ -146,7 +128,44 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	}
 	subject := fmt.Sprintf("Corriere %s: %s results", g.Name, before)
 	j.log().Info("phase processed", "game", g.Name, "phase", before, "next", ng.Phase)
-	return j.mailAll(tx, &nvw, "results", before, subject, resultsText(vw, before, resp, &nvw, late))
+	return j.mailAll(tx, &nvw, "results", before, subject, resultsText(vw, before, resp.Response, &nvw, late))
+}
+
+// played is a phase resolved with the standing orders, and the orders
+// (power -> canonical texts) it was resolved with.
+type played struct {
+	*game.Response
+	request map[string][]string
+}
+
+// play resolves the game's current phase with its standing orders, and
+// names the powers whose orders are missing or incomplete. It stores
+// nothing: process stores, PREVIEW only shows.
+func (j *Judge) play(tx *store.Tx, vw *view) (*played, []string, error) {
+	rows, err := tx.Orders(vw.g.ID, vw.g.Phase)
+	if err != nil {
+		return nil, nil, err
+	}
+	req := *vw.pj
+	req.Orders = map[string][]string{}
+	for _, r := range rows {
+		req.Orders[r.Power] = append(req.Orders[r.Power], r.Canonical)
+	}
+	var late []string
+	for _, p := range owing(vw.v, vw.pos) {
+		st, err := vw.standing(tx, p)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(missing(vw.v, vw.pos, p, st.orders)) > 0 {
+			late = append(late, vw.v.Powers[p].Name)
+		}
+	}
+	resp, err := game.Play(&req)
+	if err != nil {
+		return nil, nil, fmt.Errorf("process %s: %w", vw.g.Phase, err)
+	}
+	return &played{Response: resp, request: req.Orders}, late, nil
 }
 
 // remind mails the powers whose orders are not complete.

@@ -68,6 +68,14 @@ const helpText = `Corriere, a play-by-email Diplomacy judge. Write one command p
   SUMMARY <game>                     supply centres year by year
   HELP                               this text
 
+For game masters:
+  CREATE <game> <password>           a new game, followed by settings lines: variant, rules (2023|1971),
+                                     movement/retreat/adjustment (cron specs), timezone, grace, reminder,
+                                     press (white|grey|none), early (yes|no); you become its master
+  SIGNON master@<game> <password>    then: SEAT|REPLACE <power> <address>, EJECT <power>, START,
+                                     PAUSE, RESUME, EXTEND <duration>, SET DEADLINE <YYYY-MM-DD HH:MM>,
+                                     SET GRACE <duration>, PROCESS <phase>, PREVIEW, TERMINATE
+
 A later order for a unit replaces the earlier one. Every mail gets one reply
 with your orders as the judge understood them and what is still missing.
 Quoted lines (starting with ">") and your signature (after "-- ") are ignored.

@@ -15,6 +15,15 @@ type command struct {
 var verbs = map[string]bool{
 	"SIGNON": true, "SIGNOFF": true, "LIST": true, "STATUS": true, "HISTORY": true, "SUMMARY": true,
 	"HELP": true, "CLEAR": true, "SET": true, "PRESS": true, "BROADCAST": true,
+	// The game master's.
+	"CREATE": true, "START": true, "SEAT": true, "REPLACE": true, "EJECT": true, "PAUSE": true,
+	"RESUME": true, "EXTEND": true, "PROCESS": true, "PREVIEW": true, "TERMINATE": true,
+}
+
+// settingKeys are the words of the settings lines that follow CREATE.
+var settingKeys = map[string]bool{
+	"variant": true, "rules": true, "movement": true, "retreat": true, "adjustment": true, "timezone": true,
+	"tz": true, "grace": true, "reminder": true, "press": true, "early": true,
 }
 
 // scan splits a mail body into commands. Quoted lines ("> ...") are
@@ -39,6 +48,19 @@ func scan(body string) []command {
 			continue
 		}
 		c := command{verb: verb, args: fields[1:], text: line}
+		if verb == "CREATE" {
+			// The settings lines that follow, up to the first other line.
+			var body []string
+			for i+1 < len(lines) {
+				f := strings.Fields(lines[i+1])
+				if len(f) == 0 || !settingKeys[strings.ToLower(strings.TrimRight(f[0], ":="))] {
+					break
+				}
+				i++
+				body = append(body, strings.TrimSpace(lines[i]))
+			}
+			c.text = strings.Join(body, "\n")
+		}
 		if verb == "PRESS" || verb == "BROADCAST" {
 			end := "END" + verb
 			var body []string

@@ -31,6 +31,8 @@ type session struct {
 	check []string
 	// shown is set once the signed-on power's order set was reported.
 	shown bool
+	// master is set when the game master signed on (vw is the game).
+	master bool
 }
 
 func (s *session) printf(format string, args ...any) { fmt.Fprintf(&s.out, format, args...) }
@@ -71,7 +73,19 @@ func (s *session) run(cmds []command) error {
 			err = s.history(s.gameArg(c))
 		case "SUMMARY":
 			err = s.summary(s.gameArg(c))
+		case "CREATE":
+			err = s.create(c)
+		case "START", "SEAT", "REPLACE", "EJECT", "PAUSE", "RESUME", "EXTEND", "PROCESS", "PREVIEW", "TERMINATE":
+			if !s.master {
+				s.printf("> %s\n  %s is a game master's command: sign on as SIGNON master@<game> <password> first. Nothing was changed.\n\n", c.text, c.verb)
+				continue
+			}
+			err = s.masterCommand(c)
 		case "CLEAR", "SET", "PRESS", "BROADCAST":
+			if s.master && c.verb == "SET" {
+				err = s.masterSet(c)
+				break
+			}
 			if s.vw == nil {
 				s.printf("> %s\n  %s needs you to sign on first (SIGNON <power>@<game> <password>).\n\n", firstLine(c.text, c.verb), c.verb)
 				continue
@@ -90,7 +104,7 @@ func (s *session) run(cmds []command) error {
 		return err
 	}
 	// A sign-on with nothing else shows the orders standing.
-	if s.vw != nil && !s.shown && s.vw.g.State == store.Active && s.vw.pos != nil {
+	if s.vw != nil && !s.master && !s.shown && s.vw.g.State == store.Active && s.vw.pos != nil {
 		return s.orderState()
 	}
 	return nil
@@ -129,7 +143,7 @@ func powerByInitial(v *variants.Variant, letter byte) variants.Power {
 }
 
 func (s *session) signon(c command) error {
-	s.vw, s.seat, s.shown = nil, nil, false
+	s.vw, s.seat, s.shown, s.master = nil, nil, false, false
 	if len(c.args) != 2 {
 		s.printf("> SIGNON ...\n  Expected SIGNON <power>@<game> <password> (or SIGNON <initial><game> <password>, e.g. SIGNON Froma secret).\n  The orders that follow are not read.\n\n")
 		return nil
@@ -148,6 +162,9 @@ func (s *session) signon(c command) error {
 	}
 	if err != nil {
 		return err
+	}
+	if strings.EqualFold(powerName, "master") || strings.EqualFold(powerName, "gm") {
+		return s.signonMaster(vw, who, password)
 	}
 	power := variants.NoPower
 	if powerName != "" {

@@ -1,0 +1,335 @@
+package judge
+
+import (
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/parser"
+	"github.com/corriere/corriere/store"
+)
+
+// The game master runs a game by mail with the verbs of njudge and
+// DPjudge. Every change is checked, recorded in the audit log and
+// announced to the players it affects.
+
+func (s *session) signonMaster(vw *view, who, password string) error {
+	if vw.g.MasterHash == "" || !CheckPassword(vw.g.MasterHash, password) {
+		s.printf("> SIGNON %s ...\n  Refused: that is not the game master's password of game %s. Nothing in this mail was changed.\n\n", who, vw.g.Name)
+		return s.tx.Audit(s.now, vw.g.ID, s.m.From, "master signon refused", "")
+	}
+	s.vw, s.master = vw, true
+	s.printf("Signed on as the game master of %s.\n\n", vw.g.Name)
+	return nil
+}
+
+// create makes a game by mail; its creator becomes its master.
+func (s *session) create(c command) error {
+	if len(c.args) != 2 {
+		s.printf("> %s\n  Expected CREATE <game> <password>, then settings lines (variant, rules, movement, retreat, adjustment, timezone, grace, reminder, press, early).\n\n", c.verb)
+		return nil
+	}
+	name, password := c.args[0], c.args[1]
+	set := DefaultSettings()
+	variant, rules := "standard", "2023"
+	for _, line := range strings.Split(c.text, "\n") {
+		if line == "" {
+			continue
+		}
+		key, value, _ := strings.Cut(line, " ")
+		key, value = strings.ToLower(strings.TrimRight(key, ":=")), strings.TrimSpace(value)
+		var err error
+		switch key {
+		case "variant":
+			variant = value
+		case "rules":
+			rules = value
+		case "movement":
+			set.Movement = value
+		case "retreat":
+			set.Retreat = value
+		case "adjustment":
+			set.Adjustment = value
+		case "timezone", "tz":
+			set.TimeZone = value
+		case "grace":
+			err = set.Grace.UnmarshalText([]byte(value))
+		case "reminder":
+			err = set.Reminder.UnmarshalText([]byte(value))
+		case "press":
+			set.Press = strings.ToLower(value)
+		case "early":
+			switch strings.ToLower(value) {
+			case "yes", "true", "on":
+				set.Early = true
+			case "no", "false", "off":
+				set.Early = false
+			default:
+				err = fmt.Errorf("early %q: expected yes or no", value)
+			}
+		}
+		if err != nil {
+			s.printf("> CREATE %s ...\n  %s: %v. The game was not created.\n\n", name, line, err)
+			return nil
+		}
+	}
+	err := s.j.createGame(s.tx, name, variant, rules, set, password, s.m.From)
+	if err != nil {
+		if isRefusal(err) {
+			s.printf("> CREATE %s ...\n  %v. The game was not created.\n\n", name, err)
+			return nil
+		}
+		return err
+	}
+	s.printf("> CREATE %s ...\n  Game %s created (%s variant, %s rules, deadlines: movement %q, retreats %q, adjustments %q, %s, grace %s, press %s).\n  You are its master: SIGNON master@%s <password>, then SEAT <power> <address> for each power and START.\n\n",
+		name, name, variant, rules, set.Movement, set.Retreat, set.Adjustment, set.TimeZone, time.Duration(set.Grace), set.Press, name)
+	return nil
+}
+
+// refusal is an error in what was asked: it is told to the asker, and
+// nothing is changed.
+type refusal struct{ msg string }
+
+func (r *refusal) Error() string { return r.msg }
+
+func badRequest(format string, args ...any) error {
+	return &refusal{fmt.Sprintf(format, args...)}
+}
+
+func isRefusal(err error) bool {
+	var r *refusal
+	return errors.As(err, &r)
+}
+
+func (s *session) masterCommand(c command) error {
+	// Reload: earlier commands in this mail may have changed the game.
+	vw, err := loadView(s.tx, s.vw.g.Name)
+	if err != nil {
+		return err
+	}
+	s.vw = vw
+	g := vw.g
+	err = s.masterDo(vw, c)
+	if isRefusal(err) {
+		s.printf("> %s\n  Refused: %v. Nothing was changed.\n\n", c.text, err)
+		return nil
+	}
+	if err == nil {
+		err = s.tx.Audit(s.now, g.ID, "master", strings.ToLower(c.verb), strings.Join(c.args, " "))
+	}
+	return err
+}
+
+func (s *session) masterDo(vw *view, c command) error {
+	g, j, tx := vw.g, s.j, s.tx
+	announce := func(subject, body string) error {
+		return j.mailAll(tx, vw, "announce", g.Phase, fmt.Sprintf("Corriere %s: %s", g.Name, subject), body)
+	}
+	needState := func(states ...string) error {
+		for _, st := range states {
+			if g.State == st {
+				return nil
+			}
+		}
+		return badRequest("game %s is %s", g.Name, g.State)
+	}
+	switch c.verb {
+	case "START":
+		if err := needState(store.Forming); err != nil {
+			return err
+		}
+		if err := j.start(tx, vw); err != nil {
+			return err
+		}
+		s.printf("> START\n  Game %s has started; everyone was told.\n\n", g.Name)
+	case "SEAT", "REPLACE":
+		if len(c.args) != 2 {
+			return badRequest("expected %s <power> <address>", c.verb)
+		}
+		p, err := parser.Power(vw.v, c.args[0])
+		if err != nil {
+			return badRequest("%v", err)
+		}
+		id, name := vw.v.Powers[p].ID, vw.v.Powers[p].Name
+		old := vw.seat(id)
+		if c.verb == "SEAT" && old != nil && old.Address != "" {
+			return badRequest("%s is already played by %s (use REPLACE)", name, old.Address)
+		}
+		addr := strings.ToLower(c.args[1])
+		if !strings.Contains(addr, "@") {
+			return badRequest("%q is not a mail address", c.args[1])
+		}
+		password := newPassword()
+		if err := j.seat(tx, vw, id, addr, password); err != nil {
+			return err
+		}
+		body := fmt.Sprintf("You play %s in game %s, by the game master's choice.\nSign on with: SIGNON %s@%s %s\nSend HELP to the judge for the commands.\n", name, g.Name, id, g.Name, password)
+		if _, err := tx.Queue(store.Mail{CreatedAt: s.now, Recipient: addr, Subject: fmt.Sprintf("Corriere %s: you play %s", g.Name, name), Body: body, GameID: g.ID, Phase: g.Phase, Kind: "seat"}); err != nil {
+			return err
+		}
+		s.printf("> %s\n  %s is now played by %s, who was sent a password.\n\n", c.text, name, addr)
+		if c.verb == "REPLACE" {
+			return announce(name+" has a new player", fmt.Sprintf("The game master has given %s to a new player.\n", name))
+		}
+	case "EJECT":
+		if len(c.args) != 1 {
+			return badRequest("expected EJECT <power>")
+		}
+		p, err := parser.Power(vw.v, c.args[0])
+		if err != nil {
+			return badRequest("%v", err)
+		}
+		id, name := vw.v.Powers[p].ID, vw.v.Powers[p].Name
+		old := vw.seat(id)
+		if old == nil || old.Address == "" {
+			return badRequest("%s has no player", name)
+		}
+		if err := tx.PutSeat(store.Seat{GameID: g.ID, Power: id}); err != nil {
+			return err
+		}
+		s.printf("> %s\n  %s has no player now; its units hold until it is given to another (SEAT or REPLACE).\n\n", c.text, name)
+		return announce(name+" left", fmt.Sprintf("The game master has removed the player of %s; its units hold until a new player takes it.\n", name))
+	case "PAUSE":
+		if err := needState(store.Active); err != nil {
+			return err
+		}
+		g.State = store.Paused
+		if err := tx.UpdateGame(g); err != nil {
+			return err
+		}
+		s.printf("> PAUSE\n  Game %s is paused: no deadline runs until RESUME.\n\n", g.Name)
+		return announce("paused", "The game master has paused the game: no deadline runs until it resumes.\n")
+	case "RESUME":
+		if err := needState(store.Paused); err != nil {
+			return err
+		}
+		g.State = store.Active
+		if !g.Deadline.After(s.now) {
+			d, err := vw.set.Deadline(vw.pos.Phase.Type, s.now)
+			if err != nil {
+				return err
+			}
+			g.Deadline = d
+		}
+		if err := tx.UpdateGame(g); err != nil {
+			return err
+		}
+		s.printf("> RESUME\n  Game %s runs again; deadline %s.\n\n", g.Name, vw.deadlineText())
+		return announce("resumed", fmt.Sprintf("The game master has resumed the game. Deadline: %s.\n", vw.deadlineText()))
+	case "EXTEND":
+		if err := needState(store.Active, store.Paused); err != nil {
+			return err
+		}
+		var d Duration
+		if len(c.args) != 1 || d.UnmarshalText([]byte(c.args[0])) != nil || d <= 0 {
+			return badRequest("expected EXTEND <duration>, e.g. EXTEND 24h or EXTEND 90m")
+		}
+		g.Deadline = g.Deadline.Add(time.Duration(d))
+		if err := tx.UpdateGame(g); err != nil {
+			return err
+		}
+		s.printf("> %s\n  Deadline now %s.\n\n", c.text, vw.deadlineText())
+		return announce("deadline extended", fmt.Sprintf("The game master has extended the deadline of %s to %s.\n", phaseName(vw.pos.Phase), vw.deadlineText()))
+	case "PROCESS":
+		if err := needState(store.Active, store.Paused); err != nil {
+			return err
+		}
+		if len(c.args) != 1 {
+			return badRequest("expected PROCESS <phase>, naming the current phase (%s)", g.Phase)
+		}
+		if !strings.EqualFold(c.args[0], g.Phase) {
+			return badRequest("the current phase of %s is %s, not %s (it may have been processed already)", g.Name, g.Phase, c.args[0])
+		}
+		before := g.Phase
+		if err := j.process(tx, vw); err != nil {
+			return err
+		}
+		s.printf("> %s\n  %s processed now; the results went to everyone.\n\n", c.text, before)
+	case "PREVIEW":
+		if vw.pos == nil {
+			return badRequest("game %s has not started", g.Name)
+		}
+		resp, late, err := j.play(tx, vw)
+		if err != nil {
+			return err
+		}
+		next := *vw
+		if next.pos, err = game.Decode(vw.v, resp.Next); err != nil {
+			return err
+		}
+		s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", resultsText(vw, g.Phase, resp.Response, &next, late))
+	case "TERMINATE":
+		if err := needState(store.Forming, store.Active, store.Paused); err != nil {
+			return err
+		}
+		g.State, g.Deadline = store.Finished, time.Time{}
+		if err := tx.UpdateGame(g); err != nil {
+			return err
+		}
+		s.printf("> TERMINATE\n  Game %s is over.\n\n", g.Name)
+		return announce("the game is over", "The game master has ended the game.\n")
+	}
+	return nil
+}
+
+// masterSet is SET DEADLINE <date time> and SET GRACE <duration>.
+func (s *session) masterSet(c command) error {
+	vw := s.vw
+	g := vw.g
+	if len(c.args) < 2 {
+		s.printf("> %s\n  Expected SET DEADLINE <YYYY-MM-DD HH:MM> or SET GRACE <duration>.\n\n", c.text)
+		return nil
+	}
+	switch strings.ToUpper(c.args[0]) {
+	case "DEADLINE":
+		loc, _ := time.LoadLocation(vw.set.TimeZone)
+		t, err := time.ParseInLocation("2006-01-02 15:04", strings.Join(c.args[1:], " "), loc)
+		if err != nil || !t.After(s.now) || g.State == store.Finished || g.State == store.Forming {
+			s.printf("> %s\n  Refused: expected a future date and time in the game's zone (%s), like 2026-12-01 20:00, for a game that runs. Nothing was changed.\n\n", c.text, vw.set.TimeZone)
+			return nil
+		}
+		g.Deadline = t.UTC()
+	case "GRACE":
+		var d Duration
+		if d.UnmarshalText([]byte(c.args[1])) != nil || d < 0 {
+			s.printf("> %s\n  Refused: expected a duration like 1h or 30m. Nothing was changed.\n\n", c.text)
+			return nil
+		}
+		vw.set.Grace = d
+		g.Settings = vw.set.json()
+	default:
+		s.printf("> %s\n  Unknown setting: the game master may SET DEADLINE or SET GRACE.\n\n", c.text)
+		return nil
+	}
+	if err := s.tx.UpdateGame(g); err != nil {
+		return err
+	}
+	if err := s.tx.Audit(s.now, g.ID, "master", "set", strings.Join(c.args, " ")); err != nil {
+		return err
+	}
+	s.printf("> %s\n  Done. Deadline: %s.\n\n", c.text, vw.deadlineText())
+	body := fmt.Sprintf("The game master has changed the deadline. %s: deadline %s.\n", phaseNameOrNone(vw), vw.deadlineText())
+	return s.j.mailAll(s.tx, vw, "announce", g.Phase, fmt.Sprintf("Corriere %s: deadline changed", g.Name), body)
+}
+
+func phaseNameOrNone(vw *view) string {
+	if vw.pos == nil {
+		return "No phase yet"
+	}
+	return phaseName(vw.pos.Phase)
+}
+
+// newPassword makes a password a player can type: ten letters and digits
+// without look-alikes.
+func newPassword() string {
+	const alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+	b := make([]byte, 10)
+	rand.Read(b)
+	for i := range b {
+		b[i] = alphabet[int(b[i])%len(alphabet)]
+	}
+	return string(b)
+}

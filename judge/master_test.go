@@ -1,0 +1,146 @@
+package judge
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/corriere/corriere/store"
+)
+
+// masterFixture is a game created by mail, whose master is gm@x.test.
+func masterFixture(t *testing.T) *fixture {
+	t.Helper()
+	f := newFixture(t, nil)
+	reply := f.send("gm@x.test", "CREATE milano s3cret\nrules 1971\nmovement 0 20 * * *\nretreat 0 20 * * *\nadjustment 0 20 * * *\ntimezone Europe/Rome\ngrace 30m\npress grey\n")
+	mustContain(t, "create reply", reply, "Game milano created", "1971 rules", "Europe/Rome", "grace 30m0s", "press grey")
+	var seat strings.Builder
+	seat.WriteString("SIGNON master@milano s3cret\n")
+	for _, p := range powers {
+		seat.WriteString("SEAT " + p + " " + p + "@milano.test\n")
+	}
+	seat.WriteString("START\n")
+	reply = f.send("gm@x.test", seat.String())
+	mustContain(t, "seat reply", reply, "Signed on as the game master of milano", "France is now played by france@milano.test", "Game milano has started")
+	return f
+}
+
+func (f *fixture) milano() *store.Game {
+	f.t.Helper()
+	var g *store.Game
+	err := f.j.Store.Tx(context.Background(), func(tx *store.Tx) (err error) {
+		g, err = tx.Game("milano")
+		return err
+	})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return g
+}
+
+func TestMasterCreatesSeatsAndStarts(t *testing.T) {
+	f := masterFixture(t)
+	g := f.milano()
+	if g.State != store.Active || g.Phase != "S1901M" || g.Rules != "1971" {
+		t.Fatalf("game %+v", g)
+	}
+	// Each player was sent a password that works.
+	var password string
+	for _, m := range f.outbox() {
+		if m.Kind == "seat" && m.Recipient == "france@milano.test" {
+			_, after, _ := strings.Cut(m.Body, "SIGNON france@milano ")
+			password, _, _ = strings.Cut(after, "\n")
+		}
+	}
+	if password == "" {
+		t.Fatal("France's player got no password")
+	}
+	reply := f.send("france@milano.test", "SIGNON france@milano "+password+"\nA Par-Bur")
+	mustContain(t, "player reply", reply, "ok: A par - bur")
+}
+
+func TestMasterRefusals(t *testing.T) {
+	f := masterFixture(t)
+	before := f.milano()
+	for _, tc := range []struct{ name, from, body, want string }{
+		{"wrong master password", "gm@x.test", "SIGNON master@milano nope\nPAUSE", "not the game master's password"},
+		{"a player's master command", addr("france"), "SIGNON france@roma pw-france\nPAUSE", "is a game master's command"},
+		{"master command without signon", "gm@x.test", "PROCESS S1901M", "is a game master's command"},
+		{"process the wrong phase", "gm@x.test", "SIGNON master@milano s3cret\nPROCESS F1901M", "the current phase of milano is S1901M, not F1901M"},
+		{"seat a seated power", "gm@x.test", "SIGNON master@milano s3cret\nSEAT France someone@x.test", "already played by france@milano.test"},
+		{"replace an unknown power", "gm@x.test", "SIGNON master@milano s3cret\nREPLACE Narnia a@x.test", "Narnia"},
+		{"resume a running game", "gm@x.test", "SIGNON master@milano s3cret\nRESUME", "is active"},
+		{"extend by nonsense", "gm@x.test", "SIGNON master@milano s3cret\nEXTEND soon", "expected EXTEND <duration>"},
+		{"deadline in the past", "gm@x.test", "SIGNON master@milano s3cret\nSET DEADLINE 2020-01-01 20:00", "expected a future date"},
+		{"create an existing game", "gm@x.test", "CREATE milano other", "exists already"},
+		{"create with a bad setting", "gm@x.test", "CREATE napoli pw\ntimezone Mars/Olympus", "time zone"},
+	} {
+		reply := f.send(tc.from, tc.body)
+		mustContain(t, tc.name, reply, tc.want)
+	}
+	after := f.milano()
+	if after.State != before.State || after.Phase != before.Phase || !after.Deadline.Equal(before.Deadline) || after.Settings != before.Settings {
+		t.Errorf("a refused command changed the game: %+v -> %+v", before, after)
+	}
+}
+
+func TestMasterProcessPreviewPause(t *testing.T) {
+	f := masterFixture(t)
+	reply := f.send("gm@x.test", "SIGNON master@milano s3cret\nPREVIEW")
+	mustContain(t, "preview", reply, "PREVIEW (nothing stored", "results of Spring 1901 movement", "Late (orders missing")
+	if g := f.milano(); g.Phase != "S1901M" {
+		t.Fatalf("PREVIEW changed the phase to %s", g.Phase)
+	}
+	reply = f.send("gm@x.test", "SIGNON master@milano s3cret\nPROCESS S1901M\nPROCESS S1901M")
+	mustContain(t, "process", reply, "S1901M processed now", "the current phase of milano is F1901M, not S1901M")
+	if g := f.milano(); g.Phase != "F1901M" {
+		t.Fatalf("phase %s after PROCESS, want F1901M", g.Phase)
+	}
+
+	reply = f.send("gm@x.test", "SIGNON master@milano s3cret\nPAUSE")
+	mustContain(t, "pause", reply, "is paused")
+	f.clk.advance(72 * time.Hour)
+	f.tick()
+	if g := f.milano(); g.Phase != "F1901M" || g.State != store.Paused {
+		t.Fatalf("a paused game moved: %s %s", g.State, g.Phase)
+	}
+	reply = f.send("gm@x.test", "SIGNON master@milano s3cret\nRESUME")
+	mustContain(t, "resume", reply, "runs again")
+	if g := f.milano(); g.State != store.Active || !g.Deadline.After(f.clk.now()) {
+		t.Fatalf("after RESUME: %s, deadline %s (now %s)", g.State, g.Deadline, f.clk.now())
+	}
+
+	d := f.milano().Deadline
+	f.send("gm@x.test", "SIGNON master@milano s3cret\nEXTEND 24h\nSET GRACE 2h")
+	g := f.milano()
+	if !g.Deadline.Equal(d.Add(24 * time.Hour)) {
+		t.Errorf("deadline %s after EXTEND 24h, want %s", g.Deadline, d.Add(24*time.Hour))
+	}
+	if set, _ := parseSettings(g.Settings); set.Grace != Duration(2*time.Hour) {
+		t.Errorf("grace %s after SET GRACE 2h", time.Duration(set.Grace))
+	}
+	reply = f.send("gm@x.test", "SIGNON master@milano s3cret\nSET DEADLINE 2030-01-05 21:30")
+	mustContain(t, "set deadline", reply, "Deadline: Sat 2030-01-05 21:30 CET")
+
+	announced := 0
+	for _, m := range f.outbox() {
+		if m.Kind == "announce" && m.Recipient == "italy@milano.test" {
+			announced++
+		}
+	}
+	if announced < 4 {
+		t.Errorf("Italy was told of %d changes, want pause, resume, extension and deadline", announced)
+	}
+}
+
+func TestMasterReplaceEjectTerminate(t *testing.T) {
+	f := masterFixture(t)
+	reply := f.send("gm@x.test", "SIGNON master@milano s3cret\nEJECT Italy\nREPLACE Italy nuovo@x.test\nTERMINATE")
+	mustContain(t, "reply", reply, "Italy has no player now", "Italy is now played by nuovo@x.test", "is over")
+	if g := f.milano(); g.State != store.Finished {
+		t.Errorf("state %s after TERMINATE", g.State)
+	}
+	reply = f.send("italy@milano.test", "SIGNON italy@milano whatever\nA Ven H")
+	mustContain(t, "ejected player", reply, "Refused")
+}
