@@ -2,11 +2,13 @@ package judge
 
 import (
 	"crypto/rand"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/store"
@@ -261,6 +263,45 @@ func (s *session) masterDo(vw *view, c command) error {
 			return err
 		}
 		s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", resultsText(vw, g.Phase, resp.Response, &next, late))
+	case "ROLLBACK":
+		if err := needState(store.Active, store.Paused, store.Finished); err != nil {
+			return err
+		}
+		if len(c.args) != 1 {
+			return badRequest("expected ROLLBACK <phase>, naming a phase already processed")
+		}
+		return s.rollback(vw, strings.ToUpper(c.args[0]))
+	case "DECLARE":
+		if err := needState(store.Active, store.Paused); err != nil {
+			return err
+		}
+		if len(c.args) < 2 || (!strings.EqualFold(c.args[0], "WINNER") && !strings.EqualFold(c.args[0], "DRAW")) {
+			return badRequest("expected DECLARE WINNER <power> or DECLARE DRAW <powers>")
+		}
+		var names []string
+		for _, a := range c.args[1:] {
+			for _, w := range strings.FieldsFunc(a, func(r rune) bool { return r == ',' || r == ';' }) {
+				p, err := parser.Power(vw.v, w)
+				if err != nil {
+					return badRequest("%v", err)
+				}
+				names = append(names, vw.v.Powers[p].Name)
+			}
+		}
+		winner := strings.EqualFold(c.args[0], "WINNER")
+		if winner && len(names) != 1 {
+			return badRequest("a game has one winner; for several, DECLARE DRAW")
+		}
+		g.State, g.Deadline = store.Finished, time.Time{}
+		if err := tx.UpdateGame(g); err != nil {
+			return err
+		}
+		what := "a draw between " + strings.Join(names, ", ")
+		if winner {
+			what = names[0] + " the winner"
+		}
+		s.printf("> %s\n  Game %s is over: %s.\n\n", c.text, g.Name, what)
+		return announce("the game is over", fmt.Sprintf("The game master has declared %s. The game is over.\n", what))
 	case "TERMINATE":
 		if err := needState(store.Forming, store.Active, store.Paused); err != nil {
 			return err
@@ -332,4 +373,76 @@ func newPassword() string {
 		b[i] = alphabet[int(b[i])%len(alphabet)]
 	}
 	return string(b)
+}
+
+// rollback restores the position and the orders of an earlier phase as
+// they were when it was processed, dropping the history after it.
+func (s *session) rollback(vw *view, phase string) error {
+	g, tx := vw.g, s.tx
+	phases, err := tx.Phases(g.ID)
+	if err != nil {
+		return err
+	}
+	var rec *store.PhaseRecord
+	for i := range phases {
+		if phases[i].Phase == phase {
+			rec = &phases[i] // the latest, if played more than once
+		}
+	}
+	if rec == nil {
+		return badRequest("%s was never processed in game %s (processed: %s)", phase, g.Name, processedList(phases))
+	}
+	var orders map[string][]string
+	if err := json.Unmarshal([]byte(rec.Orders), &orders); err != nil {
+		return fmt.Errorf("stored orders of %s: %w", phase, err)
+	}
+	if err := tx.DeletePhasesFrom(g.ID, rec.Seq); err != nil {
+		return err
+	}
+	if err := tx.ClearOrders(g.ID, g.Phase, ""); err != nil {
+		return err
+	}
+	g.Phase, g.Position, g.Reminded = phase, rec.Position, false
+	if g.State == store.Finished {
+		g.State = store.Active
+	}
+	nvw, err := viewOf(tx, g)
+	if err != nil {
+		return err
+	}
+	if g.Deadline, err = nvw.set.Deadline(nvw.pos.Phase.Type, s.now); err != nil {
+		return err
+	}
+	if err := tx.UpdateGame(g); err != nil {
+		return err
+	}
+	for power, texts := range orders {
+		p := nvw.v.PowerByID(power)
+		waives := 0
+		for _, text := range texts {
+			o, err := parser.Order(nvw.v, nvw.pos, p, text)
+			if err != nil {
+				return fmt.Errorf("stored order %q of %s no longer reads: %w", text, phase, err)
+			}
+			key := orderKey(nvw.v, o, waives)
+			if o.Type == adjudicator.Waive {
+				waives++
+			}
+			err = tx.PutOrder(store.Order{GameID: g.ID, Phase: phase, Power: power, Key: key, Text: text, Canonical: text, MessageID: "rollback", At: s.now})
+			if err != nil {
+				return err
+			}
+		}
+	}
+	s.printf("> ROLLBACK %s\n  Game %s is back at %s, with the orders it had; deadline %s.\n\n", phase, g.Name, phaseName(nvw.pos.Phase), nvw.deadlineText())
+	body := fmt.Sprintf("The game master has rolled the game back to %s: the position and the orders are as they were before it was processed.\nDeadline: %s.\nYou may change your orders until then.\n", phaseName(nvw.pos.Phase), nvw.deadlineText())
+	return s.j.mailAll(tx, nvw, "announce", phase, fmt.Sprintf("Corriere %s: rolled back to %s", g.Name, phase), body)
+}
+
+func processedList(phases []store.PhaseRecord) string {
+	var names []string
+	for _, p := range phases {
+		names = append(names, p.Phase)
+	}
+	return orNone(names)
 }

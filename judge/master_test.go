@@ -144,3 +144,79 @@ func TestMasterReplaceEjectTerminate(t *testing.T) {
 	reply = f.send("italy@milano.test", "SIGNON italy@milano whatever\nA Ven H")
 	mustContain(t, "ejected player", reply, "Refused")
 }
+
+func TestRollback(t *testing.T) {
+	f := masterFixture(t)
+	pw := map[string]string{}
+	for _, m := range f.outbox() {
+		if m.Kind == "seat" {
+			power, _, _ := strings.Cut(m.Recipient, "@")
+			_, after, _ := strings.Cut(m.Body, "SIGNON "+power+"@milano ")
+			pw[power], _, _ = strings.Cut(after, "\n")
+		}
+	}
+	f.send("france@milano.test", "SIGNON france@milano "+pw["france"]+"\nA Par-Bur\nA Mar-Spa")
+	startPos := f.milano().Position
+	reply := f.send("gm@x.test", "SIGNON master@milano s3cret\nROLLBACK S1901M")
+	mustContain(t, "rollback of an unprocessed phase", reply, "S1901M was never processed in game milano (processed: none)")
+	f.send("gm@x.test", "SIGNON master@milano s3cret\nPROCESS S1901M")
+	f.send("france@milano.test", "SIGNON france@milano "+pw["france"]+"\nA Bur-Mun")
+	if g := f.milano(); g.Phase != "F1901M" {
+		t.Fatalf("phase %s", g.Phase)
+	}
+	reply = f.send("gm@x.test", "SIGNON master@milano s3cret\nROLLBACK F1901M\nROLLBACK S1901M")
+	mustContain(t, "rollback", reply, "F1901M was never processed", "Game milano is back at Spring 1901 movement (S1901M), with the orders it had")
+	g := f.milano()
+	if g.Phase != "S1901M" || g.Position != startPos {
+		t.Fatalf("after ROLLBACK: phase %s, position restored %v", g.Phase, g.Position == startPos)
+	}
+	reply = f.send("france@milano.test", "SIGNON france@milano "+pw["france"])
+	mustContain(t, "France's orders after the rollback", reply, "A par - bur", "A mar - spa", "Still missing: F bre")
+	reply = f.send(addr("england"), "HISTORY milano")
+	mustContain(t, "history after the rollback", reply, "No phase of milano has been processed yet")
+	announced := false
+	for _, m := range f.outbox() {
+		announced = announced || (m.Kind == "announce" && strings.Contains(m.Subject, "rolled back to S1901M"))
+	}
+	if !announced {
+		t.Error("the rollback was not announced")
+	}
+}
+
+func TestDeclare(t *testing.T) {
+	f := masterFixture(t)
+	reply := f.send("gm@x.test", "SIGNON master@milano s3cret\nDECLARE WINNER France Italy\nDECLARE DRAW France, Narnia\nDECLARE DRAW France Italy")
+	mustContain(t, "declare", reply, "a game has one winner", "Narnia", "is over: a draw between France, Italy")
+	if g := f.milano(); g.State != store.Finished {
+		t.Errorf("state %s", g.State)
+	}
+	reply = f.send("gm@x.test", "SIGNON master@milano s3cret\nDECLARE WINNER France")
+	mustContain(t, "declare on a finished game", reply, "is finished")
+}
+
+func TestUnanimousDrawEndsTheGame(t *testing.T) {
+	f := newFixture(t, nil)
+	for i, p := range powers {
+		f.send(addr(p), "SIGNON "+p+"@roma pw-"+p+"\nSET DRAW")
+		want := store.Active
+		if i == len(powers)-1 {
+			want = store.Finished
+		}
+		if g := f.game(); g.State != want {
+			t.Fatalf("after %s votes: %s, want %s", p, g.State, want)
+		}
+	}
+}
+
+func TestDrawVotesResetEachPhase(t *testing.T) {
+	f := newFixture(t, nil)
+	for _, p := range powers[:6] {
+		f.send(addr(p), "SIGNON "+p+"@roma pw-"+p+"\nSET DRAW")
+	}
+	f.clk.advance(13 * time.Hour)
+	f.tick() // S1901M processed: the votes are gone
+	f.send(addr("turkey"), "SIGNON turkey@roma pw-turkey\nSET DRAW")
+	if g := f.game(); g.State != store.Active {
+		t.Fatalf("state %s: the votes of the last phase counted", g.State)
+	}
+}

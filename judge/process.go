@@ -101,6 +101,15 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	if err := tx.ClearOrders(g.ID, g.Phase, ""); err != nil {
 		return err
 	}
+	// Draw votes last one phase.
+	for _, seat := range vw.seats {
+		if seat.Draw {
+			seat.Draw = false
+			if err := tx.PutSeat(seat); err != nil {
+				return err
+			}
+		}
+	}
 	before := g.Phase
 	next := *resp.Next
 	posJSON, _ := json.Marshal(&next)

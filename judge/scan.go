@@ -18,6 +18,7 @@ var verbs = map[string]bool{
 	// The game master's.
 	"CREATE": true, "START": true, "SEAT": true, "REPLACE": true, "EJECT": true, "PAUSE": true,
 	"RESUME": true, "EXTEND": true, "PROCESS": true, "PREVIEW": true, "TERMINATE": true,
+	"ROLLBACK": true, "DECLARE": true,
 }
 
 // settingKeys are the words of the settings lines that follow CREATE.

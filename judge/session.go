@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/store"
@@ -75,7 +76,7 @@ func (s *session) run(cmds []command) error {
 			err = s.summary(s.gameArg(c))
 		case "CREATE":
 			err = s.create(c)
-		case "START", "SEAT", "REPLACE", "EJECT", "PAUSE", "RESUME", "EXTEND", "PROCESS", "PREVIEW", "TERMINATE":
+		case "START", "SEAT", "REPLACE", "EJECT", "PAUSE", "RESUME", "EXTEND", "PROCESS", "PREVIEW", "TERMINATE", "ROLLBACK", "DECLARE":
 			if !s.master {
 				s.printf("> %s\n  %s is a game master's command: sign on as SIGNON master@<game> <password> first. Nothing was changed.\n\n", c.text, c.verb)
 				continue
@@ -250,8 +251,12 @@ func (s *session) set(c command) error {
 		s.printf("> %s\n  Ready: once every power with orders to give is ready and has complete orders, the phase is processed without waiting for the deadline.\n\n", c.text)
 		s.check = append(s.check, s.vw.g.Name)
 	case "DRAW":
+		if s.vw.pos == nil || !survives(s.vw, s.power) {
+			s.printf("> %s\n  Refused: only a power still in the game may vote for a draw.\n\n", c.text)
+			return nil
+		}
 		seat.Draw = true
-		s.printf("> %s\n  You vote for a draw including all survivors. Votes are secret.\n\n", c.text)
+		s.printf("> %s\n  You vote for a draw including all survivors. Votes are secret and last until the phase is processed; when every survivor votes, the game ends in a draw.\n\n", c.text)
 	case "NODRAW":
 		seat.Draw = false
 		s.printf("> %s\n  You no longer vote for a draw.\n\n", c.text)
@@ -263,7 +268,47 @@ func (s *session) set(c command) error {
 		return err
 	}
 	*s.seat = seat
-	return s.tx.Audit(s.now, s.vw.g.ID, s.vw.v.Powers[s.power].ID, "set", what)
+	if err := s.tx.Audit(s.now, s.vw.g.ID, s.vw.v.Powers[s.power].ID, "set", what); err != nil {
+		return err
+	}
+	if what == "DRAW" {
+		return s.j.drawIfUnanimous(s.tx, s.vw.g.Name)
+	}
+	return nil
+}
+
+// survives reports whether a power still has units or centres.
+func survives(vw *view, p variants.Power) bool {
+	centers, units := adjudicator.Count(vw.v, vw.pos)
+	return centers[p] > 0 || units[p] > 0
+}
+
+// drawIfUnanimous ends the game in a draw of all survivors when every
+// survivor votes for it.
+func (j *Judge) drawIfUnanimous(tx *store.Tx, name string) error {
+	vw, err := loadView(tx, name)
+	if err != nil || vw.g.State != store.Active || vw.pos == nil {
+		return err
+	}
+	var names []string
+	for p := range vw.v.Powers {
+		if !survives(vw, variants.Power(p)) {
+			continue
+		}
+		if seat := vw.seat(vw.v.Powers[p].ID); seat == nil || !seat.Draw {
+			return nil
+		}
+		names = append(names, vw.v.Powers[p].Name)
+	}
+	vw.g.State, vw.g.Deadline = store.Finished, time.Time{}
+	if err := tx.UpdateGame(vw.g); err != nil {
+		return err
+	}
+	if err := tx.Audit(j.now(), vw.g.ID, "judge", "draw", strings.Join(names, ", ")); err != nil {
+		return err
+	}
+	return j.mailAll(tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: the game ends in a draw", vw.g.Name),
+		fmt.Sprintf("Every surviving power voted for a draw. Game %s ends in a draw between %s.\n", vw.g.Name, strings.Join(names, ", ")))
 }
 
 func (s *session) press(c command) error {

@@ -410,6 +410,12 @@ func (t *Tx) AddPhase(p PhaseRecord) error {
 	return nil
 }
 
+// DeletePhasesFrom drops a game's processed phases from seq on (a rollback).
+func (t *Tx) DeletePhasesFrom(gameID, seq int64) error {
+	_, err := t.exec(`DELETE FROM phases WHERE game_id = ? AND seq >= ?`, gameID, seq)
+	return err
+}
+
 // Phases lists a game's processed phases, oldest first.
 func (t *Tx) Phases(gameID int64) ([]PhaseRecord, error) {
 	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, seq, phase, position, orders, result, late, processed_at FROM phases WHERE game_id = ? ORDER BY seq`, gameID)
