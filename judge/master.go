@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/json"
 	"errors"
@@ -10,8 +11,10 @@ import (
 
 	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/store"
+	"github.com/corriere/corriere/variants"
 )
 
 // The game master runs a game by mail with the verbs of njudge and
@@ -445,4 +448,30 @@ func processedList(phases []store.PhaseRecord) string {
 		names = append(names, p.Phase)
 	}
 	return orNone(names)
+}
+
+// Master carries out game-master commands from the operator's shell, as
+// if the game's master had mailed them after signing on (the operator
+// needs no password), and returns the reply. Announcements are queued in
+// the outbox for the daemon to send.
+func (j *Judge) Master(ctx context.Context, name, commands string) (string, error) {
+	var out string
+	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
+		vw, err := loadView(tx, name)
+		if err != nil {
+			return err
+		}
+		now := j.now()
+		m := &mailer.Message{MessageID: fmt.Sprintf("operator-%d@corriere.invalid", now.UnixNano()), From: "operator", ReplyTo: "operator", Subject: "corriere gm"}
+		s := &session{j: j, tx: tx, m: m, now: now, vw: vw, master: true, power: variants.NoPower}
+		if err := s.run(scan(commands)); err != nil {
+			return err
+		}
+		if err := tx.Audit(now, vw.g.ID, "operator", "gm", strings.Join(strings.Fields(commands), " ")); err != nil {
+			return err
+		}
+		out = s.out.String()
+		return nil
+	})
+	return out, err
 }

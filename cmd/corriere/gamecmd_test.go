@@ -54,3 +54,42 @@ func TestGameCommands(t *testing.T) {
 		t.Errorf("status: %d\n%s", code, out)
 	}
 }
+
+func TestGMCommands(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "judge.db")
+	cli := func(stdin string, args ...string) (int, string) {
+		var out, errb bytes.Buffer
+		code := run(args, strings.NewReader(stdin), &out, &errb)
+		return code, out.String() + errb.String()
+	}
+	if code, out := cli("", "game", "create", "roma", "--db", db); code != 0 {
+		t.Fatal(out)
+	}
+	if code, out := cli("", "gm", "--db", db, "roma", "START"); code != 1 || !strings.Contains(out, "no player for Austria") {
+		t.Errorf("START without players: %d %s", code, out)
+	}
+	for _, p := range []string{"austria", "england", "france", "germany", "italy", "russia", "turkey"} {
+		if code, out := cli("", "gm", "--db", db, "roma", "SEAT", p, p+"@players.test"); code != 0 {
+			t.Fatalf("SEAT %s: %s", p, out)
+		}
+	}
+	steps := []struct {
+		stdin string
+		args  []string
+		code  int
+		want  string
+	}{
+		{"", []string{"gm", "--db", db, "roma", "START"}, 0, "has started"},
+		{"", []string{"gm", "--db", db, "roma", "PROCESS", "F1901M"}, 1, "the current phase of roma is S1901M"},
+		{"PREVIEW\nPROCESS S1901M\n", []string{"gm", "--db", db, "roma"}, 0, "S1901M processed now"},
+		{"", []string{"gm", "--db", db, "roma", "ROLLBACK", "S1901M"}, 0, "back at Spring 1901 movement"},
+		{"", []string{"gm", "--db", db, "nowhere", "PAUSE"}, 1, "no such game"},
+		{"", []string{"gm", "roma", "PAUSE"}, 2, "--config FILE or --db PATH"},
+	}
+	for _, s := range steps {
+		code, out := cli(s.stdin, s.args...)
+		if code != s.code || !strings.Contains(out, s.want) {
+			t.Errorf("%s: exit %d, output %q; want exit %d saying %q", strings.Join(s.args, " "), code, out, s.code, s.want)
+		}
+	}
+}

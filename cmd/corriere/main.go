@@ -21,6 +21,7 @@ var commands = []command{
 	{"map", "map --in position.json --out map.png|map.svg: draw a position (or a response's next position with its orders)", runMap},
 	{"demo", "demo [--out DIR]: play the rulebook's worked game by mail on loopback servers; the judge's mails go to DIR", runDemo},
 	{"serve", "serve --config corriere.toml: run the judge against a real mailbox", runServe},
+	{"gm", "gm [--db PATH] GAME COMMAND...: game-master commands (PROCESS, ROLLBACK, PAUSE...) from the shell", runGM},
 	{"game", "game create|seat|observe|start|status ...: manage games from the shell", runGame},
 }
 
