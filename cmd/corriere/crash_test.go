@@ -50,11 +50,15 @@ import (
 //     a phase (inside the transaction) or marked mail seen;
 //   - long: left to work for a second or two, then killed.
 //
-// A phase's mails are sent while the child runs or lies dead, as it
-// happens; the players go on to the next phase once the results have
-// reached them all and the child has been killed at least crashMinKills
-// times during the phase. After every kill the test checks that each mail
-// marked \Seen on the server is committed in the database.
+// The event-driven ends are drawn when work waits for the child, the
+// timer otherwise (see crashChooseMode). The players mail a phase's
+// orders while the child lies dead (three phases in four) or whenever it
+// comes, and go on to the next phase once the results have reached them
+// all and the child has been killed at least crashMinKills times during
+// the phase. After every kill, with the child down, the test fails at once
+// on anything lost: a mail marked \Seen on the server, or behind the
+// judge's read cursor, that is not committed in the database; an outbox
+// row marked sent that is not in its recipient's mailbox.
 //
 // The outcome does not depend on timing. The deadlines are an hour away,
 // so a phase ends by early processing (every power SET NOWAIT with
@@ -208,11 +212,11 @@ loop:
 		}
 		mode := crashChooseMode(rng, pl.killsIn(phase), cycles, busy, d.startupCost())
 		cycles++
-		began := time.Now()
+		runBegan := time.Now()
 		err = d.cycle(ctx, mode)
 		pl.gate.Unlock()
 		if verbose {
-			t.Logf("run %d, %s, work waiting %v: %s after %s", d.runs, examples.Seed[phase].Phase, busy, d.lastKill(), time.Since(began).Round(time.Millisecond))
+			t.Logf("run %d, %s, work waiting %v: %s after %s", d.runs, examples.Seed[phase].Phase, busy, d.lastKill(), time.Since(runBegan).Round(time.Millisecond))
 		}
 		if err != nil {
 			t.Fatalf("daemon run %d (%s): %v", d.runs, mode, err)
@@ -280,15 +284,15 @@ loop:
 			unseen++
 		}
 	}
-	if len(inbox) != len(all) {
-		t.Errorf("the judge's mailbox holds %d mails, the players sent %d", len(inbox), len(all))
+	if len(inbox) != len(all)+pl.again {
+		t.Errorf("the judge's mailbox holds %d mails, the players sent %d", len(inbox), len(all)+pl.again)
 	}
 
 	redone, fetched := d.workRedone()
 	t.Logf("%d runs of the daemon, %d killed (%s); kills while each phase was played: %v; kills that left mail unhandled or unsent: %d (unhandled %d, unsent %d)",
 		d.runs, d.kills, d.killText(), pl.killsPerPhase(), stats.busy, stats.unread, stats.unsent)
-	t.Logf("work redone after kills: %d phase transactions killed before their commit; %d fetches for %d order mails; %d of the judge's %d deliveries were byte-identical resends (killed after the server took the mail, before the outbox recorded it)",
-		redone, fetched, len(all), resends, d.deliveredTotal())
+	t.Logf("work redone after kills: %d phase transactions killed before their commit; %d mails fetched for the %d the players sent (%d of them a second copy); %d of the judge's %d deliveries were byte-identical resends (killed after the server took the mail, before the outbox recorded it)",
+		redone, fetched, len(all)+pl.again, pl.again, resends, d.deliveredTotal())
 	t.Logf("%d deadline moved by the operator; %d handled mails left without \\Seen in the judge's mailbox; a run took up to %s to send its first results mail; %s",
 		stats.forced, unseen, d.startupCost().Round(time.Millisecond), time.Since(began).Round(time.Millisecond))
 	if d.deliveredTotal() == 0 {
@@ -405,14 +409,15 @@ func crashMails(t *testing.T) [][]crashOrderMail {
 // crashMinKills is the least number of kills while each phase is played:
 // the daemon does a phase's work (its mails read, their replies and the
 // results sent) in a few hundred milliseconds, and a run may do it all.
-const crashMinKills = 4
+const crashMinKills = 5
 
-// crashPlayers mail each phase's orders, a few milliseconds apart, and go
-// on once the results have reached every player and the killer has
-// struck crashMinKills times during the phase. For three phases in four,
-// drawn at random, they mail while the daemon is down (holding gate, which the
-// killer holds for each run), so that its next runs find a phase's whole
-// work waiting; for the others, whenever it comes.
+// crashPlayers mail each phase's orders, a few milliseconds apart (and,
+// in half the phases, one of the mails again), and go on once the results
+// have reached every player and the killer has struck crashMinKills times
+// during the phase. For three phases in four, drawn at random, they mail
+// while the daemon is down (holding gate, which the killer holds for each
+// run), so that its next runs find a phase's whole work waiting; for the
+// others, whenever it comes.
 type crashPlayers struct {
 	sys   *memmail.System
 	mails [][]crashOrderMail
@@ -424,6 +429,7 @@ type crashPlayers struct {
 	cur   int   // the phase being played
 	kills []int // kills while each phase was played
 	sent  []string
+	again int // mails sent a second time
 	err   error
 }
 
@@ -449,6 +455,21 @@ func (pl *crashPlayers) play(ctx context.Context) {
 			}
 			pl.mu.Lock()
 			pl.sent = append(pl.sent, m.id)
+			pl.mu.Unlock()
+		}
+		if pl.rng.IntN(2) == 0 {
+			// A mail client that sends again: the same mail, Message-ID
+			// and all, which the judge must not handle twice.
+			m := phase[pl.rng.IntN(len(phase))]
+			if err := sender.Send(ctx, crashPlayer(m.power), []string{crashJudge}, m.raw); err != nil {
+				if down {
+					pl.gate.Unlock()
+				}
+				pl.fail(fmt.Errorf("%s mails its orders for %s again: %w", m.power, examples.Seed[i].Phase, err))
+				return
+			}
+			pl.mu.Lock()
+			pl.again++
 			pl.mu.Unlock()
 		}
 		if down {
