@@ -18,9 +18,14 @@ type Inbox interface {
 	// Since returns up to limit messages with UIDs above after, in UID order.
 	Since(ctx context.Context, after uint32, limit int) ([]mailer.Fetched, error)
 	MarkSeen(ctx context.Context, uids ...uint32) error
+	// MarkSeenThrough marks every message up to UID last seen.
+	MarkSeenThrough(ctx context.Context, last uint32) error
 	Wait(ctx context.Context, max time.Duration) error
 	Close() error
 }
+
+// inboxCursor names the judge's mailbox in the store's cursors.
+const inboxCursor = "inbox"
 
 // Sender delivers a composed mail (mailer.Sender satisfies it).
 type Sender interface {
@@ -39,10 +44,11 @@ type RunOptions struct {
 }
 
 // Run is the daemon: it reads new mail, handles it, processes what is due,
-// sends the outbox, and waits for more, until ctx ends. A mail is marked
-// seen on the server only after it is committed to the store, so a crash
-// at any point loses nothing: the mail is read again and recognised by its
-// Message-ID.
+// sends the outbox, and waits for more, until ctx ends. New mail is found
+// by UID past a cursor that moves in the transaction handling each mail,
+// and a mail is marked seen on the server only after that commits, so a
+// crash at any point loses nothing and handles nothing twice; mail handled
+// but not yet marked is marked when the mailbox is opened again.
 func (j *Judge) Run(ctx context.Context, o RunOptions) error {
 	if o.Poll <= 0 {
 		o.Poll = 30 * time.Second
@@ -70,6 +76,9 @@ func (j *Judge) Run(ctx context.Context, o RunOptions) error {
 				continue
 			}
 			inbox, backoff = in, time.Second
+			if err := j.catchUpSeen(ctx, inbox); err != nil {
+				j.log().Warn("mark handled mail seen", "err", err)
+			}
 		}
 		n, err := j.readMail(ctx, inbox, o.Batch)
 		if err != nil {
@@ -108,7 +117,7 @@ func sleep(ctx context.Context, d time.Duration) {
 // handling fails stops the batch, so that nothing after it is skipped; it
 // is tried again at the next look.
 func (j *Judge) readMail(ctx context.Context, inbox Inbox, batch int) (int, error) {
-	const name = "inbox"
+	name := inboxCursor
 	var validity, last uint32
 	err := j.Store.Tx(ctx, func(tx *store.Tx) (err error) {
 		validity, last, err = tx.Cursor(name)
@@ -139,6 +148,20 @@ func (j *Judge) readMail(ctx context.Context, inbox Inbox, batch int) (int, erro
 		}
 	}
 	return len(msgs), nil
+}
+
+// catchUpSeen marks seen the mail handled before a crash or a broken
+// connection could mark it.
+func (j *Judge) catchUpSeen(ctx context.Context, in Inbox) error {
+	var validity, last uint32
+	err := j.Store.Tx(ctx, func(tx *store.Tx) (err error) {
+		validity, last, err = tx.Cursor(inboxCursor)
+		return err
+	})
+	if err != nil || validity != in.UIDValidity() {
+		return err
+	}
+	return in.MarkSeenThrough(ctx, last)
 }
 
 func (j *Judge) tickAndFlush(ctx context.Context, s Sender) error {

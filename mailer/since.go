@@ -36,3 +36,21 @@ func (in *Inbox) Since(ctx context.Context, after uint32, limit int) ([]Fetched,
 	uids = slices.DeleteFunc(uids, func(u imap.UID) bool { return uint32(u) <= after })
 	return in.fetch(ctx, uids, limit)
 }
+
+// MarkSeenThrough sets \Seen on every message with a UID up to last: the
+// judge catches up on mail it handled but could not mark before a crash
+// or a broken connection.
+func (in *Inbox) MarkSeenThrough(ctx context.Context, last uint32) error {
+	if last == 0 {
+		return nil
+	}
+	var set imap.UIDSet
+	set.AddRange(1, imap.UID(last))
+	err := in.run(ctx, func() error {
+		return in.c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagSeen}}, nil).Close()
+	})
+	if err != nil {
+		return fmt.Errorf("imap mark seen uids 1:%d: %w", last, err)
+	}
+	return nil
+}
