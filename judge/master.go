@@ -26,7 +26,7 @@ func (s *session) signonMaster(vw *view, who, password string) error {
 		s.printf("> SIGNON %s ...\n  Refused: that is not the game master's password of game %s. Nothing in this mail was changed.\n\n", who, vw.g.Name)
 		return s.tx.Audit(s.now, vw.g.ID, s.m.From, "master signon refused", "")
 	}
-	s.vw, s.master = vw, true
+	s.vw, s.master, s.power = vw, true, variants.NoPower
 	s.printf("Signed on as the game master of %s.\n\n", vw.g.Name)
 	return nil
 }
@@ -266,6 +266,25 @@ func (s *session) masterDo(vw *view, c command) error {
 			return err
 		}
 		s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", resultsText(vw, g.Phase, resp.Response, &next, late))
+	case "BECOME":
+		if err := needState(store.Active, store.Paused); err != nil {
+			return err
+		}
+		if len(c.args) != 1 {
+			return badRequest("expected BECOME <power>")
+		}
+		p, err := parser.Power(vw.v, c.args[0])
+		if err != nil {
+			return badRequest("%v", err)
+		}
+		seat := vw.seat(vw.v.Powers[p].ID)
+		if seat == nil {
+			return badRequest("%s has no seat in game %s", vw.v.Powers[p].Name, g.Name)
+		}
+		// The orders that follow are the power's, entered by the master; the
+		// submissions and the audit log say so.
+		s.power, s.seat, s.asMaster = p, seat, true
+		s.printf("> %s\n  The orders that follow are entered for %s, marked as the game master's.\n\n", c.text, vw.v.Powers[p].Name)
 	case "ROLLBACK":
 		if err := needState(store.Active, store.Paused, store.Finished); err != nil {
 			return err

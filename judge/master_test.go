@@ -220,3 +220,29 @@ func TestDrawVotesResetEachPhase(t *testing.T) {
 		t.Fatalf("state %s: the votes of the last phase counted", g.State)
 	}
 }
+
+func TestBecome(t *testing.T) {
+	f := masterFixture(t)
+	reply := f.send("gm@x.test", "SIGNON master@milano s3cret\nA Par-Bur\nBECOME France\nA Par-Bur\nA Mar-Spa\nPRESS TO Italy\nhello\nENDPRESS\nBECOME Narnia")
+	mustContain(t, "reply", reply, "Not read: the game master orders for a power after BECOME <power>",
+		"entered for France, marked as the game master's", "ok: A par - bur", "ok: A mar - spa",
+		"cannot send press as France", "Narnia")
+	var audit []store.AuditEntry
+	id := f.milano().ID
+	f.j.Store.Tx(context.Background(), func(tx *store.Tx) (err error) {
+		audit, err = tx.AuditLog(id)
+		return err
+	})
+	found := false
+	for _, e := range audit {
+		found = found || (e.Actor == "master as france" && e.Action == "orders")
+	}
+	if !found {
+		t.Errorf("the master's orders for France are not marked in the audit log: %+v", audit)
+	}
+	for _, m := range f.outbox() {
+		if m.Kind == "press" {
+			t.Errorf("press went out as France: %+v", m)
+		}
+	}
+}

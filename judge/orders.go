@@ -126,12 +126,20 @@ func (s *session) submit(lines []string) error {
 	}
 	s.out.WriteString(report.String())
 	s.printf("\n")
-	err = s.tx.AddSubmission(store.Submission{GameID: vw.g.ID, Phase: vw.g.Phase, Power: vw.v.Powers[power].ID, Address: s.m.From,
+	from := s.m.From
+	if s.asMaster {
+		from = "master (" + s.m.From + ")"
+	}
+	err = s.tx.AddSubmission(store.Submission{GameID: vw.g.ID, Phase: vw.g.Phase, Power: vw.v.Powers[power].ID, Address: from,
 		MessageID: s.m.MessageID, At: s.now, Raw: strings.Join(lines, "\n"), Parsed: strings.Join(parsedLines, "\n")})
 	if err != nil {
 		return err
 	}
-	if err := s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[power].ID, "orders", strings.Join(parsedLines, "; ")); err != nil {
+	actor := vw.v.Powers[power].ID
+	if s.asMaster {
+		actor = "master as " + actor
+	}
+	if err := s.tx.Audit(s.now, vw.g.ID, actor, "orders", strings.Join(parsedLines, "; ")); err != nil {
 		return err
 	}
 	s.check = append(s.check, vw.g.Name)

@@ -32,8 +32,9 @@ type session struct {
 	check []string
 	// shown is set once the signed-on power's order set was reported.
 	shown bool
-	// master is set when the game master signed on (vw is the game).
-	master bool
+	// master is set when the game master signed on (vw is the game);
+	// asMaster once the master has become a power (BECOME).
+	master, asMaster bool
 }
 
 func (s *session) printf(format string, args ...any) { fmt.Fprintf(&s.out, format, args...) }
@@ -56,6 +57,10 @@ func (s *session) run(cmds []command) error {
 				s.printf("> %s\n  Not read: sign on first (SIGNON <power>@<game> <password>), then write your orders.\n\n", c.text)
 				continue
 			}
+			if s.master && s.power == variants.NoPower {
+				s.printf("> %s\n  Not read: the game master orders for a power after BECOME <power>.\n\n", c.text)
+				continue
+			}
 			s.pending = append(s.pending, c.text)
 		case "SIGNON":
 			err = s.signon(c)
@@ -76,16 +81,20 @@ func (s *session) run(cmds []command) error {
 			err = s.summary(s.gameArg(c))
 		case "CREATE":
 			err = s.create(c)
-		case "START", "SEAT", "REPLACE", "EJECT", "PAUSE", "RESUME", "EXTEND", "PROCESS", "PREVIEW", "TERMINATE", "ROLLBACK", "DECLARE":
+		case "START", "SEAT", "REPLACE", "EJECT", "PAUSE", "RESUME", "EXTEND", "PROCESS", "PREVIEW", "TERMINATE", "ROLLBACK", "DECLARE", "BECOME":
 			if !s.master {
 				s.printf("> %s\n  %s is a game master's command: sign on as SIGNON master@<game> <password> first. Nothing was changed.\n\n", c.text, c.verb)
 				continue
 			}
 			err = s.masterCommand(c)
 		case "CLEAR", "SET", "PRESS", "BROADCAST":
-			if s.master && c.verb == "SET" {
-				err = s.masterSet(c)
-				break
+			if s.master && s.power == variants.NoPower {
+				if c.verb == "SET" {
+					err = s.masterSet(c)
+					break
+				}
+				s.printf("> %s\n  The game master does this for a power after BECOME <power>.\n\n", firstLine(c.text, c.verb))
+				continue
 			}
 			if s.vw == nil {
 				s.printf("> %s\n  %s needs you to sign on first (SIGNON <power>@<game> <password>).\n\n", firstLine(c.text, c.verb), c.verb)
@@ -105,7 +114,7 @@ func (s *session) run(cmds []command) error {
 		return err
 	}
 	// A sign-on with nothing else shows the orders standing.
-	if s.vw != nil && !s.master && !s.shown && s.vw.g.State == store.Active && s.vw.pos != nil {
+	if s.vw != nil && s.power != variants.NoPower && !s.shown && s.vw.g.State == store.Active && s.vw.pos != nil {
 		return s.orderState()
 	}
 	return nil
@@ -144,7 +153,7 @@ func powerByInitial(v *variants.Variant, letter byte) variants.Power {
 }
 
 func (s *session) signon(c command) error {
-	s.vw, s.seat, s.shown, s.master = nil, nil, false, false
+	s.vw, s.seat, s.shown, s.master, s.asMaster = nil, nil, false, false, false
 	if len(c.args) != 2 {
 		s.printf("> SIGNON ...\n  Expected SIGNON <power>@<game> <password> (or SIGNON <initial><game> <password>, e.g. SIGNON Froma secret).\n  The orders that follow are not read.\n\n")
 		return nil
@@ -234,6 +243,11 @@ func (s *session) signedCommand(c command) error {
 	case "SET":
 		return s.set(c)
 	case "PRESS", "BROADCAST":
+		if s.asMaster {
+			// The master may order for a power, never speak for it.
+			s.printf("> %s ...\n  The game master cannot send press as %s. Nothing was delivered.\n\n", c.verb, vw.v.Powers[s.power].Name)
+			return nil
+		}
 		return s.press(c)
 	}
 	return nil
