@@ -74,7 +74,9 @@ For game masters:
                                      press (white|grey|none), early (yes|no); you become its master
   SIGNON master@<game> <password>    then: SEAT|REPLACE <power> <address>, EJECT <power>, START,
                                      PAUSE, RESUME, EXTEND <duration>, SET DEADLINE <YYYY-MM-DD HH:MM>,
-                                     SET GRACE <duration>, PROCESS <phase>, PREVIEW, TERMINATE
+                                     SET GRACE <duration>, PROCESS <phase>, PREVIEW, ROLLBACK <phase>,
+                                     BECOME <power> (then orders for it), DECLARE WINNER <power>,
+                                     DECLARE DRAW <powers>, TERMINATE
 
 A later order for a unit replaces the earlier one. Every mail gets one reply
 with your orders as the judge understood them and what is still missing.
