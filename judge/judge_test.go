@@ -161,6 +161,8 @@ func TestOrdersAreReadStoredAndProcessedAtTheDeadline(t *testing.T) {
 	mustContain(t, "results", results[0].Body, "results of Spring 1901 movement (S1901M)", "A par - bur", "succeeds",
 		"F nap - tys", "Late (orders missing or incomplete at the deadline): Austria, England, Germany, Italy, Russia, Turkey",
 		"Next: Fall 1901 movement (F1901M), deadline Tue 2026-11-24 20:00 UTC", "Supply centres")
+	reply = f.send("fan@x.test", "HISTORY roma\nSUMMARY roma")
+	mustContain(t, "history", reply, "Spring 1901 movement (S1901M), processed Mon 2026-11-23 21:00 UTC", "France   A par - bur", "succeeds", "(no year completed yet)")
 }
 
 func TestAuthentication(t *testing.T) {

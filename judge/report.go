@@ -110,12 +110,8 @@ func (s *session) list() error {
 }
 
 func (s *session) status(name string) error {
-	if name == "" {
-		s.printf("> STATUS\n  Which game? Write STATUS <game>, or sign on first.\n\n")
-		return nil
-	}
-	vw, err := loadView(s.tx, name)
-	if err != nil {
+	vw, err := s.named("STATUS", name)
+	if vw == nil || err != nil {
 		return err
 	}
 	s.printf("> STATUS %s\n", vw.g.Name)
@@ -285,16 +281,37 @@ func resultWords(r game.OrderResult) (text, outcome string) {
 	return text, outcome
 }
 
-func (s *session) history(name string) error {
+// named loads the game a STATUS, HISTORY or SUMMARY names; without a
+// name it says so in the reply and returns no view.
+func (s *session) named(verb, name string) (*view, error) {
 	if name == "" {
-		s.printf("> HISTORY\n  Which game? Write HISTORY <game>.\n\n")
-		return nil
+		s.printf("> %s\n  Which game? Write %s <game>, or sign on first.\n\n", verb, verb)
+		return nil, nil
 	}
-	vw, err := loadView(s.tx, name)
+	return loadView(s.tx, name)
+}
+
+// results reads the results of a game's processed phases, oldest first.
+func results(tx *store.Tx, vw *view) ([]store.PhaseRecord, []game.Response, error) {
+	phases, err := tx.Phases(vw.g.ID)
 	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]game.Response, len(phases))
+	for i, ph := range phases {
+		if err := json.Unmarshal([]byte(ph.Result), &out[i]); err != nil {
+			return nil, nil, fmt.Errorf("game %s: stored result of %s: %w", vw.g.Name, ph.Phase, err)
+		}
+	}
+	return phases, out, nil
+}
+
+func (s *session) history(name string) error {
+	vw, err := s.named("HISTORY", name)
+	if vw == nil || err != nil {
 		return err
 	}
-	phases, err := s.tx.Phases(vw.g.ID)
+	phases, resps, err := results(s.tx, vw)
 	if err != nil {
 		return err
 	}
@@ -303,11 +320,8 @@ func (s *session) history(name string) error {
 		s.printf("  No phase of %s has been processed yet.\n\n", vw.g.Name)
 		return nil
 	}
-	for _, ph := range phases {
-		var resp game.Response
-		if err := json.Unmarshal([]byte(ph.Result), &resp); err != nil {
-			return fmt.Errorf("game %s: stored result of %s: %w", vw.g.Name, ph.Phase, err)
-		}
+	for i, ph := range phases {
+		resp := &resps[i]
 		s.printf("%s, processed %s:\n", phaseNameOf(ph.Phase), vw.timeText(ph.ProcessedAt))
 		for p := range vw.v.Powers {
 			for _, r := range resp.Results[vw.v.Powers[p].ID] {
@@ -321,15 +335,11 @@ func (s *session) history(name string) error {
 }
 
 func (s *session) summary(name string) error {
-	if name == "" {
-		s.printf("> SUMMARY\n  Which game? Write SUMMARY <game>.\n\n")
-		return nil
-	}
-	vw, err := loadView(s.tx, name)
-	if err != nil {
+	vw, err := s.named("SUMMARY", name)
+	if vw == nil || err != nil {
 		return err
 	}
-	phases, err := s.tx.Phases(vw.g.ID)
+	_, resps, err := results(s.tx, vw)
 	if err != nil {
 		return err
 	}
@@ -339,11 +349,7 @@ func (s *session) summary(name string) error {
 	}
 	s.printf("\n")
 	rows := 0
-	for _, ph := range phases {
-		var resp game.Response
-		if err := json.Unmarshal([]byte(ph.Result), &resp); err != nil {
-			return fmt.Errorf("game %s: stored result of %s: %w", vw.g.Name, ph.Phase, err)
-		}
+	for _, resp := range resps {
 		next, err := adjudicator.ParsePhase(resp.Next.Phase)
 		if err != nil || next.Season != adjudicator.Spring {
 			continue // only phases that close a year
