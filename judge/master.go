@@ -285,6 +285,11 @@ func (s *session) masterDo(vw *view, c command) error {
 		// submissions and the audit log say so.
 		s.power, s.seat, s.asMaster = p, seat, true
 		s.printf("> %s\n  The orders that follow are entered for %s, marked as the game master's.\n\n", c.text, vw.v.Powers[p].Name)
+	case "EDIT":
+		if err := needState(store.Active, store.Paused); err != nil {
+			return err
+		}
+		return s.edit(vw, c)
 	case "ROLLBACK":
 		if err := needState(store.Active, store.Paused, store.Finished); err != nil {
 			return err
@@ -493,4 +498,115 @@ func (j *Judge) Master(ctx context.Context, name, commands string) (string, erro
 		return nil
 	})
 	return out, err
+}
+
+const editUsage = "expected EDIT ADD <power> <A|F> <place>, EDIT REMOVE <place>, EDIT MOVE <place> <place> or EDIT CENTRE <place> <power|neutral>, then -- and the reason the players will read"
+
+// edit changes the position for an arbiter's ruling: a unit added,
+// removed or moved, or a centre given to a power. The reason is required
+// and announced with the change.
+func (s *session) edit(vw *view, c command) error {
+	words, reason, _ := strings.Cut(strings.Join(c.args, " "), "--")
+	reason = strings.TrimSpace(reason)
+	f := strings.Fields(words)
+	if len(f) < 2 || reason == "" {
+		return badRequest(editUsage)
+	}
+	v, pos := vw.v, vw.pos
+	if pos.Phase.Type == adjudicator.Retreat {
+		return badRequest("the position cannot be edited while units retreat; edit it in the next phase")
+	}
+	loc := func(name string) (variants.Loc, error) {
+		l, err := parser.Loc(v, name)
+		if err != nil {
+			return variants.NoLoc, badRequest("%v", err)
+		}
+		return l, nil
+	}
+	unitAt := func(l variants.Loc) int {
+		for i, u := range pos.Units {
+			if v.Province(u.Loc) == v.Province(l) {
+				return i
+			}
+		}
+		return -1
+	}
+	var what string
+	switch op := strings.ToUpper(f[0]); {
+	case op == "ADD" && len(f) == 4:
+		p, err := parser.Power(v, f[1])
+		if err != nil {
+			return badRequest("%v", err)
+		}
+		t := map[string]variants.UnitType{"A": variants.Army, "F": variants.Fleet}[strings.ToUpper(f[2])]
+		l, err := loc(f[3])
+		if err != nil {
+			return err
+		}
+		if t == variants.NoType {
+			return badRequest("%q is not a unit type (A or F)", f[2])
+		}
+		pos.Units = append(pos.Units, variants.Unit{Type: t, Power: p, Loc: l})
+		what = fmt.Sprintf("%s %s %s added", v.Powers[p].Adjective, t, v.Locs[l].ID)
+	case op == "REMOVE" && len(f) == 2:
+		l, err := loc(f[1])
+		if err != nil {
+			return err
+		}
+		i := unitAt(l)
+		if i < 0 {
+			return badRequest("there is no unit in %s", v.Locs[v.Province(l)].ID)
+		}
+		u := pos.Units[i]
+		pos.Units = append(pos.Units[:i], pos.Units[i+1:]...)
+		what = fmt.Sprintf("%s %s %s removed", v.Powers[u.Power].Adjective, u.Type, v.Locs[u.Loc].ID)
+	case op == "MOVE" && len(f) == 3:
+		from, err := loc(f[1])
+		if err != nil {
+			return err
+		}
+		to, err := loc(f[2])
+		if err != nil {
+			return err
+		}
+		i := unitAt(from)
+		if i < 0 {
+			return badRequest("there is no unit in %s", v.Locs[v.Province(from)].ID)
+		}
+		u := pos.Units[i]
+		pos.Units[i].Loc = to
+		what = fmt.Sprintf("%s %s %s moved to %s", v.Powers[u.Power].Adjective, u.Type, v.Locs[u.Loc].ID, v.Locs[to].ID)
+	case (op == "CENTRE" || op == "CENTER") && len(f) == 3:
+		l, err := loc(f[1])
+		if err != nil {
+			return err
+		}
+		l = v.Province(l)
+		if !v.Locs[l].SupplyCenter {
+			return badRequest("%s is not a supply centre", v.Locs[l].ID)
+		}
+		owner, name := variants.NoPower, "neutral"
+		if !strings.EqualFold(f[2], "neutral") {
+			p, err := parser.Power(v, f[2])
+			if err != nil {
+				return badRequest("%v", err)
+			}
+			owner, name = p, v.Powers[p].Name
+		}
+		pos.Centers[l] = owner
+		what = fmt.Sprintf("the centre %s given to %s", v.Locs[l].ID, name)
+	default:
+		return badRequest(editUsage)
+	}
+	if err := pos.Validate(v); err != nil {
+		return badRequest("%s", strings.TrimPrefix(err.Error(), "position: "))
+	}
+	b, _ := json.Marshal(game.Encode(v, vw.rules, pos, variants.NoPower))
+	vw.g.Position = string(b)
+	if err := s.tx.UpdateGame(vw.g); err != nil {
+		return err
+	}
+	s.printf("> %s\n  Done: %s.\n\n", c.text, what)
+	return s.j.mailAll(s.tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: the position was changed", vw.g.Name),
+		fmt.Sprintf("The game master has changed the position of %s: %s.\nReason: %s\n", phaseName(pos.Phase), what, reason))
 }

@@ -246,3 +246,34 @@ func TestBecome(t *testing.T) {
 		}
 	}
 }
+
+func TestEditPosition(t *testing.T) {
+	f := masterFixture(t)
+	before := f.milano().Position
+	reply := f.send("gm@x.test", "SIGNON master@milano s3cret\n"+
+		"EDIT ADD France A mun -- a ruling\n"+
+		"EDIT ADD France F mun -- fleet inland\n"+
+		"EDIT REMOVE bur -- nothing there\n"+
+		"EDIT MOVE par\n")
+	mustContain(t, "refusals", reply, "two units in mun", "cannot stand there", "there is no unit in bur", "expected EDIT ADD")
+	if f.milano().Position != before {
+		t.Fatal("a refused edit changed the position")
+	}
+	reply = f.send("gm@x.test", "SIGNON master@milano s3cret\n"+
+		"EDIT MOVE par bur -- the army was misplaced by the previous master\n"+
+		"EDIT REMOVE ven -- Italy's player withdrew the unit by agreement\n"+
+		"EDIT ADD Italy F ion -- restored after the judge's error\n"+
+		"EDIT CENTRE bel France -- Belgium was occupied in 1901 by agreement\n")
+	mustContain(t, "edits", reply, "French A par moved to bur", "Italian A ven removed", "Italian F ion added", "the centre bel given to France")
+	reply = f.send("fan@x.test", "STATUS milano")
+	mustContain(t, "status", reply, "France   A bur, A mar, F bre; centres: bel,", "F ion")
+	var reasons int
+	for _, m := range f.outbox() {
+		if m.Kind == "announce" && m.Recipient == "germany@milano.test" && strings.Contains(m.Body, "Reason: ") {
+			reasons++
+		}
+	}
+	if reasons != 4 {
+		t.Errorf("Germany was told of %d changes with their reasons, want 4", reasons)
+	}
+}

@@ -75,7 +75,9 @@ For game masters:
   SIGNON master@<game> <password>    then: SEAT|REPLACE <power> <address>, EJECT <power>, START,
                                      PAUSE, RESUME, EXTEND <duration>, SET DEADLINE <YYYY-MM-DD HH:MM>,
                                      SET GRACE <duration>, PROCESS <phase>, PREVIEW, ROLLBACK <phase>,
-                                     BECOME <power> (then orders for it), DECLARE WINNER <power>,
+                                     BECOME <power> (then orders for it), EDIT ADD <power> <A|F> <place>,
+                                     EDIT REMOVE <place>, EDIT MOVE <place> <place>,
+                                     EDIT CENTRE <place> <power|neutral> (each "-- <reason>"), DECLARE WINNER <power>,
                                      DECLARE DRAW <powers>, TERMINATE
 
 A later order for a unit replaces the earlier one. Every mail gets one reply

@@ -18,7 +18,7 @@ var verbs = map[string]bool{
 	// The game master's.
 	"CREATE": true, "START": true, "SEAT": true, "REPLACE": true, "EJECT": true, "PAUSE": true,
 	"RESUME": true, "EXTEND": true, "PROCESS": true, "PREVIEW": true, "TERMINATE": true,
-	"ROLLBACK": true, "DECLARE": true, "BECOME": true,
+	"ROLLBACK": true, "DECLARE": true, "BECOME": true, "EDIT": true,
 }
 
 // settingKeys are the words of the settings lines that follow CREATE.

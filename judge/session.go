@@ -81,7 +81,7 @@ func (s *session) run(cmds []command) error {
 			err = s.summary(s.gameArg(c))
 		case "CREATE":
 			err = s.create(c)
-		case "START", "SEAT", "REPLACE", "EJECT", "PAUSE", "RESUME", "EXTEND", "PROCESS", "PREVIEW", "TERMINATE", "ROLLBACK", "DECLARE", "BECOME":
+		case "START", "SEAT", "REPLACE", "EJECT", "PAUSE", "RESUME", "EXTEND", "PROCESS", "PREVIEW", "TERMINATE", "ROLLBACK", "DECLARE", "BECOME", "EDIT":
 			if !s.master {
 				s.printf("> %s\n  %s is a game master's command: sign on as SIGNON master@<game> <password> first. Nothing was changed.\n\n", c.text, c.verb)
 				continue
