@@ -71,7 +71,7 @@ func resolveAdjustments(v *variants.Variant, rules Rules, pos *Position, orders 
 			units = civilDisorder(v, rules, pos.Centers, units, variants.Power(p), -delta[p], out)
 		}
 	}
-	next := Position{Phase: pos.Phase, Units: units, Centers: append([]variants.Power(nil), pos.Centers...)}
+	next := Position{Phase: pos.Phase, Units: units, Centers: append([]variants.Power(nil), pos.Centers...), Disorder: pos.Disorder}
 	advance(v, &next, out)
 }
 
@@ -83,6 +83,8 @@ func checkBuild(v *variants.Variant, pos *Position, occupied variants.LocSet, al
 	p := v.Province(o.Loc)
 	info := &v.Locs[p]
 	switch {
+	case pos.Disorder.Has(o.Power):
+		return u, InDisorder
 	case allowance <= 0:
 		return u, NoBuilds
 	case !info.SupplyCenter || info.Home != o.Power:

@@ -39,7 +39,7 @@ func (m *mover) finish(pos *Position, orders []Order, out *Resolution) {
 		}
 	}
 
-	next := Position{Phase: pos.Phase, Centers: append([]variants.Power(nil), pos.Centers...)}
+	next := Position{Phase: pos.Phase, Centers: append([]variants.Power(nil), pos.Centers...), Disorder: pos.Disorder}
 	next.Units = make([]variants.Unit, 0, n)
 	for i := range m.ord {
 		o := &m.ord[i]
@@ -47,7 +47,7 @@ func (m *mover) finish(pos *Position, orders []Order, out *Resolution) {
 		if d := dislodgedBy[i]; d >= 0 {
 			dis := Dislodged{Unit: u, AttackerFrom: m.ord[d].prov, ViaConvoy: m.byConvoy(int(d))}
 			dis.Retreats = retreats(v, u, dis.AttackerFrom, dis.ViaConvoy, after, contested)
-			if dis.Retreats.Len() == 0 {
+			if dis.Retreats.Len() == 0 || pos.Disorder.Has(u.Power) {
 				out.Removed = append(out.Removed, u)
 			} else {
 				next.Dislodged = append(next.Dislodged, dis)

@@ -68,7 +68,7 @@ func adjustmentsDue(v *variants.Variant, pos *Position) bool {
 		if units[p] > centers[p] {
 			return true
 		}
-		if centers[p] > units[p] && len(BuildSites(v, pos, variants.Power(p))) > 0 {
+		if centers[p] > units[p] && !pos.Disorder.Has(variants.Power(p)) && len(BuildSites(v, pos, variants.Power(p))) > 0 {
 			return true
 		}
 	}

@@ -216,3 +216,32 @@ func TestReasonsHaveWords(t *testing.T) {
 		}
 	}
 }
+
+// A power in civil disorder (seed XIV.3) or absent (XIV.2): a dislodged
+// unit is disbanded at once, and it builds nothing.
+func TestDisorder(t *testing.T) {
+	v, pos := position(t, "F1901M", []string{"GER: A mun", "GER: A ruh", "FRA: A bur", "ITA: A ven", "ITA: A rom", "AUS: A tyr", "AUS: A tri"},
+		map[string]string{"bel": "ITA"})
+	pos.Disorder.Add(v.PowerByID("france"))
+	pos.Disorder.Add(v.PowerByID("italy"))
+	res, err := Resolve(v, Rules2023, pos, orders(t, v, Movement,
+		"GER: A mun -> bur", "GER: A ruh supports A mun -> bur", "AUS: A tyr -> ven", "AUS: A tri supports A tyr -> ven"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Next.Dislodged) != 0 || len(res.Removed) != 2 {
+		t.Fatalf("dislodged %v, removed %v: want the French and Italian armies disbanded at once", res.Next.Dislodged, res.Removed)
+	}
+	if res.Next.Phase.String() != "W1901A" || !res.Next.Disorder.Has(v.PowerByID("italy")) {
+		t.Fatalf("next %s, disorder %b", res.Next.Phase, res.Next.Disorder)
+	}
+	// Italy owns bel, rom, nap, ven... but builds nothing.
+	next := res.Next
+	res, err = Resolve(v, Rules2023, &next, orders(t, v, Adjustment, "ITA: A nap build"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Results[0] != (Result{Invalid, InDisorder}) {
+		t.Errorf("Italy's build: %v, want refused for civil disorder", res.Results[0])
+	}
+}

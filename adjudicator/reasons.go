@@ -34,6 +34,7 @@ const (
 	ArmyAtSea          // an army cannot be built on a coast location
 	TypeNeeded         // a build on a coast must say army or fleet
 	NotOnRoute         // no convoy route from the army to its destination needs this fleet
+	InDisorder         // a power in civil disorder builds nothing
 
 	// Reasons for Fails.
 	Bounced      // the move met an equal or stronger force
@@ -74,6 +75,7 @@ var reasonText = [...]string{
 	ArmyAtSea:          "an army cannot stand on a coast of its own",
 	TypeNeeded:         "say which unit to build there: A (army) or F (fleet)",
 	NotOnRoute:         "no convoy route for that army needs this fleet",
+	InDisorder:         "a power in civil disorder builds nothing",
 	Bounced:            "bounced",
 	Cut:                "support cut",
 	WasDislodged:       "dislodged",

@@ -49,7 +49,7 @@ func resolveRetreats(v *variants.Variant, pos *Position, orders []Order, out *Re
 		chosen[k], dest[k] = i, to
 		out.Results[i] = Result{}
 	}
-	next := Position{Phase: pos.Phase, Centers: append([]variants.Power(nil), pos.Centers...)}
+	next := Position{Phase: pos.Phase, Centers: append([]variants.Power(nil), pos.Centers...), Disorder: pos.Disorder}
 	next.Units = append(make([]variants.Unit, 0, len(pos.Units)+n), pos.Units...)
 	for k, d := range pos.Dislodged {
 		if dest[k] == variants.NoLoc {

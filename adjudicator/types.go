@@ -134,6 +134,10 @@ type Position struct {
 	// the provinces left empty by a standoff, where no unit may retreat.
 	Dislodged []Dislodged
 	Contested variants.LocSet
+	// Disorder holds the powers in civil disorder or absent (seed XIV.2-3):
+	// their units hold, a dislodged one is disbanded at once, and they
+	// build nothing. It carries over to the next position unchanged.
+	Disorder variants.PowerSet
 }
 
 // OrderType is the kind of an order.

@@ -22,8 +22,11 @@ type Position struct {
 	Centers   map[string][]string        `json:"centers"`
 	Dislodged map[string][]DislodgedUnit `json:"dislodged,omitempty"`
 	Contested []string                   `json:"contested,omitempty"`
-	Winner    *string                    `json:"winner,omitempty"`
-	Orders    map[string][]string        `json:"orders,omitempty"`
+	// Disorder lists the powers in civil disorder or absent: their units
+	// hold, are disbanded when dislodged, and they build nothing.
+	Disorder []string            `json:"disorder,omitempty"`
+	Winner   *string             `json:"winner,omitempty"`
+	Orders   map[string][]string `json:"orders,omitempty"`
 }
 
 // DislodgedUnit is a unit waiting to retreat.
@@ -83,6 +86,13 @@ func Decode(v *variants.Variant, j *Position) (*adjudicator.Position, error) {
 				pos.Centers[l] = p
 			}
 		}
+	}
+	for _, name := range j.Disorder {
+		p, err := parser.Power(v, name)
+		if err != nil {
+			return nil, fmt.Errorf("disorder: %w", err)
+		}
+		pos.Disorder.Add(p)
 	}
 	if pos.Phase.Type != adjudicator.Retreat {
 		return pos, nil
@@ -172,6 +182,11 @@ func Encode(v *variants.Variant, rules adjudicator.Rules, pos *adjudicator.Posit
 		j.Dislodged[id] = append(j.Dislodged[id], du)
 	}
 	pos.Contested.Each(func(l variants.Loc) { j.Contested = append(j.Contested, v.Locs[l].ID) })
+	for p := range v.Powers {
+		if pos.Disorder.Has(variants.Power(p)) {
+			j.Disorder = append(j.Disorder, v.Powers[p].ID)
+		}
+	}
 	w := ""
 	if winner != variants.NoPower {
 		w = v.Powers[winner].ID

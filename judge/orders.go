@@ -222,6 +222,9 @@ func allowance(v *variants.Variant, pos *adjudicator.Position, power variants.Po
 	if d < 0 {
 		return 0, -d
 	}
+	if pos.Disorder.Has(power) {
+		return 0, 0 // a power in civil disorder builds nothing
+	}
 	return min(d, len(adjudicator.BuildSites(v, pos, power))), 0
 }
 

@@ -22,6 +22,19 @@ type Power uint8
 // NoPower marks a neutral centre or an absent power.
 const NoPower Power = 255
 
+// PowerSet is a set of powers (at most 64).
+type PowerSet uint64
+
+// Has reports whether p is in the set.
+func (s PowerSet) Has(p Power) bool { return p < 64 && s&(1<<p) != 0 }
+
+// Add puts p in the set.
+func (s *PowerSet) Add(p Power) {
+	if p < 64 {
+		*s |= 1 << p
+	}
+}
+
 // UnitType is an army or a fleet. The zero value means "not said", which
 // the parser uses for orders that leave the type out.
 type UnitType uint8

@@ -1,0 +1,31 @@
+package game
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestDisorderInJSON(t *testing.T) {
+	req := &Position{
+		Phase:    "S1901M",
+		Units:    map[string][]string{"germany": {"A mun", "A ruh"}, "france": {"A bur"}, "italy": {"A ven"}},
+		Disorder: []string{"Francia", "ITA"},
+		Orders:   map[string][]string{"germany": {"A mun - bur", "A ruh S A mun - bur"}},
+	}
+	resp, err := Play(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := resp.Removed["france"]; !slices.Equal(got, []string{"A bur"}) {
+		t.Errorf("removed %v, want the French army disbanded at once (France in disorder)", resp.Removed)
+	}
+	if !slices.Equal(resp.Next.Disorder, []string{"france", "italy"}) {
+		t.Errorf("next disorder %v, want it carried over in canonical names", resp.Next.Disorder)
+	}
+	if resp.Next.Phase != "F1901M" || len(resp.Next.Dislodged) != 0 {
+		t.Errorf("next %s with %d dislodged, want F1901M and no retreats", resp.Next.Phase, len(resp.Next.Dislodged))
+	}
+	if _, err := Play(&Position{Disorder: []string{"Narnia"}}); err == nil {
+		t.Error("an unknown power in disorder was accepted")
+	}
+}
