@@ -2,14 +2,17 @@ package judge
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/store"
 )
 
@@ -313,4 +316,42 @@ func TestInformationCommands(t *testing.T) {
 	mustContain(t, "reply", reply, "Not read: sign on first")
 	reply = f.send("stranger@x.test", "")
 	mustContain(t, "reply", reply, "no commands")
+}
+
+func (f *fixture) position() *game.Position {
+	f.t.Helper()
+	var pj game.Position
+	if err := json.Unmarshal([]byte(f.game().Position), &pj); err != nil {
+		f.t.Fatal(err)
+	}
+	return &pj
+}
+
+func TestCivilDisorderSetting(t *testing.T) {
+	f := newFixture(t, func(s *Settings) { s.Missing = "disorder" })
+	for _, p := range powers {
+		if p != "italy" {
+			f.send(addr(p), "SIGNON "+p+"@roma pw-"+p+"\nSET NOWAIT")
+		}
+	}
+	f.clk.advance(13 * time.Hour)
+	f.tick()
+	if got := f.position().Disorder; !slices.Equal(got, powers) {
+		// Nobody ordered anything: every power is in disorder.
+		t.Fatalf("disorder after a phase without orders: %v", got)
+	}
+	f.send(addr("france"), "SIGNON france@roma pw-france\nA Par-Bur")
+	f.clk.advance(24 * time.Hour)
+	f.tick()
+	got := f.position().Disorder
+	if slices.Contains(got, "france") || !slices.Contains(got, "italy") {
+		t.Errorf("disorder %v: France ordered again and leaves it, Italy stays", got)
+	}
+
+	h := newFixture(t, nil) // the default: missing orders hold, no disorder
+	h.clk.advance(13 * time.Hour)
+	h.tick()
+	if got := h.position().Disorder; len(got) != 0 {
+		t.Errorf("disorder %v in a game where missing orders hold", got)
+	}
 }

@@ -66,6 +66,8 @@ func (s *session) create(c command) error {
 			err = set.Reminder.UnmarshalText([]byte(value))
 		case "press":
 			set.Press = strings.ToLower(value)
+		case "missing":
+			set.Missing = strings.ToLower(value)
 		case "early":
 			switch strings.ToLower(value) {
 			case "yes", "true", "on":

@@ -9,6 +9,7 @@ import (
 
 	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/store"
+	"github.com/corriere/corriere/variants"
 )
 
 // Tick does what is due at the judge's clock: processes the games whose
@@ -161,13 +162,30 @@ func (j *Judge) play(tx *store.Tx, vw *view) (*played, []string, error) {
 		req.Orders[r.Power] = append(req.Orders[r.Power], r.Canonical)
 	}
 	var late []string
+	// Civil disorder (seed XIV.3), when the game has it: a power that owed
+	// orders and sent none is in disorder for this phase and after, until
+	// it orders again.
+	disorder := vw.pos.Disorder
 	for _, p := range owing(vw.v, vw.pos) {
 		st, err := vw.standing(tx, p)
 		if err != nil {
 			return nil, nil, err
 		}
+		if vw.set.Missing == "disorder" {
+			if len(st.orders) == 0 {
+				disorder.Add(p)
+			} else {
+				disorder.Remove(p)
+			}
+		}
 		if len(missing(vw.v, vw.pos, p, st.orders)) > 0 {
 			late = append(late, vw.v.Powers[p].Name)
+		}
+	}
+	req.Disorder = nil
+	for p := range vw.v.Powers {
+		if disorder.Has(variants.Power(p)) {
+			req.Disorder = append(req.Disorder, vw.v.Powers[p].ID)
 		}
 	}
 	resp, err := game.Play(&req)

@@ -31,6 +31,10 @@ type Settings struct {
 	// Early processing when every power with orders to give is ready
 	// (SET NOWAIT and complete orders).
 	Early bool `json:"early"`
+	// Missing is what becomes of a power that sends no orders by the
+	// deadline: "hold" (its units hold) or "disorder" (seed XIV.3: also
+	// disbanded when dislodged and no builds, until it orders again).
+	Missing string `json:"missing,omitempty"`
 }
 
 // DefaultSettings are those of a twice-weekly game.
@@ -77,6 +81,11 @@ func (s *Settings) Validate() error {
 	case "white", "grey", "none":
 	default:
 		return fmt.Errorf("press %q: expected white, grey or none", s.Press)
+	}
+	switch s.Missing {
+	case "", "hold", "disorder":
+	default:
+		return fmt.Errorf("missing orders %q: expected hold or disorder", s.Missing)
 	}
 	if s.Grace < 0 || s.Reminder < 0 {
 		return fmt.Errorf("grace and reminder must not be negative")

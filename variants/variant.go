@@ -35,6 +35,13 @@ func (s *PowerSet) Add(p Power) {
 	}
 }
 
+// Remove takes p out of the set.
+func (s *PowerSet) Remove(p Power) {
+	if p < 64 {
+		*s &^= 1 << p
+	}
+}
+
 // UnitType is an army or a fleet. The zero value means "not said", which
 // the parser uses for orders that leave the type out.
 type UnitType uint8

@@ -43,6 +43,7 @@ func runGame(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fs.TextVar(&set.Reminder, "reminder", set.Reminder, "remind this long before the deadline (0: never)")
 		fs.StringVar(&set.Press, "press", set.Press, "press: white, grey or none")
 		fs.BoolVar(&set.Early, "early", set.Early, "process early when every power is ready")
+		fs.StringVar(&set.Missing, "missing", "hold", "a power without orders: hold, or disorder (seed XIV.3)")
 	}
 	// Flags may come before or after the positional arguments.
 	var pos []string
