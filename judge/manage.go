@@ -85,7 +85,7 @@ func (j *Judge) seat(tx *store.Tx, vw *view, power, address, password string) er
 	}
 	seat := store.Seat{GameID: vw.g.ID, Power: power, Address: strings.ToLower(address), PasswordHash: hash}
 	if old := vw.seat(power); old != nil {
-		seat.NoWait, seat.Draw = old.NoWait, old.Draw
+		seat.NoWait, seat.Draw, seat.Concede = old.NoWait, old.Draw, old.Concede
 	}
 	if err := tx.PutSeat(seat); err != nil {
 		return err

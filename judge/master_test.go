@@ -277,3 +277,28 @@ func TestEditPosition(t *testing.T) {
 		t.Errorf("Germany was told of %d changes with their reasons, want 4", reasons)
 	}
 }
+
+func TestConcedeAndResign(t *testing.T) {
+	f := newFixture(t, nil)
+	reply := f.send(addr("france"), "SIGNON france@roma pw-france\nCONCEDE France\nCONCEDE Narnia")
+	mustContain(t, "refusals", reply, "a surviving power concedes to another surviving power")
+	for i, p := range powers {
+		if p == "italy" {
+			continue
+		}
+		f.send(addr(p), "SIGNON "+p+"@roma pw-"+p+"\nCONCEDE Italy")
+		want := store.Active
+		if i == len(powers)-1 {
+			want = store.Finished
+		}
+		if g := f.game(); g.State != want {
+			t.Fatalf("after %s concedes: %s, want %s", p, g.State, want)
+		}
+	}
+
+	g := newFixture(t, nil)
+	reply = g.send(addr("turkey"), "SIGNON turkey@roma pw-turkey\nRESIGN\nA Con-Bul")
+	mustContain(t, "resign", reply, "You no longer play Turkey", "Not read: sign on first")
+	reply = g.send(addr("turkey"), "SIGNON turkey@roma pw-turkey\nA Con-Bul")
+	mustContain(t, "after resigning", reply, "Refused")
+}

@@ -102,10 +102,10 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	if err := tx.ClearOrders(g.ID, g.Phase, ""); err != nil {
 		return err
 	}
-	// Draw votes last one phase.
+	// Draw votes and concessions last one phase.
 	for _, seat := range vw.seats {
-		if seat.Draw {
-			seat.Draw = false
+		if seat.Draw || seat.Concede != "" {
+			seat.Draw, seat.Concede = false, ""
 			if err := tx.PutSeat(seat); err != nil {
 				return err
 			}

@@ -57,7 +57,9 @@ const helpText = `Corriere, a play-by-email Diplomacy judge. Write one command p
                                      BUILD F StP/nc, REMOVE A War, WAIVE; English or Italian
   CLEAR                              drop your orders for this phase
   SET NOWAIT / SET WAIT              ready to process early / wait for the deadline
-  SET DRAW / SET NODRAW              vote for a draw of all survivors (secret)
+  SET DRAW / SET NODRAW              vote for a draw of all survivors (secret, for this phase)
+  CONCEDE <power>                    concede the game to a power (it wins when all others do)
+  RESIGN                             give up your seat
   PRESS TO <powers> ... ENDPRESS     a message to some powers (PRESS TO ANONYMOUS France ... in grey-press games)
   BROADCAST ... ENDBROADCAST         a message to everyone in the game
   SIGNOFF                            end of commands (the rest of the mail is ignored)

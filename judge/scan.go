@@ -14,7 +14,7 @@ type command struct {
 
 var verbs = map[string]bool{
 	"SIGNON": true, "SIGNOFF": true, "LIST": true, "STATUS": true, "HISTORY": true, "SUMMARY": true,
-	"HELP": true, "CLEAR": true, "SET": true, "PRESS": true, "BROADCAST": true,
+	"HELP": true, "CLEAR": true, "SET": true, "PRESS": true, "BROADCAST": true, "CONCEDE": true, "RESIGN": true,
 	// The game master's.
 	"CREATE": true, "START": true, "SEAT": true, "REPLACE": true, "EJECT": true, "PAUSE": true,
 	"RESUME": true, "EXTEND": true, "PROCESS": true, "PREVIEW": true, "TERMINATE": true,

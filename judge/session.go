@@ -87,7 +87,11 @@ func (s *session) run(cmds []command) error {
 				continue
 			}
 			err = s.masterCommand(c)
-		case "CLEAR", "SET", "PRESS", "BROADCAST":
+		case "CLEAR", "SET", "PRESS", "BROADCAST", "CONCEDE", "RESIGN":
+			if s.master && (c.verb == "CONCEDE" || c.verb == "RESIGN") {
+				s.printf("> %s\n  Only a power's own player may %s. Nothing was changed.\n\n", c.text, strings.ToLower(c.verb))
+				continue
+			}
 			if s.master && s.power == variants.NoPower {
 				if c.verb == "SET" {
 					err = s.masterSet(c)
@@ -242,6 +246,10 @@ func (s *session) signedCommand(c command) error {
 		return s.orderState()
 	case "SET":
 		return s.set(c)
+	case "CONCEDE":
+		return s.concede(c)
+	case "RESIGN":
+		return s.resign(c)
 	case "PRESS", "BROADCAST":
 		if s.asMaster {
 			// The master may order for a power, never speak for it.
@@ -392,4 +400,65 @@ func (s *session) press(c command) error {
 	}
 	s.printf("> %s ...\n  Delivered to %s.\n\n", c.verb, strings.Join(names, ", "))
 	return s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, strings.ToLower(c.verb), strings.Join(names, ", "))
+}
+
+// concede gives the game to another power; when every other surviving
+// power concedes to the same one, it wins. Concessions, like draw votes,
+// last one phase.
+func (s *session) concede(c command) error {
+	vw := s.vw
+	if len(c.args) != 1 || vw.pos == nil || vw.g.State != store.Active {
+		s.printf("> %s\n  Expected CONCEDE <power>, in a game under way. Nothing was changed.\n\n", c.text)
+		return nil
+	}
+	p, err := parser.Power(vw.v, c.args[0])
+	if err != nil || p == s.power || !survives(vw, p) || !survives(vw, s.power) {
+		s.printf("> %s\n  Refused: a surviving power concedes to another surviving power. Nothing was changed.\n\n", c.text)
+		return nil
+	}
+	seat := *s.seat
+	seat.Concede = vw.v.Powers[p].ID
+	if err := s.tx.PutSeat(seat); err != nil {
+		return err
+	}
+	*s.seat = seat
+	if err := s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, "concede", seat.Concede); err != nil {
+		return err
+	}
+	s.printf("> %s\n  You concede the game to %s. When every other surviving power does, %s wins.\n\n", c.text, vw.v.Powers[p].Name, vw.v.Powers[p].Name)
+	vw.seats, err = s.tx.Seats(vw.g.ID)
+	if err != nil {
+		return err
+	}
+	for q := range vw.v.Powers {
+		q := variants.Power(q)
+		if q == p || !survives(vw, q) {
+			continue
+		}
+		if st := vw.seat(vw.v.Powers[q].ID); st == nil || st.Concede != seat.Concede {
+			return nil
+		}
+	}
+	vw.g.State, vw.g.Deadline = store.Finished, time.Time{}
+	if err := s.tx.UpdateGame(vw.g); err != nil {
+		return err
+	}
+	return s.j.mailAll(s.tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: %s wins", vw.g.Name, vw.v.Powers[p].Name),
+		fmt.Sprintf("Every other surviving power has conceded: %s wins game %s.\n", vw.v.Powers[p].Name, vw.g.Name))
+}
+
+// resign gives up the player's seat: the power's units hold (or follow
+// civil disorder, if the game has it) until the master seats another.
+func (s *session) resign(c command) error {
+	vw, name := s.vw, s.vw.v.Powers[s.power].Name
+	if err := s.tx.PutSeat(store.Seat{GameID: vw.g.ID, Power: vw.v.Powers[s.power].ID}); err != nil {
+		return err
+	}
+	if err := s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, "resign", s.m.From); err != nil {
+		return err
+	}
+	s.printf("> RESIGN\n  You no longer play %s in game %s. Thank you for playing.\n\n", name, vw.g.Name)
+	s.vw, s.seat = nil, nil
+	return s.j.mailAll(s.tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: %s's player resigned", vw.g.Name, name),
+		fmt.Sprintf("The player of %s has resigned; its units hold until the game master seats another player.\n", name))
 }

@@ -252,13 +252,15 @@ type Seat struct {
 	PasswordHash string
 	NoWait       bool
 	Draw         bool
+	Concede      string // the power this one concedes the game to, or ""
 }
 
 // PutSeat inserts or replaces a seat.
 func (t *Tx) PutSeat(s Seat) error {
-	_, err := t.exec(`INSERT INTO seats (game_id, power, address, password_hash, nowait, draw) VALUES (?, ?, ?, ?, ?, ?)
-		ON CONFLICT (game_id, power) DO UPDATE SET address = excluded.address, password_hash = excluded.password_hash, nowait = excluded.nowait, draw = excluded.draw`,
-		s.GameID, s.Power, s.Address, s.PasswordHash, s.NoWait, s.Draw)
+	_, err := t.exec(`INSERT INTO seats (game_id, power, address, password_hash, nowait, draw, concede) VALUES (?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (game_id, power) DO UPDATE SET address = excluded.address, password_hash = excluded.password_hash,
+			nowait = excluded.nowait, draw = excluded.draw, concede = excluded.concede`,
+		s.GameID, s.Power, s.Address, s.PasswordHash, s.NoWait, s.Draw, s.Concede)
 	if err != nil {
 		return fmt.Errorf("seat %s: %w", s.Power, err)
 	}
@@ -267,7 +269,7 @@ func (t *Tx) PutSeat(s Seat) error {
 
 // Seats lists a game's seats by power.
 func (t *Tx) Seats(gameID int64) ([]Seat, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, power, address, password_hash, nowait, draw FROM seats WHERE game_id = ? ORDER BY power`, gameID)
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, power, address, password_hash, nowait, draw, concede FROM seats WHERE game_id = ? ORDER BY power`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("seats: %w", err)
 	}
@@ -275,7 +277,7 @@ func (t *Tx) Seats(gameID int64) ([]Seat, error) {
 	var out []Seat
 	for rows.Next() {
 		var s Seat
-		if err := rows.Scan(&s.GameID, &s.Power, &s.Address, &s.PasswordHash, &s.NoWait, &s.Draw); err != nil {
+		if err := rows.Scan(&s.GameID, &s.Power, &s.Address, &s.PasswordHash, &s.NoWait, &s.Draw, &s.Concede); err != nil {
 			return nil, err
 		}
 		out = append(out, s)
