@@ -355,3 +355,26 @@ func TestCivilDisorderSetting(t *testing.T) {
 		t.Errorf("disorder %v in a game where missing orders hold", got)
 	}
 }
+
+func TestEndDate(t *testing.T) {
+	f := newFixture(t, func(s *Settings) { s.End = "2026-11-23 12:00" })
+	f.tick()
+	if g := f.game(); g.State != store.Active {
+		t.Fatalf("ended before its date: %s", g.State)
+	}
+	f.clk.advance(3 * time.Hour) // 12:00
+	f.tick()
+	if g := f.game(); g.State != store.Finished {
+		t.Fatalf("state %s at the end date", g.State)
+	}
+	var ann string
+	for _, m := range f.outbox() {
+		if m.Kind == "announce" && m.Recipient == addr("russia") {
+			ann = m.Body
+		}
+	}
+	mustContain(t, "end announcement", ann, "reached its end date (2026-11-23 12:00): Russia wins with 4 units")
+	if err := (&Settings{Movement: "@every 1h", Retreat: "@every 1h", Adjustment: "@every 1h", TimeZone: "UTC", Press: "white", End: "soon"}).Validate(); err == nil {
+		t.Error("an unreadable end date was accepted")
+	}
+}

@@ -68,6 +68,8 @@ func (s *session) create(c command) error {
 			set.Press = strings.ToLower(value)
 		case "missing":
 			set.Missing = strings.ToLower(value)
+		case "end":
+			set.End = value
 		case "early":
 			switch strings.ToLower(value) {
 			case "yes", "true", "on":

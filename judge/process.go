@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/store"
 	"github.com/corriere/corriere/variants"
@@ -26,7 +28,8 @@ func (j *Judge) Tick(ctx context.Context) error {
 			if err != nil || g.Deadline.IsZero() {
 				continue // loadView reports a broken game when it is due
 			}
-			due := !now.Before(g.Deadline.Add(time.Duration(set.Grace)))
+			end, _ := set.endTime()
+			due := !now.Before(g.Deadline.Add(time.Duration(set.Grace))) || (!end.IsZero() && !now.Before(end))
 			remind := !g.Reminded && set.Reminder > 0 && !now.Before(g.Deadline.Add(-time.Duration(set.Reminder)))
 			if due || remind {
 				names = append(names, g.Name)
@@ -43,6 +46,9 @@ func (j *Judge) Tick(ctx context.Context) error {
 			if err != nil || vw.g.State != store.Active || vw.g.Deadline.IsZero() {
 				return err
 			}
+			if end, _ := vw.set.endTime(); !end.IsZero() && !now.Before(end) {
+				return j.endByUnits(tx, vw)
+			}
 			if !now.Before(vw.g.Deadline.Add(time.Duration(vw.set.Grace))) {
 				return j.process(tx, vw)
 			}
@@ -56,6 +62,32 @@ func (j *Judge) Tick(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// endByUnits ends a game at its end date: the power with the most units
+// wins; a tie shares the victory (seed III).
+func (j *Judge) endByUnits(tx *store.Tx, vw *view) error {
+	_, units := adjudicator.Count(vw.v, vw.pos)
+	best := slices.Max(units)
+	var winners []string
+	for p, n := range units {
+		if n == best {
+			winners = append(winners, vw.v.Powers[p].Name)
+		}
+	}
+	vw.g.State, vw.g.Deadline = store.Finished, time.Time{}
+	if err := tx.UpdateGame(vw.g); err != nil {
+		return err
+	}
+	what := fmt.Sprintf("%s wins with %d units", winners[0], best)
+	if len(winners) > 1 {
+		what = fmt.Sprintf("%s share the victory with %d units each", strings.Join(winners, ", "), best)
+	}
+	if err := tx.Audit(j.now(), vw.g.ID, "judge", "end", what); err != nil {
+		return err
+	}
+	return j.mailAll(tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: the game ends", vw.g.Name),
+		fmt.Sprintf("Game %s has reached its end date (%s): %s.\n\n%s", vw.g.Name, vw.set.End, what, positionText(vw.v, vw.pos)))
 }
 
 // processIfReady processes the game now when it allows early processing

@@ -73,7 +73,8 @@ const helpText = `Corriere, a play-by-email Diplomacy judge. Write one command p
 For game masters:
   CREATE <game> <password>           a new game, followed by settings lines: variant, rules (2023|1971),
                                      movement/retreat/adjustment (cron specs), timezone, grace, reminder,
-                                     press (white|grey|none), early (yes|no), missing (hold|disorder);
+                                     press (white|grey|none), early (yes|no), missing (hold|disorder),
+                                     end (YYYY-MM-DD HH:MM: most units wins then);
                                      you become its master
   SIGNON master@<game> <password>    then: SEAT|REPLACE <power> <address>, EJECT <power>, START,
                                      PAUSE, RESUME, EXTEND <duration>, SET DEADLINE <YYYY-MM-DD HH:MM>,

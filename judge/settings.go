@@ -35,6 +35,27 @@ type Settings struct {
 	// deadline: "hold" (its units hold) or "disorder" (seed XIV.3: also
 	// disbanded when dislodged and no builds, until it orders again).
 	Missing string `json:"missing,omitempty"`
+	// End, "YYYY-MM-DD HH:MM" in TimeZone, ends the game at that time: the
+	// power with the most units wins, ties share the victory (seed III).
+	End string `json:"end,omitempty"`
+}
+
+const endLayout = "2006-01-02 15:04"
+
+// endTime is End as a time; zero when the game has no end date.
+func (s *Settings) endTime() (time.Time, error) {
+	if s.End == "" {
+		return time.Time{}, nil
+	}
+	loc, err := time.LoadLocation(s.TimeZone)
+	if err != nil {
+		return time.Time{}, err
+	}
+	t, err := time.ParseInLocation(endLayout, s.End, loc)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("end %q: expected a date and time like 2027-06-30 20:00", s.End)
+	}
+	return t, nil
 }
 
 // DefaultSettings are those of a twice-weekly game.
@@ -81,6 +102,9 @@ func (s *Settings) Validate() error {
 	case "white", "grey", "none":
 	default:
 		return fmt.Errorf("press %q: expected white, grey or none", s.Press)
+	}
+	if _, err := s.endTime(); err != nil {
+		return err
 	}
 	switch s.Missing {
 	case "", "hold", "disorder":

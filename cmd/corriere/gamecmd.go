@@ -44,6 +44,7 @@ func runGame(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fs.StringVar(&set.Press, "press", set.Press, "press: white, grey or none")
 		fs.BoolVar(&set.Early, "early", set.Early, "process early when every power is ready")
 		fs.StringVar(&set.Missing, "missing", "hold", "a power without orders: hold, or disorder (seed XIV.3)")
+		fs.StringVar(&set.End, "end", "", "end the game at this date and time (YYYY-MM-DD HH:MM): most units wins")
 	}
 	// Flags may come before or after the positional arguments.
 	var pos []string
