@@ -70,6 +70,15 @@ func (s *session) create(c command) error {
 			set.Missing = strings.ToLower(value)
 		case "end":
 			set.End = value
+		case "observers":
+			switch strings.ToLower(value) {
+			case "yes", "true", "on":
+				set.NoObservers = false
+			case "no", "false", "off":
+				set.NoObservers = true
+			default:
+				err = fmt.Errorf("observers %q: expected yes or no", value)
+			}
 		case "early":
 			switch strings.ToLower(value) {
 			case "yes", "true", "on":

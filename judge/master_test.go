@@ -302,3 +302,37 @@ func TestConcedeAndResign(t *testing.T) {
 	reply = g.send(addr("turkey"), "SIGNON turkey@roma pw-turkey\nA Con-Bul")
 	mustContain(t, "after resigning", reply, "Refused")
 }
+
+func TestObservers(t *testing.T) {
+	f := masterFixture(t)
+	reply := f.send("fan@x.test", "OBSERVE milano")
+	mustContain(t, "observe", reply, "You will receive the results of game milano")
+	f.send("gm@x.test", "SIGNON master@milano s3cret\nPROCESS S1901M")
+	got := false
+	for _, m := range f.outbox() {
+		got = got || (m.Kind == "results" && m.Recipient == "fan@x.test")
+	}
+	if !got {
+		t.Error("the observer got no results")
+	}
+	reply = f.send("gm@x.test", "CREATE napoli pw\nobservers no")
+	mustContain(t, "create", reply, "Game napoli created")
+	reply = f.send("fan@x.test", "OBSERVE napoli")
+	mustContain(t, "observe refused", reply, "takes no observers")
+}
+
+func TestDrawVoteFromEliminatedPower(t *testing.T) {
+	f := masterFixture(t)
+	// Italy loses everything by the master's ruling.
+	f.send("gm@x.test", "SIGNON master@milano s3cret\nEDIT REMOVE ven -- r\nEDIT REMOVE rom -- r\nEDIT REMOVE nap -- r\n"+
+		"EDIT CENTRE ven Austria -- r\nEDIT CENTRE rom Austria -- r\nEDIT CENTRE nap Austria -- r")
+	pw := ""
+	for _, m := range f.outbox() {
+		if m.Kind == "seat" && m.Recipient == "italy@milano.test" {
+			_, after, _ := strings.Cut(m.Body, "SIGNON italy@milano ")
+			pw, _, _ = strings.Cut(after, "\n")
+		}
+	}
+	reply := f.send("italy@milano.test", "SIGNON italy@milano "+pw+"\nSET DRAW")
+	mustContain(t, "eliminated vote", reply, "Refused: only a power still in the game may vote for a draw")
+}

@@ -66,6 +66,7 @@ const helpText = `Corriere, a play-by-email Diplomacy judge. Write one command p
 
   LIST                               the games this judge runs
   LIST <game> or STATUS <game>       the position, who has ordered, the deadline
+  OBSERVE <game>                     receive the game's results (where it takes observers)
   HISTORY <game>                     the results of every processed phase
   SUMMARY <game>                     supply centres year by year
   HELP                               this text
@@ -74,7 +75,7 @@ For game masters:
   CREATE <game> <password>           a new game, followed by settings lines: variant, rules (2023|1971),
                                      movement/retreat/adjustment (cron specs), timezone, grace, reminder,
                                      press (white|grey|none), early (yes|no), missing (hold|disorder),
-                                     end (YYYY-MM-DD HH:MM: most units wins then);
+                                     end (YYYY-MM-DD HH:MM: most units wins then), observers (yes|no);
                                      you become its master
   SIGNON master@<game> <password>    then: SEAT|REPLACE <power> <address>, EJECT <power>, START,
                                      PAUSE, RESUME, EXTEND <duration>, SET DEADLINE <YYYY-MM-DD HH:MM>,

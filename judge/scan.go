@@ -14,7 +14,7 @@ type command struct {
 
 var verbs = map[string]bool{
 	"SIGNON": true, "SIGNOFF": true, "LIST": true, "STATUS": true, "HISTORY": true, "SUMMARY": true,
-	"HELP": true, "CLEAR": true, "SET": true, "PRESS": true, "BROADCAST": true, "CONCEDE": true, "RESIGN": true,
+	"HELP": true, "CLEAR": true, "SET": true, "PRESS": true, "BROADCAST": true, "CONCEDE": true, "RESIGN": true, "OBSERVE": true,
 	// The game master's.
 	"CREATE": true, "START": true, "SEAT": true, "REPLACE": true, "EJECT": true, "PAUSE": true,
 	"RESUME": true, "EXTEND": true, "PROCESS": true, "PREVIEW": true, "TERMINATE": true,
@@ -24,7 +24,7 @@ var verbs = map[string]bool{
 // settingKeys are the words of the settings lines that follow CREATE.
 var settingKeys = map[string]bool{
 	"variant": true, "rules": true, "movement": true, "retreat": true, "adjustment": true, "timezone": true,
-	"tz": true, "grace": true, "reminder": true, "press": true, "early": true, "missing": true, "end": true,
+	"tz": true, "grace": true, "reminder": true, "press": true, "early": true, "missing": true, "end": true, "observers": true,
 }
 
 // scan splits a mail body into commands. Quoted lines ("> ...") are

@@ -73,6 +73,8 @@ func (s *session) run(cmds []command) error {
 			} else {
 				err = s.status(c.args[0])
 			}
+		case "OBSERVE":
+			err = s.observe(s.gameArg(c))
 		case "STATUS":
 			err = s.status(s.gameArg(c))
 		case "HISTORY":
@@ -461,4 +463,25 @@ func (s *session) resign(c command) error {
 	s.vw, s.seat = nil, nil
 	return s.j.mailAll(s.tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: %s's player resigned", vw.g.Name, name),
 		fmt.Sprintf("The player of %s has resigned; its units hold until the game master seats another player.\n", name))
+}
+
+// observe puts the sender among a game's observers, who receive every
+// results mail, where the game allows observers.
+func (s *session) observe(name string) error {
+	vw, err := s.named("OBSERVE", name)
+	if vw == nil || err != nil {
+		return err
+	}
+	if vw.set.NoObservers {
+		s.printf("> OBSERVE %s\n  Game %s takes no observers.\n\n", vw.g.Name, vw.g.Name)
+		return nil
+	}
+	if err := s.tx.AddObserver(vw.g.ID, strings.ToLower(s.m.From)); err != nil {
+		return err
+	}
+	if err := s.tx.Audit(s.now, vw.g.ID, s.m.From, "observe", ""); err != nil {
+		return err
+	}
+	s.printf("> OBSERVE %s\n  You will receive the results of game %s.\n\n", vw.g.Name, vw.g.Name)
+	return nil
 }

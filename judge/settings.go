@@ -38,6 +38,8 @@ type Settings struct {
 	// End, "YYYY-MM-DD HH:MM" in TimeZone, ends the game at that time: the
 	// power with the most units wins, ties share the victory (seed III).
 	End string `json:"end,omitempty"`
+	// NoObservers refuses OBSERVE: only the players receive the results.
+	NoObservers bool `json:"no_observers,omitempty"`
 }
 
 const endLayout = "2006-01-02 15:04"
