@@ -125,15 +125,16 @@ func (j *Judge) Start(ctx context.Context, name string) error {
 
 func (j *Judge) start(tx *store.Tx, vw *view) error {
 	var empty []string
-	for _, p := range vw.v.Powers {
-		if s := vw.seat(p.ID); s == nil || s.Address == "" {
+	absent := vw.set.absent(vw.v)
+	for i, p := range vw.v.Powers {
+		if s := vw.seat(p.ID); !absent.Has(variants.Power(i)) && (s == nil || s.Address == "") {
 			empty = append(empty, p.Name)
 		}
 	}
 	if len(empty) > 0 {
 		return badRequest("game %s cannot start: no player for %s", vw.g.Name, strings.Join(empty, ", "))
 	}
-	start := startPosition(vw.v, vw.rules)
+	start := startPosition(vw.v, vw.rules, absent)
 	b, _ := json.Marshal(start)
 	vw.g.Position, vw.g.Phase, vw.g.State = string(b), start.Phase, store.Active
 	var err error
@@ -155,11 +156,14 @@ func (j *Judge) start(tx *store.Tx, vw *view) error {
 	return j.mailAll(tx, vw, "start", vw.g.Phase, fmt.Sprintf("Corriere %s: the game starts", vw.g.Name), body)
 }
 
-func startPosition(v *variants.Variant, rules adjudicator.Rules) *game.Position {
+// startPosition is the variant's start, with the absent powers in
+// disorder from the first phase on.
+func startPosition(v *variants.Variant, rules adjudicator.Rules, absent variants.PowerSet) *game.Position {
 	pos := &adjudicator.Position{
-		Phase:   adjudicator.Phase{Year: v.StartYear, Season: adjudicator.Spring, Type: adjudicator.Movement},
-		Units:   append([]variants.Unit(nil), v.StartUnits...),
-		Centers: append([]variants.Power(nil), v.StartCenters...),
+		Phase:    adjudicator.Phase{Year: v.StartYear, Season: adjudicator.Spring, Type: adjudicator.Movement},
+		Units:    append([]variants.Unit(nil), v.StartUnits...),
+		Centers:  append([]variants.Power(nil), v.StartCenters...),
+		Disorder: absent,
 	}
 	return game.Encode(v, rules, pos, variants.NoPower)
 }

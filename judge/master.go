@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -70,6 +71,10 @@ func (s *session) create(c command) error {
 			set.Missing = strings.ToLower(value)
 		case "end":
 			set.End = value
+		case "players":
+			if set.Players, err = strconv.Atoi(value); err != nil {
+				err = fmt.Errorf("players %q: expected a number of players", value)
+			}
 		case "observers":
 			switch strings.ToLower(value) {
 			case "yes", "true", "on":

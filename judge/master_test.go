@@ -336,3 +336,41 @@ func TestDrawVoteFromEliminatedPower(t *testing.T) {
 	reply := f.send("italy@milano.test", "SIGNON italy@milano "+pw+"\nSET DRAW")
 	mustContain(t, "eliminated vote", reply, "Refused: only a power still in the game may vote for a draw")
 }
+
+// The rulebook's six-player game (XIV.2): Italy is absent, its units hold
+// and are disbanded when dislodged, and it owes nothing.
+func TestSixPlayers(t *testing.T) {
+	f := newFixture(t, nil)
+	reply := f.send("gm@x.test", "CREATE sei pw\nplayers 6\nmovement 0 20 * * *\nretreat 0 20 * * *\nadjustment 0 20 * * *")
+	mustContain(t, "create", reply, "Game sei created")
+	var b strings.Builder
+	b.WriteString("SIGNON master@sei pw\n")
+	for _, p := range powers {
+		if p != "italy" {
+			b.WriteString("SEAT " + p + " " + p + "@sei.test\n")
+		}
+	}
+	b.WriteString("START\n")
+	reply = f.send("gm@x.test", b.String())
+	mustContain(t, "start", reply, "Game sei has started")
+	reply = f.send("fan@x.test", "STATUS sei")
+	if strings.Contains(reply, "Italy    none") {
+		t.Errorf("Italy is listed as owing orders:\n%s", reply)
+	}
+	// An Austrian attack on Venice, supported: the Italian army is
+	// disbanded at once, with no retreat phase.
+	reply = f.send("gm@x.test", "SIGNON master@sei pw\nEDIT ADD Austria A tyr -- test\nBECOME Austria\nA tri - ven\nA tyr S A tri - ven\nPROCESS S1901M")
+	mustContain(t, "process", reply, "S1901M processed now")
+	var results string
+	for _, m := range f.outbox() {
+		if m.Kind == "results" && m.Recipient == "austria@sei.test" {
+			results = m.Body
+		}
+	}
+	mustContain(t, "results", results, "A tri - ven", "Italy: A ven", "Next: Fall 1901 movement")
+	if strings.Contains(results, "Late (orders missing or incomplete at the deadline): Austria, England, France, Germany, Italy") {
+		t.Errorf("Italy is named late:\n%s", results)
+	}
+	reply = f.send("gm@x.test", "CREATE quattro pw\nplayers 4")
+	mustContain(t, "4 players", reply, "the 4-, 3- and 2-player setups are not there yet")
+}

@@ -235,11 +235,13 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// owing lists the powers that have orders to give this phase.
-func owing(v *variants.Variant, pos *adjudicator.Position) []variants.Power {
+// owing lists the powers that have orders to give this phase; powers
+// absent from the game (a setup for fewer players) give none.
+func (vw *view) owing() []variants.Power {
+	absent := vw.set.absent(vw.v)
 	var out []variants.Power
-	for p := range v.Powers {
-		if len(missing(v, pos, variants.Power(p), nil)) > 0 {
+	for p := range vw.v.Powers {
+		if !absent.Has(variants.Power(p)) && len(missing(vw.v, vw.pos, variants.Power(p), nil)) > 0 {
 			out = append(out, variants.Power(p))
 		}
 	}

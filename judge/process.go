@@ -97,7 +97,7 @@ func (j *Judge) processIfReady(tx *store.Tx, name string) error {
 	if err != nil || vw.g.State != store.Active || !vw.set.Early || vw.pos == nil {
 		return err
 	}
-	for _, p := range owing(vw.v, vw.pos) {
+	for _, p := range vw.owing() {
 		seat := vw.seat(vw.v.Powers[p].ID)
 		if seat == nil || !seat.NoWait {
 			return nil
@@ -198,7 +198,7 @@ func (j *Judge) play(tx *store.Tx, vw *view) (*played, []string, error) {
 	// orders and sent none is in disorder for this phase and after, until
 	// it orders again.
 	disorder := vw.pos.Disorder
-	for _, p := range owing(vw.v, vw.pos) {
+	for _, p := range vw.owing() {
 		st, err := vw.standing(tx, p)
 		if err != nil {
 			return nil, nil, err
@@ -229,7 +229,7 @@ func (j *Judge) play(tx *store.Tx, vw *view) (*played, []string, error) {
 
 // remind mails the powers whose orders are not complete.
 func (j *Judge) remind(tx *store.Tx, vw *view) error {
-	for _, p := range owing(vw.v, vw.pos) {
+	for _, p := range vw.owing() {
 		st, err := vw.standing(tx, p)
 		if err != nil {
 			return err

@@ -75,7 +75,8 @@ For game masters:
   CREATE <game> <password>           a new game, followed by settings lines: variant, rules (2023|1971),
                                      movement/retreat/adjustment (cron specs), timezone, grace, reminder,
                                      press (white|grey|none), early (yes|no), missing (hold|disorder),
-                                     end (YYYY-MM-DD HH:MM: most units wins then), observers (yes|no);
+                                     end (YYYY-MM-DD HH:MM: most units wins then), observers (yes|no),
+                                     players (7, 6: Italy absent, 5: Italy and Germany absent);
                                      you become its master
   SIGNON master@<game> <password>    then: SEAT|REPLACE <power> <address>, EJECT <power>, START,
                                      PAUSE, RESUME, EXTEND <duration>, SET DEADLINE <YYYY-MM-DD HH:MM>,
@@ -146,7 +147,7 @@ func statusText(tx *store.Tx, vw *view) (string, error) {
 	b.WriteString(positionText(vw.v, vw.pos))
 	if vw.g.State == store.Active {
 		b.WriteString("\nOrders received:\n")
-		for _, p := range owing(vw.v, vw.pos) {
+		for _, p := range vw.owing() {
 			st, err := vw.standing(tx, p)
 			if err != nil {
 				return "", err

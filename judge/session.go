@@ -315,8 +315,9 @@ func (j *Judge) drawIfUnanimous(tx *store.Tx, name string) error {
 		return err
 	}
 	var names []string
+	absent := vw.set.absent(vw.v)
 	for p := range vw.v.Powers {
-		if !survives(vw, variants.Power(p)) {
+		if !survives(vw, variants.Power(p)) || absent.Has(variants.Power(p)) {
 			continue
 		}
 		if seat := vw.seat(vw.v.Powers[p].ID); seat == nil || !seat.Draw {
@@ -432,9 +433,10 @@ func (s *session) concede(c command) error {
 	if err != nil {
 		return err
 	}
+	absent := vw.set.absent(vw.v)
 	for q := range vw.v.Powers {
 		q := variants.Power(q)
-		if q == p || !survives(vw, q) {
+		if q == p || !survives(vw, q) || absent.Has(q) {
 			continue
 		}
 		if st := vw.seat(vw.v.Powers[q].ID); st == nil || st.Concede != seat.Concede {

@@ -9,6 +9,7 @@ import (
 	"github.com/robfig/cron/v3"
 
 	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/variants"
 )
 
 // Settings are a game's rules of play outside the board: when its phases
@@ -40,6 +41,25 @@ type Settings struct {
 	End string `json:"end,omitempty"`
 	// NoObservers refuses OBSERVE: only the players receive the results.
 	NoObservers bool `json:"no_observers,omitempty"`
+	// Players is the rulebook's setup for fewer players (seed XIV.2): 6
+	// (Italy absent) or 5 (Italy and Germany absent); 0 or 7 for the full
+	// game. Absent powers' units stay in place and hold, never support each
+	// other, are disbanded when dislodged, and may be supported by others.
+	Players int `json:"players,omitempty"`
+}
+
+// absentPowers are the powers each setup leaves out.
+var absentPowers = map[int][]string{6: {"italy"}, 5: {"italy", "germany"}}
+
+// absent returns the powers the game's setup leaves out.
+func (s *Settings) absent(v *variants.Variant) variants.PowerSet {
+	var set variants.PowerSet
+	for _, id := range absentPowers[s.Players] {
+		if p := v.PowerByID(id); p != variants.NoPower {
+			set.Add(p)
+		}
+	}
+	return set
 }
 
 const endLayout = "2006-01-02 15:04"
@@ -107,6 +127,11 @@ func (s *Settings) Validate() error {
 	}
 	if _, err := s.endTime(); err != nil {
 		return err
+	}
+	switch s.Players {
+	case 0, 5, 6, 7:
+	default:
+		return fmt.Errorf("players %d: expected 7, 6 (Italy absent) or 5 (Italy and Germany absent); the 4-, 3- and 2-player setups are not there yet", s.Players)
 	}
 	switch s.Missing {
 	case "", "hold", "disorder":

@@ -45,6 +45,7 @@ func runGame(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fs.BoolVar(&set.Early, "early", set.Early, "process early when every power is ready")
 		fs.StringVar(&set.Missing, "missing", "hold", "a power without orders: hold, or disorder (seed XIV.3)")
 		fs.StringVar(&set.End, "end", "", "end the game at this date and time (YYYY-MM-DD HH:MM): most units wins")
+		fs.IntVar(&set.Players, "players", 7, "players: 7, 6 (Italy absent) or 5 (Italy and Germany absent)")
 	}
 	// Flags may come before or after the positional arguments.
 	var pos []string
