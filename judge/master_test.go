@@ -26,6 +26,19 @@ func masterFixture(t *testing.T) *fixture {
 	return f
 }
 
+// seatPassword is the password the judge mailed to power's player in milano.
+func (f *fixture) seatPassword(power string) string {
+	f.t.Helper()
+	for _, m := range f.outbox() {
+		if m.Kind == "seat" && m.Recipient == power+"@milano.test" {
+			_, after, _ := strings.Cut(m.Body, "SIGNON "+power+"@milano ")
+			pw, _, _ := strings.Cut(after, "\n")
+			return pw
+		}
+	}
+	return ""
+}
+
 func (f *fixture) milano() *store.Game {
 	f.t.Helper()
 	var g *store.Game
@@ -46,13 +59,7 @@ func TestMasterCreatesSeatsAndStarts(t *testing.T) {
 		t.Fatalf("game %+v", g)
 	}
 	// Each player was sent a password that works.
-	var password string
-	for _, m := range f.outbox() {
-		if m.Kind == "seat" && m.Recipient == "france@milano.test" {
-			_, after, _ := strings.Cut(m.Body, "SIGNON france@milano ")
-			password, _, _ = strings.Cut(after, "\n")
-		}
-	}
+	password := f.seatPassword("france")
 	if password == "" {
 		t.Fatal("France's player got no password")
 	}
@@ -147,14 +154,7 @@ func TestMasterReplaceEjectTerminate(t *testing.T) {
 
 func TestRollback(t *testing.T) {
 	f := masterFixture(t)
-	pw := map[string]string{}
-	for _, m := range f.outbox() {
-		if m.Kind == "seat" {
-			power, _, _ := strings.Cut(m.Recipient, "@")
-			_, after, _ := strings.Cut(m.Body, "SIGNON "+power+"@milano ")
-			pw[power], _, _ = strings.Cut(after, "\n")
-		}
-	}
+	pw := map[string]string{"france": f.seatPassword("france")}
 	f.send("france@milano.test", "SIGNON france@milano "+pw["france"]+"\nA Par-Bur\nA Mar-Spa")
 	startPos := f.milano().Position
 	reply := f.send("gm@x.test", "SIGNON master@milano s3cret\nROLLBACK S1901M")
@@ -326,14 +326,7 @@ func TestDrawVoteFromEliminatedPower(t *testing.T) {
 	// Italy loses everything by the master's ruling.
 	f.send("gm@x.test", "SIGNON master@milano s3cret\nEDIT REMOVE ven -- r\nEDIT REMOVE rom -- r\nEDIT REMOVE nap -- r\n"+
 		"EDIT CENTRE ven Austria -- r\nEDIT CENTRE rom Austria -- r\nEDIT CENTRE nap Austria -- r")
-	pw := ""
-	for _, m := range f.outbox() {
-		if m.Kind == "seat" && m.Recipient == "italy@milano.test" {
-			_, after, _ := strings.Cut(m.Body, "SIGNON italy@milano ")
-			pw, _, _ = strings.Cut(after, "\n")
-		}
-	}
-	reply := f.send("italy@milano.test", "SIGNON italy@milano "+pw+"\nSET DRAW")
+	reply := f.send("italy@milano.test", "SIGNON italy@milano "+f.seatPassword("italy")+"\nSET DRAW")
 	mustContain(t, "eliminated vote", reply, "Refused: only a power still in the game may vote for a draw")
 }
 

@@ -37,13 +37,6 @@ const (
 	scoreCanon = 1
 )
 
-func (p *parser) units() []variants.Unit {
-	if p.pos == nil {
-		return nil
-	}
-	return p.pos.Units
-}
-
 // unitAt returns the unit in province prov in the position (the dislodged
 // one in a retreat phase when dislodged is set).
 func (p *parser) unitAt(l variants.Loc, dislodged bool) *variants.Unit {

@@ -112,6 +112,36 @@ func (t *Tx) exec(query string, args ...any) (sql.Result, error) {
 	return t.tx.ExecContext(t.ctx, query, args...)
 }
 
+// queryer is what a query runs on: the store's database or a transaction.
+type queryer interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// queryAll runs a query and reads every row with scan; what names the
+// query in errors.
+func queryAll[T any](ctx context.Context, q queryer, what string, scan func(*sql.Rows) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", what, err)
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+func scanString(r *sql.Rows) (string, error) {
+	var v string
+	err := r.Scan(&v)
+	return v, err
+}
+
 func unix(tm time.Time) int64 {
 	if tm.IsZero() {
 		return 0
@@ -210,38 +240,7 @@ func (t *Tx) Games(states ...string) ([]*Game, error) {
 			args = append(args, s)
 		}
 	}
-	rows, err := t.tx.QueryContext(t.ctx, query+` ORDER BY name`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("list games: %w", err)
-	}
-	defer rows.Close()
-	var out []*Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list games: %w", err)
-		}
-		out = append(out, g)
-	}
-	return out, rows.Err()
-}
-
-// DueGames lists the names of active games whose deadline is at or before now.
-func (t *Tx) DueGames(now time.Time) ([]string, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT name FROM games WHERE state = ? AND deadline > 0 AND deadline <= ? ORDER BY deadline, name`, Active, unix(now))
-	if err != nil {
-		return nil, fmt.Errorf("due games: %w", err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, err
-		}
-		out = append(out, n)
-	}
-	return out, rows.Err()
+	return queryAll(t.ctx, t.tx, "list games", func(r *sql.Rows) (*Game, error) { return scanGame(r) }, query+` ORDER BY name`, args...)
 }
 
 // Seat is a power's place in a game.
@@ -269,38 +268,15 @@ func (t *Tx) PutSeat(s Seat) error {
 
 // Seats lists a game's seats by power.
 func (t *Tx) Seats(gameID int64) ([]Seat, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, power, address, password_hash, nowait, draw, concede FROM seats WHERE game_id = ? ORDER BY power`, gameID)
-	if err != nil {
-		return nil, fmt.Errorf("seats: %w", err)
-	}
-	defer rows.Close()
-	var out []Seat
-	for rows.Next() {
-		var s Seat
-		if err := rows.Scan(&s.GameID, &s.Power, &s.Address, &s.PasswordHash, &s.NoWait, &s.Draw, &s.Concede); err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, rows.Err()
+	return queryAll(t.ctx, t.tx, "seats", func(r *sql.Rows) (s Seat, err error) {
+		err = r.Scan(&s.GameID, &s.Power, &s.Address, &s.PasswordHash, &s.NoWait, &s.Draw, &s.Concede)
+		return s, err
+	}, `SELECT game_id, power, address, password_hash, nowait, draw, concede FROM seats WHERE game_id = ? ORDER BY power`, gameID)
 }
 
 // Observers lists the addresses watching a game.
 func (t *Tx) Observers(gameID int64) ([]string, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT address FROM observers WHERE game_id = ? ORDER BY address`, gameID)
-	if err != nil {
-		return nil, fmt.Errorf("observers: %w", err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var a string
-		if err := rows.Scan(&a); err != nil {
-			return nil, err
-		}
-		out = append(out, a)
-	}
-	return out, rows.Err()
+	return queryAll(t.ctx, t.tx, "observers", scanString, `SELECT address FROM observers WHERE game_id = ? ORDER BY address`, gameID)
 }
 
 // AddObserver adds an address to a game's observers.
@@ -339,23 +315,13 @@ func (t *Tx) PutOrder(o Order) error {
 // Orders lists the standing orders of a game's phase, by power and then in
 // the order given.
 func (t *Tx) Orders(gameID int64, phase string) ([]Order, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, phase, power, key, text, canonical, message_id, seq, at FROM orders
-		WHERE game_id = ? AND phase = ? ORDER BY power, seq`, gameID, phase)
-	if err != nil {
-		return nil, fmt.Errorf("orders: %w", err)
-	}
-	defer rows.Close()
-	var out []Order
-	for rows.Next() {
-		var o Order
+	return queryAll(t.ctx, t.tx, "orders", func(r *sql.Rows) (o Order, err error) {
 		var at int64
-		if err := rows.Scan(&o.GameID, &o.Phase, &o.Power, &o.Key, &o.Text, &o.Canonical, &o.MessageID, &o.Seq, &at); err != nil {
-			return nil, err
-		}
+		err = r.Scan(&o.GameID, &o.Phase, &o.Power, &o.Key, &o.Text, &o.Canonical, &o.MessageID, &o.Seq, &at)
 		o.At = fromUnix(at)
-		out = append(out, o)
-	}
-	return out, rows.Err()
+		return o, err
+	}, `SELECT game_id, phase, power, key, text, canonical, message_id, seq, at FROM orders
+		WHERE game_id = ? AND phase = ? ORDER BY power, seq`, gameID, phase)
 }
 
 // ClearOrders drops the standing orders of a phase: one power's, or all
@@ -420,22 +386,12 @@ func (t *Tx) DeletePhasesFrom(gameID, seq int64) error {
 
 // Phases lists a game's processed phases, oldest first.
 func (t *Tx) Phases(gameID int64) ([]PhaseRecord, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, seq, phase, position, orders, result, late, processed_at FROM phases WHERE game_id = ? ORDER BY seq`, gameID)
-	if err != nil {
-		return nil, fmt.Errorf("phases: %w", err)
-	}
-	defer rows.Close()
-	var out []PhaseRecord
-	for rows.Next() {
-		var p PhaseRecord
+	return queryAll(t.ctx, t.tx, "phases", func(r *sql.Rows) (p PhaseRecord, err error) {
 		var at int64
-		if err := rows.Scan(&p.GameID, &p.Seq, &p.Phase, &p.Position, &p.Orders, &p.Result, &p.Late, &at); err != nil {
-			return nil, err
-		}
+		err = r.Scan(&p.GameID, &p.Seq, &p.Phase, &p.Position, &p.Orders, &p.Result, &p.Late, &at)
 		p.ProcessedAt = fromUnix(at)
-		out = append(out, p)
-	}
-	return out, rows.Err()
+		return p, err
+	}, `SELECT game_id, seq, phase, position, orders, result, late, processed_at FROM phases WHERE game_id = ? ORDER BY seq`, gameID)
 }
 
 // LastPhase returns the game's name and its latest processed record of
@@ -545,39 +501,13 @@ func scanMail(row interface{ Scan(...any) error }) (Mail, error) {
 
 // DueMail lists up to limit unsent mails whose next attempt is due.
 func (s *Store) DueMail(ctx context.Context, now time.Time, limit int) ([]Mail, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+mailColumns+` FROM outbox
+	return queryAll(ctx, s.db, "due mail", func(r *sql.Rows) (Mail, error) { return scanMail(r) }, `SELECT `+mailColumns+` FROM outbox
 		WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?`, unix(now), limit)
-	if err != nil {
-		return nil, fmt.Errorf("due mail: %w", err)
-	}
-	defer rows.Close()
-	var out []Mail
-	for rows.Next() {
-		m, err := scanMail(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
 }
 
 // Outbox lists every outbox row, oldest first (for the operator and tests).
 func (t *Tx) Outbox() ([]Mail, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT `+mailColumns+` FROM outbox ORDER BY id`)
-	if err != nil {
-		return nil, fmt.Errorf("outbox: %w", err)
-	}
-	defer rows.Close()
-	var out []Mail
-	for rows.Next() {
-		m, err := scanMail(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
+	return queryAll(t.ctx, t.tx, "outbox", func(r *sql.Rows) (Mail, error) { return scanMail(r) }, `SELECT `+mailColumns+` FROM outbox ORDER BY id`)
 }
 
 // MarkSent records that mail id went out.
@@ -624,20 +554,10 @@ func (t *Tx) AuditLog(gameID int64) ([]AuditEntry, error) {
 	if gameID != 0 {
 		query, args = `SELECT at, COALESCE(game_id, 0), actor, action, detail FROM audit WHERE game_id = ? ORDER BY id`, []any{gameID}
 	}
-	rows, err := t.tx.QueryContext(t.ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("audit log: %w", err)
-	}
-	defer rows.Close()
-	var out []AuditEntry
-	for rows.Next() {
-		var e AuditEntry
+	return queryAll(t.ctx, t.tx, "audit log", func(r *sql.Rows) (e AuditEntry, err error) {
 		var at int64
-		if err := rows.Scan(&at, &e.GameID, &e.Actor, &e.Action, &e.Detail); err != nil {
-			return nil, err
-		}
+		err = r.Scan(&at, &e.GameID, &e.Actor, &e.Action, &e.Detail)
 		e.At = fromUnix(at)
-		out = append(out, e)
-	}
-	return out, rows.Err()
+		return e, err
+	}, query, args...)
 }

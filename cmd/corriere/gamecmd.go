@@ -70,18 +70,10 @@ func runGame(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "corriere game %s: expected %d arguments, got %d\n%s", verb, n, len(pos), gameUsage)
 		return 2
 	}
-	path := *dbPath
-	if path == "" {
-		if *cfgPath == "" {
-			fmt.Fprintf(stderr, "corriere game %s: say where the database is: --config FILE or --db PATH\n", verb)
-			return 2
-		}
-		cfg, err := loadConfig(*cfgPath)
-		if err != nil {
-			fmt.Fprintf(stderr, "corriere game %s: %v\n", verb, err)
-			return 2
-		}
-		path = cfg.Judge.Database
+	path, err := databasePath(*cfgPath, *dbPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "corriere game %s: %v\n", verb, err)
+		return 2
 	}
 	ctx := context.Background()
 	st, err := store.Open(ctx, path)
@@ -114,4 +106,20 @@ func runGame(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "game %s: %s done\n", pos[0], verb)
 	}
 	return 0
+}
+
+// databasePath is the database a shell command works on: --db, or the one
+// the --config file names.
+func databasePath(cfgPath, dbPath string) (string, error) {
+	if dbPath != "" {
+		return dbPath, nil
+	}
+	if cfgPath == "" {
+		return "", fmt.Errorf("say where the database is: --config FILE or --db PATH")
+	}
+	cfg, err := loadConfig(cfgPath)
+	if err != nil {
+		return "", err
+	}
+	return cfg.Judge.Database, nil
 }

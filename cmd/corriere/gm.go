@@ -50,18 +50,10 @@ func runGM(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		commands = string(b)
 	}
-	path := *dbPath
-	if path == "" {
-		if *cfgPath == "" {
-			fmt.Fprintln(stderr, "corriere gm: say where the database is: --config FILE or --db PATH")
-			return 2
-		}
-		cfg, err := loadConfig(*cfgPath)
-		if err != nil {
-			fmt.Fprintf(stderr, "corriere gm: %v\n", err)
-			return 2
-		}
-		path = cfg.Judge.Database
+	path, err := databasePath(*cfgPath, *dbPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "corriere gm: %v\n", err)
+		return 2
 	}
 	ctx := context.Background()
 	st, err := store.Open(ctx, path)
