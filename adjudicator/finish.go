@@ -39,14 +39,14 @@ func (m *mover) finish(pos *Position, orders []Order, out *Resolution) {
 		}
 	}
 
-	next := Position{Phase: pos.Phase, Centers: append([]variants.Power(nil), pos.Centers...), Disorder: pos.Disorder}
+	next := Position{Phase: pos.Phase, Centers: append([]variants.Power(nil), pos.Centers...), Disorder: pos.Disorder, Closed: pos.Closed}
 	next.Units = make([]variants.Unit, 0, n)
 	for i := range m.ord {
 		o := &m.ord[i]
 		u := o.unit
 		if d := dislodgedBy[i]; d >= 0 {
 			dis := Dislodged{Unit: u, AttackerFrom: m.ord[d].prov, ViaConvoy: m.byConvoy(int(d))}
-			dis.Retreats = retreats(v, u, dis.AttackerFrom, dis.ViaConvoy, after, contested)
+			dis.Retreats = retreats(v, u, dis.AttackerFrom, dis.ViaConvoy, after, contested.Union(pos.Closed))
 			if dis.Retreats.Len() == 0 || pos.Disorder.Has(u.Power) {
 				out.Removed = append(out.Removed, u)
 			} else {

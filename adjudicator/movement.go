@@ -36,6 +36,7 @@ type mover struct {
 	// fleets holds the sea locations with a fleet, the places a convoy
 	// could pass.
 	fleets variants.LocSet
+	closed variants.LocSet // provinces no unit may enter
 
 	// Per-unit linked lists (heads and next pointers) of the moves into a
 	// province, the matched supports of a unit's order and the matched
@@ -55,7 +56,7 @@ type mover struct {
 
 func resolveMovement(v *variants.Variant, rules Rules, pos *Position, orders []Order, out *Resolution) {
 	n := len(pos.Units)
-	m := &mover{v: v, rules: rules, units: pos.Units, results: out.Results}
+	m := &mover{v: v, rules: rules, units: pos.Units, results: out.Results, closed: pos.Closed}
 	buf16 := make([]int16, 6*n)
 	m.intoNext, m.supHead, m.supNext = buf16[:n], buf16[n:2*n], buf16[2*n:3*n]
 	m.convHead, m.convNext = buf16[3*n:4*n], buf16[4*n:5*n]
@@ -151,6 +152,9 @@ func (m *mover) checkMove(mo *morder, o *Order) Reason {
 	if dp == mo.prov {
 		return SameProvince
 	}
+	if m.closed.Has(dp) {
+		return Neutral
+	}
 	mo.kind, mo.dst = Move, dp
 	if mo.unit.Type == variants.Army {
 		mo.dstLoc = dp // a coast in an army's order is ignored (DATC 4.B.6)
@@ -228,6 +232,8 @@ func (m *mover) checkSupport(u int, mo *morder, o *Order) Reason {
 		return SupportOwnProvince
 	case dp == v.Province(tu.Loc):
 		return SameProvince
+	case m.closed.Has(dp):
+		return Neutral
 	case !v.CanReachProvince(mo.unit.Type, mo.unit.Loc, dp):
 		return SupportUnreachable
 	}
@@ -268,6 +274,9 @@ func (m *mover) checkConvoy(mo *morder, o *Order) Reason {
 	from, dp := v.Province(m.units[t].Loc), v.Province(o.Dest)
 	if from == dp || v.Locs[dp].Terrain != variants.Coast {
 		return Unreachable
+	}
+	if m.closed.Has(dp) {
+		return Neutral
 	}
 	// A fleet that no sea route needs is not convoying (DATC 6.G.19).
 	if !onMinimalRoute(v, m.fleets, from, dp, mo.unit.Loc) {

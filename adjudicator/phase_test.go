@@ -245,3 +245,45 @@ func TestDisorder(t *testing.T) {
 		t.Errorf("Italy's build: %v, want refused for civil disorder", res.Results[0])
 	}
 }
+
+// TestClosed checks the two-player game's neutral Italy (seed XIV.2): no
+// move, support, convoy or retreat may enter a closed province, and the
+// closed set carries over.
+func TestClosed(t *testing.T) {
+	v, pos := position(t, "S1914M", []string{"ITA: A ven", "AUS: A tyr", "AUS: A tri", "FRA: A mar", "FRA: F lyo", "FRA: F tys", "GER: A mun", "GER: A boh", "FRA: A pie"}, nil)
+	for _, id := range []string{"ven", "pie", "tus", "rom", "nap", "apu"} {
+		pos.Closed.Add(v.Loc(id))
+	}
+	res, err := Resolve(v, Rules2023, pos, orders(t, v, Movement,
+		"AUS: A tyr -> ven", "AUS: A tri supports A tyr -> ven", "FRA: F tys -> tus",
+		"FRA: A mar -> tus", "FRA: F lyo convoys A mar -> tus",
+		"GER: A mun -> tyr", "GER: A boh supports A mun -> tyr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []Result{{Invalid, Neutral}, {Invalid, Neutral}, {Invalid, Neutral}, {Invalid, Neutral}, {Invalid, Neutral}, {Succeeds, NoReason}, {Succeeds, NoReason}} {
+		if res.Results[i] != want {
+			t.Errorf("order %d: %v, want %v", i, res.Results[i], want)
+		}
+	}
+	// The Austrian army dislodged from Tyrolia may not retreat into Italy
+	// (ven, pie) but may go to Vienna; the closed set carries over.
+	if len(res.Next.Dislodged) != 1 {
+		t.Fatalf("dislodged %v, want the army from tyr", res.Next.Dislodged)
+	}
+	d := res.Next.Dislodged[0]
+	if d.Retreats.Has(v.Loc("ven")) || d.Retreats.Has(v.Loc("pie")) || !d.Retreats.Has(v.Loc("vie")) {
+		t.Errorf("retreats from tyr: %v", d.Retreats)
+	}
+	if res.Next.Closed != pos.Closed {
+		t.Errorf("closed set not carried over")
+	}
+	next := res.Next
+	res, err = Resolve(v, Rules2023, &next, orders(t, v, Retreat, "AUS: A tyr -> pie"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Results[0] != (Result{Invalid, Neutral}) {
+		t.Errorf("retreat into Piedmont: %v, want refused as neutral", res.Results[0])
+	}
+}

@@ -35,6 +35,7 @@ const (
 	TypeNeeded         // a build on a coast must say army or fleet
 	NotOnRoute         // no convoy route from the army to its destination needs this fleet
 	InDisorder         // a power in civil disorder builds nothing
+	Neutral            // the destination is a closed, neutral province
 
 	// Reasons for Fails.
 	Bounced      // the move met an equal or stronger force
@@ -76,6 +77,7 @@ var reasonText = [...]string{
 	TypeNeeded:         "say which unit to build there: A (army) or F (fleet)",
 	NotOnRoute:         "no convoy route for that army needs this fleet",
 	InDisorder:         "a power in civil disorder builds nothing",
+	Neutral:            "that province is neutral: no unit may enter it",
 	Bounced:            "bounced",
 	Cut:                "support cut",
 	WasDislodged:       "dislodged",

@@ -35,6 +35,9 @@ func resolveRetreats(v *variants.Variant, pos *Position, orders []Order, out *Re
 		switch o.Type {
 		case RetreatTo, Move:
 			to, r = retreatDest(v, &pos.Dislodged[k], o.Target)
+			if r == RetreatBlocked && pos.Closed.Has(v.Province(o.Target)) {
+				r = Neutral
+			}
 		case Disband:
 		default:
 			r = WrongPhase
@@ -49,7 +52,7 @@ func resolveRetreats(v *variants.Variant, pos *Position, orders []Order, out *Re
 		chosen[k], dest[k] = i, to
 		out.Results[i] = Result{}
 	}
-	next := Position{Phase: pos.Phase, Centers: append([]variants.Power(nil), pos.Centers...), Disorder: pos.Disorder}
+	next := Position{Phase: pos.Phase, Centers: append([]variants.Power(nil), pos.Centers...), Disorder: pos.Disorder, Closed: pos.Closed}
 	next.Units = append(make([]variants.Unit, 0, len(pos.Units)+n), pos.Units...)
 	for k, d := range pos.Dislodged {
 		if dest[k] == variants.NoLoc {
@@ -116,6 +119,6 @@ func (pos *Position) FillRetreats(v *variants.Variant) {
 	}
 	for k := range pos.Dislodged {
 		d := &pos.Dislodged[k]
-		d.Retreats = retreats(v, d.Unit, d.AttackerFrom, d.ViaConvoy, occupied, pos.Contested)
+		d.Retreats = retreats(v, d.Unit, d.AttackerFrom, d.ViaConvoy, occupied, pos.Contested.Union(pos.Closed))
 	}
 }

@@ -138,6 +138,11 @@ type Position struct {
 	// their units hold, a dislodged one is disbanded at once, and they
 	// build nothing. It carries over to the next position unchanged.
 	Disorder variants.PowerSet
+	// Closed holds the provinces no unit may enter, a neutral country's
+	// (seed XIV.2, the two-player game's Italy): moves, supports, convoys
+	// and retreats into them are illegal. Units standing in them stay. It
+	// carries over to the next position unchanged.
+	Closed variants.LocSet
 }
 
 // OrderType is the kind of an order.

@@ -29,3 +29,27 @@ func TestDisorderInJSON(t *testing.T) {
 		t.Error("an unknown power in disorder was accepted")
 	}
 }
+
+func TestClosedInJSON(t *testing.T) {
+	req := &Position{
+		Phase:  "S1914M",
+		Units:  map[string][]string{"austria": {"A tyr", "A tri"}, "italy": {"A ven"}},
+		Closed: []string{"Venezia", "pie", "tus"},
+		Orders: map[string][]string{"austria": {"A tyr - ven", "A tri - ven"}},
+	}
+	resp, err := Play(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range resp.Results["austria"] {
+		if r.Result != "invalid" || r.Reason != "that province is neutral: no unit may enter it" {
+			t.Errorf("%s: %s (%s), want refused as neutral", r.Order, r.Result, r.Reason)
+		}
+	}
+	if !slices.Equal(resp.Next.Closed, []string{"pie", "tus", "ven"}) {
+		t.Errorf("next closed %v, want it carried over in canonical names", resp.Next.Closed)
+	}
+	if _, err := Play(&Position{Phase: "S1914M", Closed: []string{"Atlantis"}}); err == nil {
+		t.Error("an unknown closed province was accepted")
+	}
+}

@@ -24,9 +24,11 @@ type Position struct {
 	Contested []string                   `json:"contested,omitempty"`
 	// Disorder lists the powers in civil disorder or absent: their units
 	// hold, are disbanded when dislodged, and they build nothing.
-	Disorder []string            `json:"disorder,omitempty"`
-	Winner   *string             `json:"winner,omitempty"`
-	Orders   map[string][]string `json:"orders,omitempty"`
+	Disorder []string `json:"disorder,omitempty"`
+	// Closed lists the neutral provinces no unit may enter.
+	Closed []string            `json:"closed,omitempty"`
+	Winner *string             `json:"winner,omitempty"`
+	Orders map[string][]string `json:"orders,omitempty"`
 }
 
 // DislodgedUnit is a unit waiting to retreat.
@@ -93,6 +95,13 @@ func Decode(v *variants.Variant, j *Position) (*adjudicator.Position, error) {
 			return nil, fmt.Errorf("disorder: %w", err)
 		}
 		pos.Disorder.Add(p)
+	}
+	for _, s := range j.Closed {
+		l, err := parser.Loc(v, s)
+		if err != nil {
+			return nil, fmt.Errorf("closed %q: %w", s, err)
+		}
+		pos.Closed.Add(v.Province(l))
 	}
 	if pos.Phase.Type != adjudicator.Retreat {
 		return pos, nil
@@ -182,6 +191,7 @@ func Encode(v *variants.Variant, rules adjudicator.Rules, pos *adjudicator.Posit
 		j.Dislodged[id] = append(j.Dislodged[id], du)
 	}
 	pos.Contested.Each(func(l variants.Loc) { j.Contested = append(j.Contested, v.Locs[l].ID) })
+	pos.Closed.Each(func(l variants.Loc) { j.Closed = append(j.Closed, v.Locs[l].ID) })
 	for p := range v.Powers {
 		if pos.Disorder.Has(variants.Power(p)) {
 			j.Disorder = append(j.Disorder, v.Powers[p].ID)

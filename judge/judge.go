@@ -29,6 +29,9 @@ type Judge struct {
 	MaxSize int              // DefaultMaxSize when 0
 	// NoMap leaves the map out of results mails.
 	NoMap bool
+	// Coin is the coin the judge tosses where a game's rules say so
+	// (the two-player game's Italy): 0 or 1; crypto/rand when nil.
+	Coin func() int
 
 	maps mapCache
 }

@@ -102,18 +102,7 @@ func (f *fixture) outbox() []store.Mail {
 	return out
 }
 
-func (f *fixture) game() *store.Game {
-	f.t.Helper()
-	var g *store.Game
-	err := f.j.Store.Tx(context.Background(), func(tx *store.Tx) (err error) {
-		g, err = tx.Game("roma")
-		return err
-	})
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	return g
-}
+func (f *fixture) game() *store.Game { return f.gameByName("roma") }
 
 func (f *fixture) tick() {
 	f.t.Helper()

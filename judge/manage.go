@@ -42,6 +42,9 @@ func (j *Judge) createGame(tx *store.Tx, name, variant, rules string, set Settin
 	if err := set.Validate(); err != nil {
 		return badRequest("game %s: %v", name, err)
 	}
+	if err := set.checkVariant(v); err != nil {
+		return badRequest("game %s: %v", name, err)
+	}
 	g := &store.Game{Name: name, Variant: v.Name, Rules: r.String(), Settings: set.json(), State: store.Forming, CreatedAt: j.now()}
 	if masterPassword != "" {
 		if g.MasterHash, err = HashPassword(masterPassword); err != nil {
@@ -78,19 +81,29 @@ func (j *Judge) Seat(ctx context.Context, name, power, address, password string)
 	})
 }
 
+// seat gives power, and every power played with it (seed XIV.2), to a
+// player's address and password.
 func (j *Judge) seat(tx *store.Tx, vw *view, power, address, password string) error {
+	p := vw.v.PowerByID(power)
+	side := vw.arrangement().side(p)
+	if side == nil {
+		return badRequest("%s is not played in game %s: %s", vw.v.Powers[p].Name, vw.g.Name, absentWhy(vw, p))
+	}
 	hash, err := HashPassword(password)
 	if err != nil {
 		return err
 	}
-	seat := store.Seat{GameID: vw.g.ID, Power: power, Address: strings.ToLower(address), PasswordHash: hash}
-	if old := vw.seat(power); old != nil {
-		seat.NoWait, seat.Draw, seat.Concede = old.NoWait, old.Draw, old.Concede
+	for _, q := range side {
+		id := vw.v.Powers[q].ID
+		seat := store.Seat{GameID: vw.g.ID, Power: id, Address: strings.ToLower(address), PasswordHash: hash}
+		if old := vw.seat(id); old != nil {
+			seat.NoWait, seat.Draw, seat.DrawWith, seat.Concede = old.NoWait, old.Draw, old.DrawWith, old.Concede
+		}
+		if err := tx.PutSeat(seat); err != nil {
+			return err
+		}
 	}
-	if err := tx.PutSeat(seat); err != nil {
-		return err
-	}
-	return tx.Audit(j.now(), vw.g.ID, "operator", "seat", power+" "+seat.Address)
+	return tx.Audit(j.now(), vw.g.ID, "operator", "seat", sideName(vw.v, side)+" "+strings.ToLower(address))
 }
 
 // Observe adds an observer, who receives every results mail.
@@ -125,7 +138,7 @@ func (j *Judge) Start(ctx context.Context, name string) error {
 
 func (j *Judge) start(tx *store.Tx, vw *view) error {
 	var empty []string
-	absent := vw.set.absent(vw.v)
+	absent := vw.arrangement().absent
 	for i, p := range vw.v.Powers {
 		if s := vw.seat(p.ID); !absent.Has(variants.Power(i)) && (s == nil || s.Address == "") {
 			empty = append(empty, p.Name)
@@ -134,7 +147,7 @@ func (j *Judge) start(tx *store.Tx, vw *view) error {
 	if len(empty) > 0 {
 		return badRequest("game %s cannot start: no player for %s", vw.g.Name, strings.Join(empty, ", "))
 	}
-	start := startPosition(vw.v, vw.rules, absent)
+	start := game.Encode(vw.v, vw.rules, startPosition(vw.v, vw.rules, &vw.set, absent), variants.NoPower)
 	b, _ := json.Marshal(start)
 	vw.g.Position, vw.g.Phase, vw.g.State = string(b), start.Phase, store.Active
 	var err error
@@ -143,6 +156,9 @@ func (j *Judge) start(tx *store.Tx, vw *view) error {
 	}
 	vw.pj = start
 	if vw.g.Deadline, err = vw.set.Deadline(vw.pos.Phase.Type, j.now()); err != nil {
+		return err
+	}
+	if vw.g.Deadline, err = j.postpone(tx, vw, vw.g.Deadline); err != nil {
 		return err
 	}
 	if err := tx.UpdateGame(vw.g); err != nil {
@@ -154,18 +170,6 @@ func (j *Judge) start(tx *store.Tx, vw *view) error {
 	body := fmt.Sprintf("Game %s has started.\n\n%s\nFirst phase: %s, deadline %s.\n\nSign on with SIGNON <power>@%s <password> and send your orders; HELP lists the commands.\n",
 		vw.g.Name, positionText(vw.v, vw.pos), phaseName(vw.pos.Phase), vw.deadlineText(), vw.g.Name)
 	return j.mailAll(tx, vw, "start", vw.g.Phase, fmt.Sprintf("Corriere %s: the game starts", vw.g.Name), body)
-}
-
-// startPosition is the variant's start, with the absent powers in
-// disorder from the first phase on.
-func startPosition(v *variants.Variant, rules adjudicator.Rules, absent variants.PowerSet) *game.Position {
-	pos := &adjudicator.Position{
-		Phase:    adjudicator.Phase{Year: v.StartYear, Season: adjudicator.Spring, Type: adjudicator.Movement},
-		Units:    append([]variants.Unit(nil), v.StartUnits...),
-		Centers:  append([]variants.Power(nil), v.StartCenters...),
-		Disorder: absent,
-	}
-	return game.Encode(v, rules, pos, variants.NoPower)
 }
 
 // Status describes a game for the operator.

@@ -35,7 +35,7 @@ func (s *session) signonMaster(vw *view, who, password string) error {
 // create makes a game by mail; its creator becomes its master.
 func (s *session) create(c command) error {
 	if len(c.args) != 2 {
-		s.printf("> %s\n  Expected CREATE <game> <password>, then settings lines (variant, rules, movement, retreat, adjustment, timezone, grace, reminder, press, early).\n\n", c.verb)
+		s.printf("> %s\n  Expected CREATE <game> <password>, then settings lines (variant, rules, movement, retreat, adjustment, timezone, grace, reminder, press, early, max absence).\n\n", c.verb)
 		return nil
 	}
 	name, password := c.args[0], c.args[1]
@@ -75,6 +75,23 @@ func (s *session) create(c command) error {
 			if set.Players, err = strconv.Atoi(value); err != nil {
 				err = fmt.Errorf("players %q: expected a number of players", value)
 			}
+		case "alternative":
+			if set.Alternative, err = strconv.Atoi(value); err != nil {
+				err = fmt.Errorf("alternative %q: expected 1 or 2", value)
+			}
+		case "draws":
+			err = set.SetDraws(value)
+		case "max", "max_absence", "max-absence":
+			if w, rest, _ := strings.Cut(value, " "); key == "max" {
+				if !strings.EqualFold(w, "absence") {
+					err = fmt.Errorf("expected max absence <days>")
+					break
+				}
+				value = strings.TrimSpace(rest)
+			}
+			if set.MaxAbsence, err = strconv.Atoi(value); err != nil {
+				err = fmt.Errorf("max absence %q: expected a number of days (0: no absences)", value)
+			}
 		case "observers":
 			switch strings.ToLower(value) {
 			case "yes", "true", "on":
@@ -107,8 +124,16 @@ func (s *session) create(c command) error {
 		}
 		return err
 	}
-	s.printf("> CREATE %s ...\n  Game %s created (%s variant, %s rules, deadlines: movement %q, retreats %q, adjustments %q, %s, grace %s, press %s).\n  You are its master: SIGNON master@%s <password>, then SEAT <power> <address> for each power and START.\n\n",
-		name, name, variant, rules, set.Movement, set.Retreat, set.Adjustment, set.TimeZone, time.Duration(set.Grace), set.Press, name)
+	s.printf("> CREATE %s ...\n  Game %s created (%s variant, %s rules, deadlines: movement %q, retreats %q, adjustments %q, %s, grace %s, press %s).\n",
+		name, name, variant, rules, set.Movement, set.Retreat, set.Adjustment, set.TimeZone, time.Duration(set.Grace), set.Press)
+	vw, err := loadView(s.tx, name)
+	if err != nil {
+		return err
+	}
+	if t := setupText(vw); t != "" {
+		s.printf("  %s", t)
+	}
+	s.printf("  You are its master: SIGNON master@%s <password>, then SEAT <power> <address> for each player and START.\n\n", name)
 	return nil
 }
 
@@ -189,11 +214,18 @@ func (s *session) masterDo(vw *view, c command) error {
 		if err := j.seat(tx, vw, id, addr, password); err != nil {
 			return err
 		}
+		// The absences the old player announced are not the new one's.
+		if old != nil && old.Address != "" && old.Address != addr {
+			if _, err := j.cancelAbsences(tx, vw, vw.arrangement().side(p), s.now); err != nil {
+				return err
+			}
+		}
+		name = sideName(vw.v, vw.arrangement().side(p))
 		body := fmt.Sprintf("You play %s in game %s, by the game master's choice.\nSign on with: SIGNON %s@%s %s\nSend HELP to the judge for the commands.\n", name, g.Name, id, g.Name, password)
 		if _, err := tx.Queue(store.Mail{CreatedAt: s.now, Recipient: addr, Subject: fmt.Sprintf("Corriere %s: you play %s", g.Name, name), Body: body, GameID: g.ID, Phase: g.Phase, Kind: "seat"}); err != nil {
 			return err
 		}
-		s.printf("> %s\n  %s is now played by %s, who was sent a password.\n\n", c.text, name, addr)
+		s.printf("> %s\n  %s: now played by %s, who was sent a password.\n\n", c.text, name, addr)
 		if c.verb == "REPLACE" {
 			return announce(name+" has a new player", fmt.Sprintf("The game master has given %s to a new player.\n", name))
 		}
@@ -210,9 +242,16 @@ func (s *session) masterDo(vw *view, c command) error {
 		if old == nil || old.Address == "" {
 			return badRequest("%s has no player", name)
 		}
-		if err := tx.PutSeat(store.Seat{GameID: g.ID, Power: id}); err != nil {
+		side := vw.arrangement().side(p)
+		for _, q := range side {
+			if err := tx.PutSeat(store.Seat{GameID: g.ID, Power: vw.v.Powers[q].ID}); err != nil {
+				return err
+			}
+		}
+		if _, err := j.cancelAbsences(tx, vw, side, s.now); err != nil {
 			return err
 		}
+		name = sideName(vw.v, side)
 		s.printf("> %s\n  %s has no player now; its units hold until it is given to another (SEAT or REPLACE).\n\n", c.text, name)
 		return announce(name+" left", fmt.Sprintf("The game master has removed the player of %s; its units hold until a new player takes it.\n", name))
 	case "PAUSE":
@@ -233,6 +272,9 @@ func (s *session) masterDo(vw *view, c command) error {
 		if !g.Deadline.After(s.now) {
 			d, err := vw.set.Deadline(vw.pos.Phase.Type, s.now)
 			if err != nil {
+				return err
+			}
+			if d, err = j.postpone(tx, vw, d); err != nil {
 				return err
 			}
 			g.Deadline = d
@@ -283,7 +325,7 @@ func (s *session) masterDo(vw *view, c command) error {
 		if next.pos, err = game.Decode(vw.v, resp.Next); err != nil {
 			return err
 		}
-		s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", resultsText(vw, g.Phase, resp.Response, &next, late))
+		s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", resultsText(vw, g.Phase, resp.Response, &next, late, "", outcome(&next, resp.Next)))
 	case "BECOME":
 		if err := needState(store.Active, store.Paused); err != nil {
 			return err
@@ -301,7 +343,10 @@ func (s *session) masterDo(vw *view, c command) error {
 		}
 		// The orders that follow are the power's, entered by the master; the
 		// submissions and the audit log say so.
-		s.power, s.seat, s.asMaster = p, seat, true
+		if vw.arrangement().absent.Has(p) {
+			return badRequest("%s is not played in game %s: %s", vw.v.Powers[p].Name, g.Name, absentWhy(vw, p))
+		}
+		s.power, s.seat, s.side, s.asMaster = p, seat, []variants.Power{p}, true
 		s.printf("> %s\n  The orders that follow are entered for %s, marked as the game master's.\n\n", c.text, vw.v.Powers[p].Name)
 	case "EDIT":
 		if err := needState(store.Active, store.Paused); err != nil {
@@ -365,6 +410,10 @@ func (s *session) masterDo(vw *view, c command) error {
 func (s *session) masterSet(c command) error {
 	vw := s.vw
 	g := vw.g
+	if len(c.args) > 0 && isAbsenceSetting(c.args[0]) {
+		s.printf("> %s\n  Refused: absences are the players' own; the game master moves the deadline with SET DEADLINE or EXTEND. Nothing was changed.\n\n", c.text)
+		return nil
+	}
 	if len(c.args) < 2 {
 		s.printf("> %s\n  Expected SET DEADLINE <YYYY-MM-DD HH:MM> or SET GRACE <duration>.\n\n", c.text)
 		return nil
@@ -456,6 +505,9 @@ func (s *session) rollback(vw *view, phase string) error {
 		return err
 	}
 	if g.Deadline, err = nvw.set.Deadline(nvw.pos.Phase.Type, s.now); err != nil {
+		return err
+	}
+	if g.Deadline, err = s.j.postpone(tx, nvw, g.Deadline); err != nil {
 		return err
 	}
 	if err := tx.UpdateGame(g); err != nil {

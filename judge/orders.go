@@ -67,11 +67,12 @@ func (st *standing) with(key string, o adjudicator.Order) ([]string, []adjudicat
 	return append(keys, key), append(orders, o)
 }
 
-// submit reads order lines of the signed-on power, keeps the ones that
+// submit reads order lines of the signed-on player, keeps the ones that
 // make legal orders (each replacing the earlier order for its unit) and
-// reports on every line.
+// reports on every line. A player of several powers (seed XIV.2) writes
+// their orders together: each is taken for the power it is legal for.
 func (s *session) submit(lines []string) error {
-	vw, power := s.vw, s.power
+	vw := s.vw
 	if vw.g.State != store.Active || vw.pos == nil {
 		s.printf("Game %s is %s: orders are not taken now.\n", vw.g.Name, vw.g.State)
 		for _, l := range lines {
@@ -80,48 +81,66 @@ func (s *session) submit(lines []string) error {
 		s.printf("\n")
 		return nil
 	}
-	st, err := vw.standing(s.tx, power)
-	if err != nil {
-		return err
+	sets := map[variants.Power]*standing{}
+	for _, p := range s.side {
+		st, err := vw.standing(s.tx, p)
+		if err != nil {
+			return err
+		}
+		sets[p] = st
 	}
 	var report strings.Builder
 	fmt.Fprintf(&report, "Orders for %s:\n", phaseName(vw.pos.Phase))
 	var parsedLines []string
 	for _, line := range lines {
-		for _, p := range parser.Orders(vw.v, vw.pos, power, line) {
-			if p.Err != nil {
-				fmt.Fprintf(&report, "  %-28s refused: %s\n", p.Text, p.Err.Error())
-				parsedLines = append(parsedLines, p.Text+" => refused: "+p.Err.Error())
-				continue
-			}
-			waives := 0
-			for _, k := range st.keys {
-				if strings.HasPrefix(k, "waive ") {
-					waives++
+		for _, cands := range s.readLine(line) {
+			text := cands[0].Text
+			refusal, better := "", false
+			accepted := false
+			for i, c := range cands {
+				if c.Err != nil {
+					if i == 0 {
+						refusal = c.Err.Error()
+					}
+					continue
 				}
+				st := sets[c.power]
+				key := orderKey(vw.v, c.Order, st.waives())
+				keys, orders := st.with(key, c.Order)
+				// Judge the order now, against the position and the power's
+				// other orders, so the player learns at once what will not do.
+				res, err := adjudicator.Resolve(vw.v, vw.rules, vw.pos, orders)
+				if err != nil {
+					return fmt.Errorf("game %s: %w", vw.g.Name, err)
+				}
+				canon := parser.Format(vw.v, c.Order)
+				if r := res.Results[len(orders)-1]; r.Outcome == adjudicator.Invalid {
+					// Another power's unit or none: the refusal of the
+					// power the order was meant for says more.
+					if !better && (i == 0 || (r.Reason != adjudicator.NotYours && r.Reason != adjudicator.NoUnit)) {
+						refusal = fmt.Sprintf("%s (%s)", r.Reason, canon)
+						better = i > 0
+					}
+					continue
+				}
+				st.keys, st.orders = keys, orders
+				err = s.tx.PutOrder(store.Order{GameID: vw.g.ID, Phase: vw.g.Phase, Power: vw.v.Powers[c.power].ID, Key: key,
+					Text: c.Text, Canonical: canon, MessageID: s.m.MessageID, At: s.now})
+				if err != nil {
+					return err
+				}
+				if len(s.side) > 1 {
+					canon = vw.v.Powers[c.power].Name + ": " + canon
+				}
+				fmt.Fprintf(&report, "  %-28s ok: %s\n", c.Text, canon)
+				parsedLines = append(parsedLines, c.Text+" => "+canon)
+				accepted = true
+				break
 			}
-			key := orderKey(vw.v, p.Order, waives)
-			keys, orders := st.with(key, p.Order)
-			// Judge the order now, against the position and the power's
-			// other orders, so the player learns at once what will not do.
-			res, err := adjudicator.Resolve(vw.v, vw.rules, vw.pos, orders)
-			if err != nil {
-				return fmt.Errorf("game %s: %w", vw.g.Name, err)
+			if !accepted {
+				fmt.Fprintf(&report, "  %-28s refused: %s\n", text, refusal)
+				parsedLines = append(parsedLines, text+" => refused: "+refusal)
 			}
-			canon := parser.Format(vw.v, p.Order)
-			if r := res.Results[len(orders)-1]; r.Outcome == adjudicator.Invalid {
-				fmt.Fprintf(&report, "  %-28s refused: %s (%s)\n", p.Text, r.Reason, canon)
-				parsedLines = append(parsedLines, p.Text+" => refused: "+r.Reason.String())
-				continue
-			}
-			st.keys, st.orders = keys, orders
-			err = s.tx.PutOrder(store.Order{GameID: vw.g.ID, Phase: vw.g.Phase, Power: vw.v.Powers[power].ID, Key: key,
-				Text: p.Text, Canonical: canon, MessageID: s.m.MessageID, At: s.now})
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(&report, "  %-28s ok: %s\n", p.Text, canon)
-			parsedLines = append(parsedLines, p.Text+" => "+canon)
 		}
 	}
 	s.out.WriteString(report.String())
@@ -130,12 +149,12 @@ func (s *session) submit(lines []string) error {
 	if s.asMaster {
 		from = "master (" + s.m.From + ")"
 	}
-	err = s.tx.AddSubmission(store.Submission{GameID: vw.g.ID, Phase: vw.g.Phase, Power: vw.v.Powers[power].ID, Address: from,
+	err := s.tx.AddSubmission(store.Submission{GameID: vw.g.ID, Phase: vw.g.Phase, Power: vw.v.Powers[s.power].ID, Address: from,
 		MessageID: s.m.MessageID, At: s.now, Raw: strings.Join(lines, "\n"), Parsed: strings.Join(parsedLines, "\n")})
 	if err != nil {
 		return err
 	}
-	actor := vw.v.Powers[power].ID
+	actor := vw.v.Powers[s.power].ID
 	if s.asMaster {
 		actor = "master as " + actor
 	}
@@ -146,24 +165,85 @@ func (s *session) submit(lines []string) error {
 	return s.orderState()
 }
 
-// orderState reports the power's whole order set, what is missing and the
-// deadline.
+// waives counts the standing WAIVE orders, for the next one's key.
+func (st *standing) waives() int {
+	n := 0
+	for _, k := range st.keys {
+		if strings.HasPrefix(k, "waive ") {
+			n++
+		}
+	}
+	return n
+}
+
+// candidate is one reading of an order fragment, for one power.
+type candidate struct {
+	parser.Parsed
+	power variants.Power
+}
+
+// readLine reads a line of orders for each power the player plays. Each
+// fragment comes with its readings, the signed-on power's first; when the
+// readings split the line differently only that power's is kept.
+func (s *session) readLine(line string) [][]candidate {
+	vw := s.vw
+	runs := make([][]parser.Parsed, len(s.side))
+	for i, p := range s.side {
+		runs[i] = parser.Orders(vw.v, vw.pos, p, line)
+	}
+	side := s.side
+	for _, run := range runs[1:] {
+		if len(run) != len(runs[0]) {
+			side, runs = side[:1], runs[:1]
+			break
+		}
+	}
+	out := make([][]candidate, len(runs[0]))
+	for k := range out {
+		for i, run := range runs {
+			out[k] = append(out[k], candidate{Parsed: run[k], power: side[i]})
+		}
+	}
+	return out
+}
+
+// orderState reports the player's whole order set (every power the player
+// plays), what is missing and the deadline.
 func (s *session) orderState() error {
-	vw, power := s.vw, s.power
+	vw := s.vw
 	s.shown = true
-	st, err := vw.standing(s.tx, power)
-	if err != nil {
-		return err
-	}
 	s.printf("Your orders for %s (%s):\n", phaseName(vw.pos.Phase), vw.g.Name)
-	if len(st.rows) == 0 {
-		s.printf("  (none)\n")
+	var allMissing []string
+	for _, power := range s.side {
+		st, err := vw.standing(s.tx, power)
+		if err != nil {
+			return err
+		}
+		indent := "  "
+		if len(s.side) > 1 {
+			s.printf("  %s:\n", vw.v.Powers[power].Name)
+			indent = "    "
+		}
+		if len(st.rows) == 0 {
+			s.printf("%s(none)\n", indent)
+		}
+		for _, r := range st.rows {
+			s.printf("%s%s\n", indent, r.Canonical)
+		}
+		if miss := missing(vw.v, vw.pos, power, st.orders); len(miss) > 0 {
+			if len(s.side) > 1 {
+				allMissing = append(allMissing, vw.v.Powers[power].Name+": "+strings.Join(miss, ", "))
+			} else {
+				allMissing = append(allMissing, miss...)
+			}
+		}
 	}
-	for _, r := range st.rows {
-		s.printf("  %s\n", r.Canonical)
-	}
-	if miss := missing(vw.v, vw.pos, power, st.orders); len(miss) > 0 {
-		s.printf("Still missing: %s.\n", strings.Join(miss, ", "))
+	if len(allMissing) > 0 {
+		sep := ", "
+		if len(s.side) > 1 {
+			sep = "; "
+		}
+		s.printf("Still missing: %s.\n", strings.Join(allMissing, sep))
 	} else {
 		s.printf("Your orders are complete.\n")
 	}
@@ -238,7 +318,7 @@ func plural(n int, one, many string) string {
 // owing lists the powers that have orders to give this phase; powers
 // absent from the game (a setup for fewer players) give none.
 func (vw *view) owing() []variants.Power {
-	absent := vw.set.absent(vw.v)
+	absent := vw.arrangement().absent
 	var out []variants.Power
 	for p := range vw.v.Powers {
 		if !absent.Has(variants.Power(p)) && len(missing(vw.v, vw.pos, variants.Power(p), nil)) > 0 {

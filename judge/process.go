@@ -68,11 +68,19 @@ func (j *Judge) Tick(ctx context.Context) error {
 // wins; a tie shares the victory (seed III).
 func (j *Judge) endByUnits(tx *store.Tx, vw *view) error {
 	_, units := adjudicator.Count(vw.v, vw.pos)
-	best := slices.Max(units)
+	// A player of several powers (seed XIV.2) counts the units of all.
+	best := -1
 	var winners []string
-	for p, n := range units {
-		if n == best {
-			winners = append(winners, vw.v.Powers[p].Name)
+	for _, side := range vw.arrangement().sides {
+		n := 0
+		for _, p := range side {
+			n += units[p]
+		}
+		switch {
+		case n > best:
+			best, winners = n, []string{sideName(vw.v, side)}
+		case n == best:
+			winners = append(winners, sideName(vw.v, side))
 		}
 	}
 	vw.g.State, vw.g.Deadline = store.Finished, time.Time{}
@@ -81,7 +89,7 @@ func (j *Judge) endByUnits(tx *store.Tx, vw *view) error {
 	}
 	what := fmt.Sprintf("%s wins with %d units", winners[0], best)
 	if len(winners) > 1 {
-		what = fmt.Sprintf("%s share the victory with %d units each", strings.Join(winners, ", "), best)
+		what = fmt.Sprintf("%s share the victory with %d units each", strings.Join(winners, "; "), best)
 	}
 	if err := tx.Audit(j.now(), vw.g.ID, "judge", "end", what); err != nil {
 		return err
@@ -137,7 +145,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	// Draw votes and concessions last one phase.
 	for _, seat := range vw.seats {
 		if seat.Draw || seat.Concede != "" {
-			seat.Draw, seat.Concede = false, ""
+			seat.Draw, seat.DrawWith, seat.Concede = false, "", ""
 			if err := tx.PutSeat(seat); err != nil {
 				return err
 			}
@@ -145,17 +153,36 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	}
 	before := g.Phase
 	next := *resp.Next
-	posJSON, _ := json.Marshal(&next)
+	nextPhase, err := adjudicator.ParsePhase(next.Phase)
+	if err != nil {
+		return fmt.Errorf("process %s: next phase: %w", before, err)
+	}
+	// The two-player game's coin toss, and Italy joining in 1915.
+	toss := j.tossFor(vw, nextPhase)
+	joining := vw.set.Players == 2 && vw.pos.Phase.Year == twoPlayerYear && nextPhase.Year > twoPlayerYear
+	if joining {
+		next.Disorder = slices.DeleteFunc(slices.Clone(next.Disorder), func(id string) bool { return id == neutralPower })
+		next.Closed = nil
+	}
 	ng := *g
-	ng.Phase, ng.Position, ng.Reminded = next.Phase, string(posJSON), false
 	nvw := *vw
 	nvw.g, nvw.pj = &ng, &next
 	if nvw.pos, err = game.Decode(vw.v, &next); err != nil {
 		return fmt.Errorf("process %s: next position: %w", before, err)
 	}
-	if next.Winner != nil && *next.Winner != "" {
+	if joining {
+		if err := j.seatJoined(tx, &nvw, vw.v.PowerByID(neutralPower)); err != nil {
+			return err
+		}
+	}
+	ending := outcome(&nvw, &next)
+	posJSON, _ := json.Marshal(&next)
+	ng.Phase, ng.Position, ng.Reminded = next.Phase, string(posJSON), false
+	if ending != "" {
 		ng.State, ng.Deadline = store.Finished, time.Time{}
 	} else if ng.Deadline, err = vw.set.Deadline(nvw.pos.Phase.Type, now); err != nil {
+		return err
+	} else if ng.Deadline, err = j.postpone(tx, &nvw, ng.Deadline); err != nil {
 		return err
 	}
 	if err := tx.UpdateGame(&ng); err != nil {
@@ -165,12 +192,18 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	if len(late) > 0 {
 		detail += "; late: " + strings.Join(late, ", ")
 	}
+	if toss != "" {
+		detail += "; " + strings.TrimSpace(toss)
+	}
+	if ending != "" {
+		detail += "; " + strings.TrimSpace(ending)
+	}
 	if err := tx.Audit(now, g.ID, "judge", "process", detail); err != nil {
 		return err
 	}
 	subject := fmt.Sprintf("Corriere %s: %s results", g.Name, before)
 	j.log().Info("phase processed", "game", g.Name, "phase", before, "next", ng.Phase)
-	return j.mailAll(tx, &nvw, "results", before, subject, resultsText(vw, before, resp.Response, &nvw, late))
+	return j.mailAll(tx, &nvw, "results", before, subject, resultsText(vw, before, resp.Response, &nvw, late, toss, ending))
 }
 
 // played is a phase resolved with the standing orders, and the orders
@@ -227,8 +260,11 @@ func (j *Judge) play(tx *store.Tx, vw *view) (*played, []string, error) {
 	return &played{Response: resp, request: req.Orders}, late, nil
 }
 
-// remind mails the powers whose orders are not complete.
+// remind mails the players whose orders are not complete, one mail for
+// all the powers a player plays.
 func (j *Judge) remind(tx *store.Tx, vw *view) error {
+	var addrs []string
+	lines := map[string][]string{}
 	for _, p := range vw.owing() {
 		st, err := vw.standing(tx, p)
 		if err != nil {
@@ -239,9 +275,15 @@ func (j *Judge) remind(tx *store.Tx, vw *view) error {
 		if len(miss) == 0 || seat == nil || seat.Address == "" {
 			continue
 		}
-		body := fmt.Sprintf("Game %s, %s: your orders as %s are not complete.\nStill missing: %s.\nDeadline: %s.\n",
-			vw.g.Name, phaseName(vw.pos.Phase), vw.v.Powers[p].Name, strings.Join(miss, ", "), vw.deadlineText())
-		_, err = tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: seat.Address, Subject: fmt.Sprintf("Corriere %s: orders due for %s", vw.g.Name, vw.g.Phase),
+		if lines[seat.Address] == nil {
+			addrs = append(addrs, seat.Address)
+		}
+		lines[seat.Address] = append(lines[seat.Address], fmt.Sprintf("As %s, still missing: %s.\n", vw.v.Powers[p].Name, strings.Join(miss, ", ")))
+	}
+	for _, addr := range addrs {
+		body := fmt.Sprintf("Game %s, %s: your orders are not complete.\n%sDeadline: %s.\n",
+			vw.g.Name, phaseName(vw.pos.Phase), strings.Join(lines[addr], ""), vw.deadlineText())
+		_, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: addr, Subject: fmt.Sprintf("Corriere %s: orders due for %s", vw.g.Name, vw.g.Phase),
 			Body: body, GameID: vw.g.ID, Phase: vw.g.Phase, Kind: "reminder"})
 		if err != nil {
 			return err

@@ -58,8 +58,11 @@ const helpText = `Corriere, a play-by-email Diplomacy judge. Write one command p
   CLEAR                              drop your orders for this phase
   SET NOWAIT / SET WAIT              ready to process early / wait for the deadline
   SET DRAW / SET NODRAW              vote for a draw of all survivors (secret, for this phase)
+  SET DRAW <powers>                  vote for a draw of those powers only, where the game allows it
   CONCEDE <power>                    concede the game to a power (it wins when all others do)
   RESIGN                             give up your seat
+  SET ABSENCE <from> TO <to>         away those days (YYYY-MM-DD, or one date): deadlines inside move past them
+  SET NOABSENCE                      cancel your absences not yet begun (the game limits the days)
   PRESS TO <powers> ... ENDPRESS     a message to some powers (PRESS TO ANONYMOUS France ... in grey-press games)
   BROADCAST ... ENDBROADCAST         a message to everyone in the game
   SIGNOFF                            end of commands (the rest of the mail is ignored)
@@ -75,8 +78,15 @@ For game masters:
   CREATE <game> <password>           a new game, followed by settings lines: variant, rules (2023|1971),
                                      movement/retreat/adjustment (cron specs), timezone, grace, reminder,
                                      press (white|grey|none), early (yes|no), missing (hold|disorder),
+                                     max absence <days> (each player's over the game, 15; 0: none),
                                      end (YYYY-MM-DD HH:MM: most units wins then), observers (yes|no),
-                                     players (7, 6: Italy absent, 5: Italy and Germany absent);
+                                     players (7; 6: Italy absent; 5: Italy and Germany absent;
+                                     4: England, Austria+France, Germany+Turkey, Italy+Russia;
+                                     3 with alternative 1: Russia, England+France+Germany, Austria+Italy+Turkey,
+                                     or alternative 2: England+Germany+Austria, Russia+Italy, France+Turkey;
+                                     2: England+France+Russia against Germany+Austria+Turkey from 1914,
+                                     Italy neutral until the judge's coin toss, 24 units win),
+                                     draws (all|partial);
                                      you become its master
   SIGNON master@<game> <password>    then: SEAT|REPLACE <power> <address>, EJECT <power>, START,
                                      PAUSE, RESUME, EXTEND <duration>, SET DEADLINE <YYYY-MM-DD HH:MM>,
@@ -86,6 +96,8 @@ For game masters:
                                      EDIT CENTRE <place> <power|neutral> (each "-- <reason>"), DECLARE WINNER <power>,
                                      DECLARE DRAW <powers>, TERMINATE
 
+A player of several powers signs on with any of them and orders for all of
+them in one mail (a heading such as "France:" may come before each power's).
 A later order for a unit replaces the earlier one. Every mail gets one reply
 with your orders as the judge understood them and what is still missing.
 Quoted lines (starting with ">") and your signature (after "-- ") are ignored.
@@ -135,6 +147,9 @@ func (s *session) status(name string) error {
 func statusText(tx *store.Tx, vw *view) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Game %s: %s, %s variant, %s rules.\n", vw.g.Name, vw.g.State, vw.g.Variant, vw.g.Rules)
+	if t := setupText(vw); t != "" {
+		b.WriteString(t)
+	}
 	if vw.pos == nil {
 		var seated []string
 		for _, s := range vw.seats {
@@ -240,7 +255,7 @@ func dislodgedText(v *variants.Variant, d adjudicator.Dislodged) string {
 }
 
 // resultsText is the results mail of a processed phase.
-func resultsText(vw *view, before string, resp *game.Response, next *view, late []string) string {
+func resultsText(vw *view, before string, resp *game.Response, next *view, late []string, toss, ending string) string {
 	var b strings.Builder
 	v := vw.v
 	fmt.Fprintf(&b, "Game %s: results of %s.\n\n", vw.g.Name, phaseNameOf(before))
@@ -266,10 +281,13 @@ func resultsText(vw *view, before string, resp *game.Response, next *view, late 
 	if len(late) > 0 {
 		fmt.Fprintf(&b, "\nLate (orders missing or incomplete at the deadline): %s.\n", strings.Join(late, ", "))
 	}
+	if toss != "" {
+		b.WriteString("\n" + toss)
+	}
 	b.WriteString("\n")
 	b.WriteString(positionText(v, next.pos))
-	if w := resp.Next.Winner; w != nil && *w != "" {
-		fmt.Fprintf(&b, "\n%s has won the game with %d supply centres.\n", v.Powers[v.PowerByID(*w)].Name, v.VictoryCenters)
+	if ending != "" {
+		b.WriteString("\n" + ending)
 	} else {
 		fmt.Fprintf(&b, "\nNext: %s, deadline %s.\n", phaseName(next.pos.Phase), next.deadlineText())
 	}

@@ -24,7 +24,7 @@ var verbs = map[string]bool{
 // settingKeys are the words of the settings lines that follow CREATE.
 var settingKeys = map[string]bool{
 	"variant": true, "rules": true, "movement": true, "retreat": true, "adjustment": true, "timezone": true,
-	"tz": true, "grace": true, "reminder": true, "press": true, "early": true, "missing": true, "end": true, "observers": true, "players": true,
+	"tz": true, "grace": true, "reminder": true, "press": true, "early": true, "missing": true, "end": true, "observers": true, "players": true, "alternative": true, "draws": true, "max": true, "max_absence": true, "max-absence": true,
 }
 
 // scan splits a mail body into commands. Quoted lines ("> ...") are

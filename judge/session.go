@@ -3,6 +3,7 @@ package judge
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -26,6 +27,9 @@ type session struct {
 	vw    *view
 	power variants.Power
 	seat  *store.Seat
+	// side is the powers the player signed on plays, power first: more
+	// than one in the rulebook's games for fewer players (seed XIV.2).
+	side []variants.Power
 	// Order lines waiting to be submitted together.
 	pending []string
 	// Games to process at once if all their powers are now ready.
@@ -159,7 +163,7 @@ func powerByInitial(v *variants.Variant, letter byte) variants.Power {
 }
 
 func (s *session) signon(c command) error {
-	s.vw, s.seat, s.shown, s.master, s.asMaster = nil, nil, false, false, false
+	s.vw, s.seat, s.side, s.shown, s.master, s.asMaster = nil, nil, nil, false, false, false
 	if len(c.args) != 2 {
 		s.printf("> SIGNON ...\n  Expected SIGNON <power>@<game> <password> (or SIGNON <initial><game> <password>, e.g. SIGNON Froma secret).\n  The orders that follow are not read.\n\n")
 		return nil
@@ -203,8 +207,13 @@ func (s *session) signon(c command) error {
 		}
 		return nil
 	}
-	s.vw, s.power, s.seat = vw, power, seat
-	s.printf("Signed on as %s in game %s.\n\n", vw.v.Powers[power].Name, vw.g.Name)
+	side := vw.arrangement().side(power)
+	if side == nil {
+		s.printf("> SIGNON %s ...\n  %s is not played in game %s (%s). Nothing in this mail was changed.\n\n", who, vw.v.Powers[power].Name, vw.g.Name, absentWhy(vw, power))
+		return nil
+	}
+	s.vw, s.power, s.seat, s.side = vw, power, seat, side
+	s.printf("Signed on as %s in game %s.\n\n", sideName(vw.v, side), vw.g.Name)
 	return nil
 }
 
@@ -241,8 +250,10 @@ func (s *session) signedCommand(c command) error {
 			s.printf("> CLEAR\n  Game %s is %s: there are no orders to clear.\n\n", vw.g.Name, vw.g.State)
 			return nil
 		}
-		if err := s.tx.ClearOrders(vw.g.ID, vw.g.Phase, vw.v.Powers[s.power].ID); err != nil {
-			return err
+		for _, p := range s.side {
+			if err := s.tx.ClearOrders(vw.g.ID, vw.g.Phase, vw.v.Powers[p].ID); err != nil {
+				return err
+			}
 		}
 		s.printf("> CLEAR\n  Your orders for %s are cleared.\n\n", vw.g.Phase)
 		return s.orderState()
@@ -264,39 +275,61 @@ func (s *session) signedCommand(c command) error {
 }
 
 func (s *session) set(c command) error {
+	if len(c.args) > 0 && isAbsenceSetting(c.args[0]) {
+		return s.absence(c)
+	}
 	what := strings.ToUpper(strings.Join(c.args, " "))
-	seat := *s.seat
-	switch what {
-	case "WAIT":
-		seat.NoWait = false
+	var change func(*store.Seat)
+	switch {
+	case what == "WAIT":
+		change = func(st *store.Seat) { st.NoWait = false }
 		s.printf("> %s\n  The phase will wait for its deadline.\n\n", c.text)
-	case "NOWAIT":
-		seat.NoWait = true
+	case what == "NOWAIT":
+		change = func(st *store.Seat) { st.NoWait = true }
 		s.printf("> %s\n  Ready: once every power with orders to give is ready and has complete orders, the phase is processed without waiting for the deadline.\n\n", c.text)
 		s.check = append(s.check, s.vw.g.Name)
-	case "DRAW":
-		if s.vw.pos == nil || !survives(s.vw, s.power) {
-			s.printf("> %s\n  Refused: only a power still in the game may vote for a draw.\n\n", c.text)
+	case len(c.args) > 0 && strings.EqualFold(c.args[0], "DRAW"):
+		with, ok := s.drawVote(c)
+		if !ok {
 			return nil
 		}
-		seat.Draw = true
-		s.printf("> %s\n  You vote for a draw including all survivors. Votes are secret and last until the phase is processed; when every survivor votes, the game ends in a draw.\n\n", c.text)
-	case "NODRAW":
-		seat.Draw = false
+		change = func(st *store.Seat) { st.Draw, st.DrawWith = true, with }
+	case what == "NODRAW":
+		change = func(st *store.Seat) { st.Draw, st.DrawWith = false, "" }
 		s.printf("> %s\n  You no longer vote for a draw.\n\n", c.text)
 	default:
-		s.printf("> %s\n  Unknown setting: expected SET WAIT, SET NOWAIT, SET DRAW or SET NODRAW.\n\n", c.text)
+		s.printf("> %s\n  Unknown setting: expected SET WAIT, SET NOWAIT, SET DRAW, SET DRAW <powers>, SET NODRAW, SET ABSENCE <from> TO <to> or SET NOABSENCE.\n\n", c.text)
 		return nil
 	}
-	if err := s.tx.PutSeat(seat); err != nil {
+	if err := s.changeSeats(change); err != nil {
 		return err
 	}
-	*s.seat = seat
 	if err := s.tx.Audit(s.now, s.vw.g.ID, s.vw.v.Powers[s.power].ID, "set", what); err != nil {
 		return err
 	}
-	if what == "DRAW" {
+	if strings.HasPrefix(what, "DRAW") {
 		return s.j.drawIfUnanimous(s.tx, s.vw.g.Name)
+	}
+	return nil
+}
+
+// changeSeats applies change to the seat of every power the signed-on
+// player plays, and stores them.
+func (s *session) changeSeats(change func(*store.Seat)) error {
+	for _, p := range s.side {
+		seat := s.vw.seat(s.vw.v.Powers[p].ID)
+		if seat == nil {
+			continue
+		}
+		change(seat)
+		if err := s.tx.PutSeat(*seat); err != nil {
+			return err
+		}
+	}
+	if s.seat != nil {
+		if st := s.vw.seat(s.seat.Power); st != nil {
+			*s.seat = *st
+		}
 	}
 	return nil
 }
@@ -307,38 +340,99 @@ func survives(vw *view, p variants.Power) bool {
 	return centers[p] > 0 || units[p] > 0
 }
 
-// drawIfUnanimous ends the game in a draw of all survivors when every
-// survivor votes for it.
+// drawVote reads SET DRAW [<powers>] and replies; with is the draw's
+// powers as stored ("" for all survivors), ok false when refused.
+func (s *session) drawVote(c command) (with string, ok bool) {
+	vw := s.vw
+	if vw.pos == nil || vw.g.State != store.Active || !alive(vw, s.side) {
+		s.printf("> %s\n  Refused: only a power still in a game under way may vote for a draw. Nothing was changed.\n\n", c.text)
+		return "", false
+	}
+	if len(c.args) == 1 {
+		s.printf("> %s\n  You vote for a draw including all survivors. Votes are secret and last until the phase is processed; when every survivor votes, the game ends in a draw.\n\n", c.text)
+		return "", true
+	}
+	a := vw.arrangement()
+	var in variants.PowerSet
+	for _, arg := range c.args[1:] {
+		for _, w := range strings.FieldsFunc(arg, func(r rune) bool { return r == ',' || r == ';' }) {
+			p, err := parser.Power(vw.v, w)
+			if err != nil || a.absent.Has(p) || !alive(vw, a.side(p)) {
+				s.printf("> %s\n  Refused: %q is not a surviving power of game %s (survivors: %s). Nothing was changed.\n\n", c.text, w, vw.g.Name, sideName(vw.v, drawPowers(vw, "")))
+				return "", false
+			}
+			for _, q := range a.side(p) {
+				in.Add(q)
+			}
+		}
+	}
+	var ids []string
+	for _, p := range drawPowers(vw, "") {
+		if in.Has(p) {
+			ids = append(ids, vw.v.Powers[p].ID)
+		}
+	}
+	with = strings.Join(ids, ",")
+	names := sideName(vw.v, drawPowers(vw, with))
+	if len(ids) == len(drawPowers(vw, "")) {
+		with = ""
+	} else if !vw.set.PartialDraws {
+		s.printf("> %s\n  Refused: in game %s a draw includes all survivors; send SET DRAW alone. Nothing was changed.\n\n", c.text, vw.g.Name)
+		return "", false
+	}
+	s.printf("> %s\n  You vote for a draw between %s. Votes are secret and last until the phase is processed; when every surviving player votes for this same draw, the game ends in it.\n\n", c.text, names)
+	return with, true
+}
+
+// drawPowers lists the surviving powers a draw vote names: with "" all
+// the survivors the game's setup plays, else the ids in with.
+func drawPowers(vw *view, with string) []variants.Power {
+	a := vw.arrangement()
+	var out []variants.Power
+	for p := range vw.v.Powers {
+		q := variants.Power(p)
+		if a.absent.Has(q) || !survives(vw, q) {
+			continue
+		}
+		if with == "" || slices.Contains(strings.Split(with, ","), vw.v.Powers[p].ID) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// drawIfUnanimous ends the game in a draw when every surviving power votes
+// for the same draw: all survivors, or the same ones where the game takes
+// partial draws.
 func (j *Judge) drawIfUnanimous(tx *store.Tx, name string) error {
 	vw, err := loadView(tx, name)
 	if err != nil || vw.g.State != store.Active || vw.pos == nil {
 		return err
 	}
-	var names []string
-	absent := vw.set.absent(vw.v)
-	for p := range vw.v.Powers {
-		if !survives(vw, variants.Power(p)) || absent.Has(variants.Power(p)) {
-			continue
-		}
-		if seat := vw.seat(vw.v.Powers[p].ID); seat == nil || !seat.Draw {
+	survivors := drawPowers(vw, "")
+	with := ""
+	for i, p := range survivors {
+		seat := vw.seat(vw.v.Powers[p].ID)
+		if seat == nil || !seat.Draw || (i > 0 && seat.DrawWith != with) {
 			return nil
 		}
-		names = append(names, vw.v.Powers[p].Name)
+		with = seat.DrawWith
 	}
+	names := sideName(vw.v, drawPowers(vw, with))
 	vw.g.State, vw.g.Deadline = store.Finished, time.Time{}
 	if err := tx.UpdateGame(vw.g); err != nil {
 		return err
 	}
-	if err := tx.Audit(j.now(), vw.g.ID, "judge", "draw", strings.Join(names, ", ")); err != nil {
+	if err := tx.Audit(j.now(), vw.g.ID, "judge", "draw", names); err != nil {
 		return err
 	}
 	return j.mailAll(tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: the game ends in a draw", vw.g.Name),
-		fmt.Sprintf("Every surviving power voted for a draw. Game %s ends in a draw between %s.\n", vw.g.Name, strings.Join(names, ", ")))
+		fmt.Sprintf("Every surviving power voted for this draw. Game %s ends in a draw between %s.\n", vw.g.Name, names))
 }
 
 func (s *session) press(c command) error {
 	vw := s.vw
-	me := vw.v.Powers[s.power].Name
+	me := sideName(vw.v, s.side)
 	if vw.set.Press == "none" {
 		s.printf("> %s ...\n  Game %s is played without press: nothing was delivered.\n\n", c.verb, vw.g.Name)
 		return nil
@@ -377,7 +471,9 @@ func (s *session) press(c command) error {
 					s.printf("> PRESS ...\n  %s has no player to receive press. Nothing was delivered.\n\n", vw.v.Powers[p].Name)
 					return nil
 				}
-				to = append(to, seat.Address)
+				if !slices.Contains(to, seat.Address) {
+					to = append(to, seat.Address)
+				}
 				names = append(names, vw.v.Powers[p].Name)
 			}
 		}
@@ -414,32 +510,28 @@ func (s *session) concede(c command) error {
 		s.printf("> %s\n  Expected CONCEDE <power>, in a game under way. Nothing was changed.\n\n", c.text)
 		return nil
 	}
+	a := vw.arrangement()
 	p, err := parser.Power(vw.v, c.args[0])
-	if err != nil || p == s.power || !survives(vw, p) || !survives(vw, s.power) {
-		s.printf("> %s\n  Refused: a surviving power concedes to another surviving power. Nothing was changed.\n\n", c.text)
+	if err != nil || slices.Contains(s.side, p) || !alive(vw, a.side(p)) || !alive(vw, s.side) {
+		s.printf("> %s\n  Refused: a surviving power concedes to another player's surviving power. Nothing was changed.\n\n", c.text)
 		return nil
 	}
-	seat := *s.seat
-	seat.Concede = vw.v.Powers[p].ID
-	if err := s.tx.PutSeat(seat); err != nil {
+	winner := a.side(p)
+	id := vw.v.Powers[p].ID
+	if err := s.changeSeats(func(st *store.Seat) { st.Concede = id }); err != nil {
 		return err
 	}
-	*s.seat = seat
-	if err := s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, "concede", seat.Concede); err != nil {
+	if err := s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, "concede", id); err != nil {
 		return err
 	}
-	s.printf("> %s\n  You concede the game to %s. When every other surviving power does, %s wins.\n\n", c.text, vw.v.Powers[p].Name, vw.v.Powers[p].Name)
-	vw.seats, err = s.tx.Seats(vw.g.ID)
-	if err != nil {
-		return err
-	}
-	absent := vw.set.absent(vw.v)
-	for q := range vw.v.Powers {
-		q := variants.Power(q)
-		if q == p || !survives(vw, q) || absent.Has(q) {
+	name := sideName(vw.v, winner)
+	s.printf("> %s\n  You concede the game to %s. When every other surviving player does, %s wins.\n\n", c.text, name, name)
+	for _, q := range drawPowers(vw, "") {
+		if slices.Contains(winner, q) {
 			continue
 		}
-		if st := vw.seat(vw.v.Powers[q].ID); st == nil || st.Concede != seat.Concede {
+		st := vw.seat(vw.v.Powers[q].ID)
+		if st == nil || st.Concede == "" || !slices.Contains(winner, vw.v.PowerByID(st.Concede)) {
 			return nil
 		}
 	}
@@ -447,24 +539,30 @@ func (s *session) concede(c command) error {
 	if err := s.tx.UpdateGame(vw.g); err != nil {
 		return err
 	}
-	return s.j.mailAll(s.tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: %s wins", vw.g.Name, vw.v.Powers[p].Name),
-		fmt.Sprintf("Every other surviving power has conceded: %s wins game %s.\n", vw.v.Powers[p].Name, vw.g.Name))
+	return s.j.mailAll(s.tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: %s wins", vw.g.Name, name),
+		fmt.Sprintf("Every other surviving player has conceded: %s wins game %s.\n", name, vw.g.Name))
 }
 
-// resign gives up the player's seat: the power's units hold (or follow
-// civil disorder, if the game has it) until the master seats another.
+// resign gives up the player's seat (all the powers the player plays):
+// the units hold (or follow civil disorder, if the game has it) until the
+// master seats another.
 func (s *session) resign(c command) error {
-	vw, name := s.vw, s.vw.v.Powers[s.power].Name
-	if err := s.tx.PutSeat(store.Seat{GameID: vw.g.ID, Power: vw.v.Powers[s.power].ID}); err != nil {
+	vw, name := s.vw, sideName(s.vw.v, s.side)
+	for _, p := range s.side {
+		if err := s.tx.PutSeat(store.Seat{GameID: vw.g.ID, Power: vw.v.Powers[p].ID}); err != nil {
+			return err
+		}
+	}
+	if _, err := s.j.cancelAbsences(s.tx, vw, s.side, s.now); err != nil {
 		return err
 	}
 	if err := s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, "resign", s.m.From); err != nil {
 		return err
 	}
 	s.printf("> RESIGN\n  You no longer play %s in game %s. Thank you for playing.\n\n", name, vw.g.Name)
-	s.vw, s.seat = nil, nil
+	s.vw, s.seat, s.side = nil, nil, nil
 	return s.j.mailAll(s.tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: %s's player resigned", vw.g.Name, name),
-		fmt.Sprintf("The player of %s has resigned; its units hold until the game master seats another player.\n", name))
+		fmt.Sprintf("The player of %s has resigned; the units hold until the game master seats another player.\n", name))
 }
 
 // observe puts the sender among a game's observers, who receive every

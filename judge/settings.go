@@ -9,7 +9,6 @@ import (
 	"github.com/robfig/cron/v3"
 
 	"github.com/corriere/corriere/adjudicator"
-	"github.com/corriere/corriere/variants"
 )
 
 // Settings are a game's rules of play outside the board: when its phases
@@ -41,25 +40,23 @@ type Settings struct {
 	End string `json:"end,omitempty"`
 	// NoObservers refuses OBSERVE: only the players receive the results.
 	NoObservers bool `json:"no_observers,omitempty"`
-	// Players is the rulebook's setup for fewer players (seed XIV.2): 6
-	// (Italy absent) or 5 (Italy and Germany absent); 0 or 7 for the full
-	// game. Absent powers' units stay in place and hold, never support each
-	// other, are disbanded when dislodged, and may be supported by others.
-	Players int `json:"players,omitempty"`
-}
-
-// absentPowers are the powers each setup leaves out.
-var absentPowers = map[int][]string{6: {"italy"}, 5: {"italy", "germany"}}
-
-// absent returns the powers the game's setup leaves out.
-func (s *Settings) absent(v *variants.Variant) variants.PowerSet {
-	var set variants.PowerSet
-	for _, id := range absentPowers[s.Players] {
-		if p := v.PowerByID(id); p != variants.NoPower {
-			set.Add(p)
-		}
-	}
-	return set
+	// MaxAbsence is how many days of absence (SET ABSENCE) each player
+	// may take over the whole game; 0 takes none. Not omitempty: a stored
+	// 0 must not read back as the default.
+	MaxAbsence int `json:"max_absence"`
+	// Players is the rulebook's setup for fewer players (seed XIV.2), 0
+	// or 7 for the full game; see setup.go. Alternative picks between the
+	// two three-player setups (1 or 2; 0 is 1).
+	Players     int `json:"players,omitempty"`
+	Alternative int `json:"alternative,omitempty"`
+	// ItalyJoins is the coin toss of the two-player game: the id of the
+	// first power of the side Italy joins from Spring 1915, "" until the
+	// judge tosses. It is kept across rollbacks: the coin is tossed once.
+	ItalyJoins string `json:"italy_joins,omitempty"`
+	// PartialDraws lets players vote for draws that leave out some
+	// survivors (SET DRAW <powers>); by default a draw includes all
+	// survivors.
+	PartialDraws bool `json:"partial_draws,omitempty"`
 }
 
 const endLayout = "2006-01-02 15:04"
@@ -80,6 +77,20 @@ func (s *Settings) endTime() (time.Time, error) {
 	return t, nil
 }
 
+// SetDraws reads the draws setting: "all" (a draw includes every
+// survivor) or "partial" (SET DRAW <powers> may leave some out).
+func (s *Settings) SetDraws(value string) error {
+	switch strings.ToLower(value) {
+	case "all", "dias":
+		s.PartialDraws = false
+	case "partial", "nodias":
+		s.PartialDraws = true
+	default:
+		return fmt.Errorf("draws %q: expected all (every survivor) or partial", value)
+	}
+	return nil
+}
+
 // DefaultSettings are those of a twice-weekly game.
 func DefaultSettings() Settings {
 	return Settings{
@@ -91,6 +102,7 @@ func DefaultSettings() Settings {
 		Reminder:   Duration(12 * time.Hour),
 		Press:      "white",
 		Early:      true,
+		MaxAbsence: 15,
 	}
 }
 
@@ -128,15 +140,16 @@ func (s *Settings) Validate() error {
 	if _, err := s.endTime(); err != nil {
 		return err
 	}
-	switch s.Players {
-	case 0, 5, 6, 7:
-	default:
-		return fmt.Errorf("players %d: expected 7, 6 (Italy absent) or 5 (Italy and Germany absent); the 4-, 3- and 2-player setups are not there yet", s.Players)
+	if err := checkSetup(s.Players, s.Alternative); err != nil {
+		return err
 	}
 	switch s.Missing {
 	case "", "hold", "disorder":
 	default:
 		return fmt.Errorf("missing orders %q: expected hold or disorder", s.Missing)
+	}
+	if s.MaxAbsence < 0 {
+		return fmt.Errorf("max absence %d: expected a number of days, 0 or more (0: no absences)", s.MaxAbsence)
 	}
 	if s.Grace < 0 || s.Reminder < 0 {
 		return fmt.Errorf("grace and reminder must not be negative")

@@ -252,14 +252,15 @@ type Seat struct {
 	NoWait       bool
 	Draw         bool
 	Concede      string // the power this one concedes the game to, or ""
+	DrawWith     string // with Draw: the draw's powers (ids, commas), "" for all survivors
 }
 
 // PutSeat inserts or replaces a seat.
 func (t *Tx) PutSeat(s Seat) error {
-	_, err := t.exec(`INSERT INTO seats (game_id, power, address, password_hash, nowait, draw, concede) VALUES (?, ?, ?, ?, ?, ?, ?)
+	_, err := t.exec(`INSERT INTO seats (game_id, power, address, password_hash, nowait, draw, concede, draw_with) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id, power) DO UPDATE SET address = excluded.address, password_hash = excluded.password_hash,
-			nowait = excluded.nowait, draw = excluded.draw, concede = excluded.concede`,
-		s.GameID, s.Power, s.Address, s.PasswordHash, s.NoWait, s.Draw, s.Concede)
+			nowait = excluded.nowait, draw = excluded.draw, concede = excluded.concede, draw_with = excluded.draw_with`,
+		s.GameID, s.Power, s.Address, s.PasswordHash, s.NoWait, s.Draw, s.Concede, s.DrawWith)
 	if err != nil {
 		return fmt.Errorf("seat %s: %w", s.Power, err)
 	}
@@ -269,9 +270,9 @@ func (t *Tx) PutSeat(s Seat) error {
 // Seats lists a game's seats by power.
 func (t *Tx) Seats(gameID int64) ([]Seat, error) {
 	return queryAll(t.ctx, t.tx, "seats", func(r *sql.Rows) (s Seat, err error) {
-		err = r.Scan(&s.GameID, &s.Power, &s.Address, &s.PasswordHash, &s.NoWait, &s.Draw, &s.Concede)
+		err = r.Scan(&s.GameID, &s.Power, &s.Address, &s.PasswordHash, &s.NoWait, &s.Draw, &s.Concede, &s.DrawWith)
 		return s, err
-	}, `SELECT game_id, power, address, password_hash, nowait, draw, concede FROM seats WHERE game_id = ? ORDER BY power`, gameID)
+	}, `SELECT game_id, power, address, password_hash, nowait, draw, concede, draw_with FROM seats WHERE game_id = ? ORDER BY power`, gameID)
 }
 
 // Observers lists the addresses watching a game.

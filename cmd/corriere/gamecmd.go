@@ -45,7 +45,12 @@ func runGame(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fs.BoolVar(&set.Early, "early", set.Early, "process early when every power is ready")
 		fs.StringVar(&set.Missing, "missing", "hold", "a power without orders: hold, or disorder (seed XIV.3)")
 		fs.StringVar(&set.End, "end", "", "end the game at this date and time (YYYY-MM-DD HH:MM): most units wins")
-		fs.IntVar(&set.Players, "players", 7, "players: 7, 6 (Italy absent) or 5 (Italy and Germany absent)")
+		fs.IntVar(&set.MaxAbsence, "max-absence", set.MaxAbsence, "days of absence (SET ABSENCE) each player may take over the game; 0: none")
+		fs.IntVar(&set.Players, "players", 7, "players (seed XIV.2): 7; 6 (Italy absent); 5 (Italy and Germany absent); 4 (England; Austria+France; Germany+Turkey; Italy+Russia); 3 (see --alternative); 2 (England+France+Russia against Germany+Austria+Turkey, from 1914, Italy neutral until a coin toss)")
+		fs.IntVar(&set.Alternative, "alternative", 0, "the three-player setup: 1 (Russia; England+France+Germany; Austria+Italy+Turkey) or 2 (England+Germany+Austria; Russia+Italy; France+Turkey)")
+		fs.Func("draws", "draws: all (every survivor, the default) or partial (SET DRAW <powers> may leave some out)", func(v string) error {
+			return set.SetDraws(v)
+		})
 	}
 	// Flags may come before or after the positional arguments.
 	var pos []string

@@ -25,6 +25,7 @@ func TestGameCommands(t *testing.T) {
 		{[]string{"create", "--db", db}, 2, "expected 1 arguments"},
 		{[]string{"create", "milano", "--db", db, "--movement", "every day"}, 1, "movement deadline"},
 		{[]string{"create", "milano", "--db", db, "--tz", "Mars/Olympus"}, 1, "time zone"},
+		{[]string{"create", "milano", "--db", db, "--max-absence", "-1"}, 1, "max absence -1"},
 		{[]string{"start", "roma", "--db", db}, 1, "no player for Austria, England"},
 		{[]string{"seat", "roma", "Narnia", "a@x.test", "pw", "--db", db}, 1, "Narnia"},
 		{[]string{"seat", "roma", "france", "not-an-address", "pw", "--db", db}, 1, "expected a mail address"},

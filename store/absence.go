@@ -1,0 +1,47 @@
+package store
+
+import (
+	"database/sql"
+	"fmt"
+	"time"
+)
+
+// Absence is a player's announced absence from a game: From is when it
+// begins, To when it ends (not part of it).
+type Absence struct {
+	ID        int64
+	GameID    int64
+	Power     string
+	From, To  time.Time
+	CreatedAt time.Time
+}
+
+// AddAbsence records a and returns its ID.
+func (t *Tx) AddAbsence(a Absence) (int64, error) {
+	res, err := t.exec(`INSERT INTO absences (game_id, power, starts_at, ends_at, created_at) VALUES (?, ?, ?, ?, ?)`,
+		a.GameID, a.Power, unix(a.From), unix(a.To), unix(a.CreatedAt))
+	if err != nil {
+		return 0, fmt.Errorf("record absence of %s: %w", a.Power, err)
+	}
+	return res.LastInsertId()
+}
+
+// Absences lists a game's absences by power, then by when they begin.
+func (t *Tx) Absences(gameID int64) ([]Absence, error) {
+	return queryAll(t.ctx, t.tx, "absences", func(r *sql.Rows) (a Absence, err error) {
+		var from, to, created int64
+		err = r.Scan(&a.ID, &a.GameID, &a.Power, &from, &to, &created)
+		a.From, a.To, a.CreatedAt = fromUnix(from), fromUnix(to), fromUnix(created)
+		return a, err
+	}, `SELECT id, game_id, power, starts_at, ends_at, created_at FROM absences WHERE game_id = ? ORDER BY power, starts_at, id`, gameID)
+}
+
+// DeleteAbsences drops a power's absences that begin after the given time
+// and returns how many there were.
+func (t *Tx) DeleteAbsences(gameID int64, power string, after time.Time) (int64, error) {
+	res, err := t.exec(`DELETE FROM absences WHERE game_id = ? AND power = ? AND starts_at > ?`, gameID, power, unix(after))
+	if err != nil {
+		return 0, fmt.Errorf("cancel absences of %s: %w", power, err)
+	}
+	return res.RowsAffected()
+}
