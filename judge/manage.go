@@ -113,6 +113,9 @@ func (j *Judge) Observe(ctx context.Context, name, address string) error {
 		if err != nil {
 			return err
 		}
+		if vw.set.NoObservers {
+			return badRequest("game %s takes no observers (setting observers no)", vw.g.Name)
+		}
 		if err := tx.AddObserver(vw.g.ID, strings.ToLower(address)); err != nil {
 			return err
 		}

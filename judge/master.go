@@ -483,6 +483,9 @@ func (s *session) rollback(vw *view, phase string) error {
 			rec = &phases[i] // the latest, if played more than once
 		}
 	}
+	if _, err := adjudicator.ParsePhase(phase); err != nil {
+		return badRequest("%v", err)
+	}
 	if rec == nil {
 		return badRequest("%s was never processed in game %s (processed: %s)", phase, g.Name, processedList(phases))
 	}

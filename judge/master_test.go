@@ -153,6 +153,13 @@ func TestRollback(t *testing.T) {
 	if g := f.milano(); g.Phase != "F1901M" {
 		t.Fatalf("phase %s", g.Phase)
 	}
+	before := f.milano()
+	reply = f.send("gm@x.test", "SIGNON master@milano s3cret\nROLLBACK W1900A\nROLLBACK yesterday")
+	mustContain(t, "rollback beyond the first phase", reply, "W1900A was never processed in game milano (processed: S1901M)",
+		`phase "YESTERDAY": expected a season letter`)
+	if after := f.milano(); after.Phase != before.Phase || after.Position != before.Position {
+		t.Fatalf("a refused ROLLBACK changed the game")
+	}
 	reply = f.send("gm@x.test", "SIGNON master@milano s3cret\nROLLBACK F1901M\nROLLBACK S1901M")
 	mustContain(t, "rollback", reply, "F1901M was never processed", "Game milano is back at Spring 1901 movement (S1901M), with the orders it had")
 	g := f.milano()

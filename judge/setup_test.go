@@ -369,3 +369,32 @@ func TestPartialDraws(t *testing.T) {
 	}
 	mustContain(t, "announcement", f.lastMail("announce", addr("italy")), "Game roma ends in a draw between France and Germany")
 }
+
+// TestCreateSettingRefusals gives every settings line of CREATE a bad
+// value: each is refused with what was expected, and no game is made.
+func TestCreateSettingRefusals(t *testing.T) {
+	f := newFixture(t, nil)
+	for _, c := range []struct{ line, want string }{
+		{"variant narnia", `narnia`},
+		{"rules 1999", `1999`},
+		{"movement every day", `movement deadline "every day"`},
+		{"retreat 99 99 * * *", `retreat deadline "99 99 * * *"`},
+		{"adjustment @sometimes", `adjustment deadline "@sometimes"`},
+		{"timezone Mars/Olympus", `time zone "Mars/Olympus"`},
+		{"grace soon", `duration "soon": expected a form like 90s, 30m or 1h30m`},
+		{"reminder -1h", `grace and reminder must not be negative`},
+		{"press loud", `press "loud": expected white, grey or none`},
+		{"missing explode", `missing orders "explode": expected hold or disorder`},
+		{"end tomorrow", `end "tomorrow": expected a date and time like 2027-06-30 20:00`},
+		{"observers maybe", `observers "maybe": expected yes or no`},
+		{"early sometimes", `early "sometimes": expected yes or no`},
+		{"max absence -1", `max absence -1`},
+	} {
+		reply := f.send("gm@x.test", "CREATE nuovo pw\n"+c.line)
+		mustContain(t, c.line, reply, c.want, "The game was not created")
+	}
+	reply := f.send("fan@x.test", "LIST")
+	if strings.Contains(reply, "nuovo") {
+		t.Errorf("a refused CREATE made a game:\n%s", reply)
+	}
+}

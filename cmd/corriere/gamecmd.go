@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"time"
 
 	"github.com/corriere/corriere/judge"
@@ -15,6 +16,9 @@ const gameUsage = `usage: corriere game <verb> [--config FILE | --db PATH] argum
 
   create NAME [--variant standard] [--rules 2023|1971] [--movement SPEC] [--retreat SPEC]
               [--adjustment SPEC] [--tz ZONE] [--grace 1h] [--reminder 12h] [--press white|grey|none] [--early=true]
+              [--missing hold|disorder] [--end "YYYY-MM-DD HH:MM"] [--max-absence 15] [--draws all|partial]
+              [--observers=true]
+              [--players 7|6|5|4|3|2] [--alternative 1|2]
   seat NAME POWER ADDRESS PASSWORD
   observe NAME ADDRESS
   start NAME
@@ -48,6 +52,11 @@ func runGame(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fs.IntVar(&set.MaxAbsence, "max-absence", set.MaxAbsence, "days of absence (SET ABSENCE) each player may take over the game; 0: none")
 		fs.IntVar(&set.Players, "players", 7, "players (seed XIV.2): 7; 6 (Italy absent); 5 (Italy and Germany absent); 4 (England; Austria+France; Germany+Turkey; Italy+Russia); 3 (see --alternative); 2 (England+France+Russia against Germany+Austria+Turkey, from 1914, Italy neutral until a coin toss)")
 		fs.IntVar(&set.Alternative, "alternative", 0, "the three-player setup: 1 (Russia; England+France+Germany; Austria+Italy+Turkey) or 2 (England+Germany+Austria; Russia+Italy; France+Turkey)")
+		fs.BoolFunc("observers", "take observers (OBSERVE <game>); --observers=false for none", func(v string) error {
+			b, err := strconv.ParseBool(v)
+			set.NoObservers = !b
+			return err
+		})
 		fs.Func("draws", "draws: all (every survivor, the default) or partial (SET DRAW <powers> may leave some out)", func(v string) error {
 			return set.SetDraws(v)
 		})
