@@ -88,6 +88,10 @@ func baseGroups(v *variants.Variant, d *drawing) []group {
 			g.shapes = append(g.shapes, strokeLines(colHatch, 1, hatch(paths, 6)...))
 		}
 		if r.ID != "" {
+			if d.outlines == nil {
+				d.outlines = map[variants.Loc][][]pt{}
+			}
+			d.outlines[v.Loc(r.ID)] = paths
 			g.attrs = []attr{{"id", r.ID}}
 			if r.Home != "" {
 				g.attrs = append(g.attrs, attr{"home", r.Home})
@@ -174,6 +178,13 @@ func rect(x, y, w, h float32) []pt {
 // dislodged units, title and legend counts.
 func (d *drawing) scene(v *variants.Variant, pos *adjudicator.Position, opts Options) *scene {
 	sc := &scene{w: d.w, h: d.h}
+	// Closed provinces (a neutral country) are hatched like impassable land.
+	pos.Closed.Each(func(l variants.Loc) {
+		if paths := d.outlines[l]; paths != nil {
+			sc.groups = append(sc.groups, group{class: "closed", attrs: []attr{{"loc", v.Locs[l].ID}},
+				title: v.Locs[l].Name + ": neutral, no unit may enter", shapes: []shape{strokeLines(colHatch, 1, hatch(paths, 6)...)}})
+		}
+	})
 	for l, owner := range pos.Centers {
 		if !v.Locs[l].SupplyCenter || v.Locs[l].Province != variants.Loc(l) {
 			continue

@@ -51,7 +51,10 @@ type drawing struct {
 	// base is the part of the scene that never changes: provinces,
 	// borders, names, the bands for title and legend.
 	base []group
-	w, h int
+	// outlines are the provinces' polygons, for what a position marks on
+	// them (closed, neutral land).
+	outlines map[variants.Loc][][]pt
+	w, h     int
 
 	rasterOnce sync.Once
 	raster     *baseRaster

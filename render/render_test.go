@@ -571,3 +571,26 @@ func TestConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestClosedProvincesHatched checks that a neutral country's closed land
+// (the two-player game's Italy) is marked on the map.
+func TestClosedProvincesHatched(t *testing.T) {
+	v := standard.Variant()
+	pos := &adjudicator.Position{Phase: adjudicator.Phase{Year: 1914}, Units: v.StartUnits, Centers: v.StartCenters}
+	for _, id := range []string{"apu", "nap", "pie", "rom", "tus", "ven"} {
+		pos.Closed.Add(v.Loc(id))
+	}
+	var buf bytes.Buffer
+	if err := SVG(&buf, v, pos, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	var closed []string
+	for _, g := range drawn(t, buf.Bytes()) {
+		if g.Class == "closed" {
+			closed = append(closed, g.data("loc"))
+		}
+	}
+	if slices.Sort(closed); !slices.Equal(closed, []string{"apu", "nap", "pie", "rom", "tus", "ven"}) {
+		t.Errorf("closed provinces drawn: %v", closed)
+	}
+}
