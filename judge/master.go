@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -369,13 +370,19 @@ func (s *session) masterDo(vw *view, c command) error {
 			return badRequest("expected DECLARE WINNER <power> or DECLARE DRAW <powers>")
 		}
 		var names []string
-		for _, a := range c.args[1:] {
-			for _, w := range strings.FieldsFunc(a, func(r rune) bool { return r == ',' || r == ';' }) {
+		a := vw.arrangement()
+		for _, arg := range c.args[1:] {
+			for _, w := range strings.FieldsFunc(arg, func(r rune) bool { return r == ',' || r == ';' }) {
 				p, err := parser.Power(vw.v, w)
 				if err != nil {
 					return badRequest("%v", err)
 				}
-				names = append(names, vw.v.Powers[p].Name)
+				if a.absent.Has(p) || !survives(vw, p) {
+					return badRequest("%s is not a surviving power of game %s", vw.v.Powers[p].Name, g.Name)
+				}
+				if !slices.Contains(names, vw.v.Powers[p].Name) {
+					names = append(names, vw.v.Powers[p].Name)
+				}
 			}
 		}
 		winner := strings.EqualFold(c.args[0], "WINNER")

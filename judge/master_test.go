@@ -360,4 +360,9 @@ func TestSixPlayers(t *testing.T) {
 	if strings.Contains(results, "Late (orders missing or incomplete at the deadline): Austria, England, France, Germany, Italy") {
 		t.Errorf("Italy is named late:\n%s", results)
 	}
+	reply = f.send("gm@x.test", "SIGNON master@sei pw\nDECLARE WINNER Italy\nDECLARE DRAW France, France, Italy")
+	mustContain(t, "declare an absent power", reply, "Italy is not a surviving power of game sei")
+	if g := f.gameByName("sei"); g.State != store.Active {
+		t.Errorf("a refused DECLARE ended the game: %s", g.State)
+	}
 }
