@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/store"
 )
@@ -396,5 +397,38 @@ func TestCreateSettingRefusals(t *testing.T) {
 	reply := f.send("fan@x.test", "LIST")
 	if strings.Contains(reply, "nuovo") {
 		t.Errorf("a refused CREATE made a game:\n%s", reply)
+	}
+}
+
+// TestTossTiming checks when the two-player game's coin is tossed: once
+// the phase resolved leads past 1914's movement and retreats, before any
+// 1914 adjustments, and only once.
+func TestTossTiming(t *testing.T) {
+	v, _ := game.Variant("standard")
+	for _, c := range []struct {
+		now, next string
+		toss      bool
+	}{
+		{"S1914M", "F1914M", false},
+		{"S1914M", "S1914R", false},
+		{"F1914M", "F1914R", false},
+		{"F1914M", "W1914A", true},
+		{"F1914R", "W1914A", true},
+		{"F1914M", "S1915M", true},
+		{"F1914R", "S1915M", true},
+		{"W1914A", "S1915M", false}, // tossed already, before the adjustments
+		{"S1915M", "F1915M", false},
+	} {
+		now, _ := adjudicator.ParsePhase(c.now)
+		next, _ := adjudicator.ParsePhase(c.next)
+		vw := &view{g: &store.Game{}, v: v, set: Settings{Players: 2}, pos: &adjudicator.Position{Phase: now}}
+		j := &Judge{Coin: func() int { return 1 }}
+		text := j.tossFor(vw, next)
+		if (text != "") != c.toss {
+			t.Errorf("%s -> %s: toss %q, want a toss %v", c.now, c.next, text, c.toss)
+		}
+		if c.toss && vw.set.ItalyJoins != "germany" {
+			t.Errorf("%s -> %s: the toss was not kept (%q)", c.now, c.next, vw.set.ItalyJoins)
+		}
 	}
 }
