@@ -125,8 +125,10 @@ func (s *session) create(c command) error {
 		}
 		return err
 	}
-	s.printf("> CREATE %s ...\n  Game %s created (%s variant, %s rules, deadlines: movement %q, retreats %q, adjustments %q, %s, grace %s, press %s).\n",
-		name, name, variant, rules, set.Movement, set.Retreat, set.Adjustment, set.TimeZone, time.Duration(set.Grace), set.Press)
+	s.printf("> CREATE %s ...\n  Game %s created (%s variant, %s rules).\n", name, name, variant, rules)
+	for _, line := range strings.Split(strings.TrimSpace(set.text()), "\n") {
+		s.printf("  %s\n", line)
+	}
 	vw, err := loadView(s.tx, name)
 	if err != nil {
 		return err
@@ -326,7 +328,11 @@ func (s *session) masterDo(vw *view, c command) error {
 		if next.pos, err = game.Decode(vw.v, resp.Next); err != nil {
 			return err
 		}
-		s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", resultsText(vw, g.Phase, resp.Response, &next, late, "", outcome(&next, resp.Next)))
+		toss := ""
+		if np, err := adjudicator.ParsePhase(resp.Next.Phase); err == nil && tossDue(vw, np) && vw.set.ItalyJoins == "" {
+			toss = "When this phase is processed, the judge tosses the coin for the side Italy joins.\n"
+		}
+		s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", resultsText(vw, g.Phase, resp.Response, &next, late, toss, outcome(&next, resp.Next)))
 	case "BECOME":
 		if err := needState(store.Active, store.Paused); err != nil {
 			return err

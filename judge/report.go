@@ -147,6 +147,7 @@ func (s *session) status(name string) error {
 func statusText(tx *store.Tx, vw *view) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Game %s: %s, %s variant, %s rules.\n", vw.g.Name, vw.g.State, vw.g.Variant, vw.g.Rules)
+	b.WriteString(vw.set.text())
 	if t := setupText(vw); t != "" {
 		b.WriteString(t)
 	}

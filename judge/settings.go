@@ -77,6 +77,34 @@ func (s *Settings) endTime() (time.Time, error) {
 	return t, nil
 }
 
+// text lists the settings a player or master looks up, for STATUS and
+// the CREATE reply.
+func (s *Settings) text() string {
+	yes := func(b bool) string {
+		if b {
+			return "yes"
+		}
+		return "no"
+	}
+	missing, draws, absence, end := s.Missing, "all survivors", "none", ""
+	if missing == "" {
+		missing = "hold"
+	}
+	if s.PartialDraws {
+		draws = "partial allowed"
+	}
+	if s.MaxAbsence > 0 {
+		absence = fmt.Sprintf("%d days per player", s.MaxAbsence)
+	}
+	if s.End != "" {
+		end = ", ends " + s.End
+	}
+	return fmt.Sprintf("Deadlines: movement %q, retreats %q, adjustments %q, %s; grace %s, reminder %s, press %s.\n"+
+		"Early processing %s; missing orders: %s; draws: %s; absences: %s; observers %s%s.\n",
+		s.Movement, s.Retreat, s.Adjustment, s.TimeZone, time.Duration(s.Grace), time.Duration(s.Reminder),
+		s.Press, yes(s.Early), missing, draws, absence, yes(!s.NoObservers), end)
+}
+
 // SetDraws reads the draws setting: "all" (a draw includes every
 // survivor) or "partial" (SET DRAW <powers> may leave some out).
 func (s *Settings) SetDraws(value string) error {

@@ -206,10 +206,7 @@ func startPosition(v *variants.Variant, rules adjudicator.Rules, set *Settings, 
 // is kept in the game's settings, and the announcement for the results
 // returned ("" when there is none).
 func (j *Judge) tossFor(vw *view, next adjudicator.Phase) string {
-	if vw.set.Players != 2 || vw.pos.Phase.Year != twoPlayerYear || vw.pos.Phase.Type == adjudicator.Adjustment {
-		return ""
-	}
-	if next.Year == twoPlayerYear && next.Season != adjudicator.Winter {
+	if !tossDue(vw, next) {
 		return ""
 	}
 	sides := setups[setupKey(2, 0)]
@@ -231,6 +228,15 @@ func (j *Judge) tossFor(vw *view, next adjudicator.Phase) string {
 		word = "As the coin decided when it was tossed before the rollback"
 	}
 	return fmt.Sprintf("%s: Italy joins %s from Spring %d.\n", word, sideName(vw.v, side), twoPlayerYear+1)
+}
+
+// tossDue reports whether resolving the game's phase into next calls for
+// the two-player game's coin toss (or, after a rollback, its repetition).
+func tossDue(vw *view, next adjudicator.Phase) bool {
+	if vw.set.Players != 2 || vw.pos.Phase.Year != twoPlayerYear || vw.pos.Phase.Type == adjudicator.Adjustment {
+		return false
+	}
+	return next.Year > twoPlayerYear || next.Season == adjudicator.Winter
 }
 
 // outcome is the end of the game the position next (of nvw) brings, as

@@ -130,8 +130,8 @@ func TestTwoPlayerGame(t *testing.T) {
 		t.Errorf("allies got %d copies of the results in one mail", n)
 	}
 	f.send("central@x.test", central+"F hol H\nA kie - den")
-	reply = f.send("gm@x.test", "SIGNON master@duo pw\nPROCESS F1914M")
-	mustContain(t, "process", reply, "F1914M processed now")
+	reply = f.send("gm@x.test", "SIGNON master@duo pw\nPREVIEW\nPROCESS F1914M")
+	mustContain(t, "process", reply, "When this phase is processed, the judge tosses the coin", "F1914M processed now")
 	results = f.lastMail("results", "allies@x.test")
 	mustContain(t, "fall results", results, "The judge has tossed the coin: Italy joins Germany, Austria and Turkey from Spring 1915.")
 	if g := f.gameByName("duo"); !strings.Contains(g.Settings, `"italy_joins":"germany"`) {
@@ -298,7 +298,8 @@ func TestResignAndConcedeAsAPair(t *testing.T) {
 	reply = f.send("efg@x.test", "SIGNON germany@tre2 "+f.password("efg@x.test")+"\nRESIGN")
 	mustContain(t, "resign", reply, "You no longer play Germany, England and France in game tre2")
 	reply = f.send("fan@x.test", "STATUS tre2")
-	mustContain(t, "status", reply, "Played by 3 (seed XIV.2): Russia; England, France and Germany; Austria, Italy and Turkey.")
+	mustContain(t, "status", reply, "Played by 3 (seed XIV.2): Russia; England, France and Germany; Austria, Italy and Turkey.",
+		`Deadlines: movement "0 20 * * *"`, "press white", "Early processing yes; missing orders: hold; draws: all survivors; absences: 15 days per player; observers yes.")
 	var seats []store.Seat
 	err := f.j.Store.Tx(context.Background(), func(tx *store.Tx) (err error) {
 		g, err := tx.Game("tre2")
