@@ -286,3 +286,15 @@ func (j *Judge) cancelAbsences(tx *store.Tx, vw *view, side []variants.Power, no
 	}
 	return n, nil
 }
+
+// clearAbsences drops every absence of the given powers, which change
+// hands: the old player's days neither postpone the new player's
+// deadlines nor count against the new player's limit.
+func (j *Judge) clearAbsences(tx *store.Tx, vw *view, side []variants.Power) error {
+	for _, p := range side {
+		if err := tx.ClearAbsences(vw.g.ID, vw.v.Powers[p].ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -156,14 +156,12 @@ func isRefusal(err error) bool {
 }
 
 func (s *session) masterCommand(c command) error {
-	// Reload: earlier commands in this mail may have changed the game.
-	vw, err := loadView(s.tx, s.vw.g.Name)
-	if err != nil {
+	if err := s.reload(); err != nil {
 		return err
 	}
-	s.vw = vw
+	vw := s.vw
 	g := vw.g
-	err = s.masterDo(vw, c)
+	err := s.masterDo(vw, c)
 	if isRefusal(err) {
 		s.printf("> %s\n  Refused: %v. Nothing was changed.\n\n", c.text, err)
 		return nil
@@ -219,7 +217,7 @@ func (s *session) masterDo(vw *view, c command) error {
 		}
 		// The absences the old player announced are not the new one's.
 		if old != nil && old.Address != "" && old.Address != addr {
-			if _, err := j.cancelAbsences(tx, vw, vw.arrangement().side(p), s.now); err != nil {
+			if err := j.clearAbsences(tx, vw, vw.arrangement().side(p)); err != nil {
 				return err
 			}
 		}
@@ -251,7 +249,7 @@ func (s *session) masterDo(vw *view, c command) error {
 				return err
 			}
 		}
-		if _, err := j.cancelAbsences(tx, vw, side, s.now); err != nil {
+		if err := j.clearAbsences(tx, vw, side); err != nil {
 			return err
 		}
 		name = sideName(vw.v, side)
@@ -421,6 +419,9 @@ func (s *session) masterDo(vw *view, c command) error {
 
 // masterSet is SET DEADLINE <date time> and SET GRACE <duration>.
 func (s *session) masterSet(c command) error {
+	if err := s.reload(); err != nil {
+		return err
+	}
 	vw := s.vw
 	g := vw.g
 	if len(c.args) > 0 && isAbsenceSetting(c.args[0]) {
@@ -519,6 +520,18 @@ func (s *session) rollback(vw *view, phase string) error {
 	nvw, err := viewOf(tx, g)
 	if err != nil {
 		return err
+	}
+	// Back before the two-player game's Italy joined a side: nobody plays
+	// it until it joins again (its seat is given anew then).
+	if nvw.set.Players == 2 && !nvw.italyJoined() {
+		if st := nvw.seat(neutralPower); st != nil && st.Address != "" {
+			if err := tx.PutSeat(store.Seat{GameID: g.ID, Power: neutralPower}); err != nil {
+				return err
+			}
+			if nvw.seats, err = tx.Seats(g.ID); err != nil {
+				return err
+			}
+		}
 	}
 	if g.Deadline, err = nvw.set.Deadline(nvw.pos.Phase.Type, s.now); err != nil {
 		return err

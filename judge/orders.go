@@ -2,6 +2,7 @@ package judge
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/corriere/corriere/adjudicator"
@@ -72,6 +73,9 @@ func (st *standing) with(key string, o adjudicator.Order) ([]string, []adjudicat
 // reports on every line. A player of several powers (seed XIV.2) writes
 // their orders together: each is taken for the power it is legal for.
 func (s *session) submit(lines []string) error {
+	if err := s.reload(); err != nil {
+		return err
+	}
 	vw := s.vw
 	if vw.g.State != store.Active || vw.pos == nil {
 		s.printf("Game %s is %s: orders are not taken now.\n", vw.g.Name, vw.g.State)
@@ -92,8 +96,15 @@ func (s *session) submit(lines []string) error {
 	var report strings.Builder
 	fmt.Fprintf(&report, "Orders for %s:\n", phaseName(vw.pos.Phase))
 	var parsedLines []string
+	// A heading alone on its line ("France:") puts its power first for
+	// the lines under it, where an order alone does not say (WAIVE).
+	lead := variants.NoPower
 	for _, line := range lines {
-		for _, cands := range s.readLine(line) {
+		if p, ok := heading(vw.v, line); ok {
+			lead = p
+			continue
+		}
+		for _, cands := range s.readLine(line, lead) {
 			text := cands[0].Text
 			refusal, better := "", false
 			accepted := false
@@ -182,16 +193,30 @@ type candidate struct {
 	power variants.Power
 }
 
+// heading reads a line that only names a power, as "France:" or "ITALIA".
+func heading(v *variants.Variant, line string) (variants.Power, bool) {
+	name := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(line), ":"))
+	if name == "" || strings.ContainsAny(name, "-") {
+		return variants.NoPower, false
+	}
+	p, err := parser.Power(v, name)
+	return p, err == nil
+}
+
 // readLine reads a line of orders for each power the player plays. Each
-// fragment comes with its readings, the signed-on power's first; when the
-// readings split the line differently only that power's is kept.
-func (s *session) readLine(line string) [][]candidate {
+// fragment comes with its readings, lead's first (when the player plays
+// it), then the signed-on power's; when the readings split the line
+// differently only the first is kept.
+func (s *session) readLine(line string, lead variants.Power) [][]candidate {
 	vw := s.vw
-	runs := make([][]parser.Parsed, len(s.side))
-	for i, p := range s.side {
+	side := s.side
+	if i := slices.Index(side, lead); i > 0 {
+		side = append([]variants.Power{lead}, slices.Delete(slices.Clone(side), i, i+1)...)
+	}
+	runs := make([][]parser.Parsed, len(side))
+	for i, p := range side {
 		runs[i] = parser.Orders(vw.v, vw.pos, p, line)
 	}
-	side := s.side
 	for _, run := range runs[1:] {
 		if len(run) != len(runs[0]) {
 			side, runs = side[:1], runs[:1]

@@ -143,10 +143,11 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 		return err
 	}
 	// Draw votes and concessions last one phase.
-	for _, seat := range vw.seats {
+	for i := range vw.seats {
+		seat := &vw.seats[i]
 		if seat.Draw || seat.Concede != "" {
 			seat.Draw, seat.DrawWith, seat.Concede = false, "", ""
-			if err := tx.PutSeat(seat); err != nil {
+			if err := tx.PutSeat(*seat); err != nil {
 				return err
 			}
 		}

@@ -242,7 +242,24 @@ func (s *session) flush() error {
 	return s.submit(lines)
 }
 
+// reload reads the signed-on game again: an earlier command of the same
+// mail may have changed it (processed a phase, ended the game).
+func (s *session) reload() error {
+	vw, err := loadView(s.tx, s.vw.g.Name)
+	if err != nil {
+		return err
+	}
+	s.vw = vw
+	if s.seat != nil {
+		s.seat = vw.seat(s.seat.Power)
+	}
+	return nil
+}
+
 func (s *session) signedCommand(c command) error {
+	if err := s.reload(); err != nil {
+		return err
+	}
 	vw := s.vw
 	switch c.verb {
 	case "CLEAR":
@@ -553,7 +570,7 @@ func (s *session) resign(c command) error {
 			return err
 		}
 	}
-	if _, err := s.j.cancelAbsences(s.tx, vw, s.side, s.now); err != nil {
+	if err := s.j.clearAbsences(s.tx, vw, s.side); err != nil {
 		return err
 	}
 	if err := s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, "resign", s.m.From); err != nil {

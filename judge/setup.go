@@ -286,6 +286,7 @@ func (j *Judge) seatJoined(tx *store.Tx, vw *view, p variants.Power) error {
 	}
 	seat := *lead
 	seat.Power = vw.v.Powers[p].ID
+	seat.Draw, seat.DrawWith, seat.Concede = false, "", "" // votes last one phase
 	if err := tx.PutSeat(seat); err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game"
@@ -61,6 +62,29 @@ func (f *fixture) lastMail(kind, addr string) string {
 		}
 	}
 	return body
+}
+
+// seat reads a power's seat in a game (a zero seat when there is none).
+func (f *fixture) seat(name, power string) store.Seat {
+	f.t.Helper()
+	var out store.Seat
+	err := f.j.Store.Tx(context.Background(), func(tx *store.Tx) error {
+		g, err := tx.Game(name)
+		if err != nil {
+			return err
+		}
+		seats, err := tx.Seats(g.ID)
+		for _, s := range seats {
+			if s.Power == power {
+				out = s
+			}
+		}
+		return err
+	})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return out
 }
 
 // createSetup creates a game by mail for fewer players with daily
@@ -129,7 +153,7 @@ func TestTwoPlayerGame(t *testing.T) {
 	if n := strings.Count(f.lastMail("results", "allies@x.test"), "results of Spring 1914"); n != 1 {
 		t.Errorf("allies got %d copies of the results in one mail", n)
 	}
-	f.send("central@x.test", central+"F hol H\nA kie - den")
+	f.send("central@x.test", central+"F hol H\nA kie - den\nSET DRAW")
 	reply = f.send("gm@x.test", "SIGNON master@duo pw\nPREVIEW\nPROCESS F1914M")
 	mustContain(t, "process", reply, "When this phase is processed, the judge tosses the coin", "F1914M processed now")
 	results = f.lastMail("results", "allies@x.test")
@@ -147,6 +171,9 @@ func TestTwoPlayerGame(t *testing.T) {
 	pos = f.positionOf("duo")
 	if pos.Phase != "S1915M" || slices.Contains(pos.Disorder, "italy") || len(pos.Closed) != 0 {
 		t.Fatalf("1915: phase %s, disorder %v, closed %v", pos.Phase, pos.Disorder, pos.Closed)
+	}
+	if st := f.seat("duo", "italy"); st.Address != "central@x.test" || st.Draw || st.Concede != "" {
+		t.Errorf("Italy's seat in 1915: %+v, want the central player's without the last phase's vote", st)
 	}
 	// Italy now plays for the central player, with the same password; its
 	// land is open.
@@ -168,8 +195,11 @@ func TestTwoPlayerGame(t *testing.T) {
 	if pos.Phase != "F1914M" || !slices.Equal(pos.Disorder, []string{"italy"}) || len(pos.Closed) != 6 {
 		t.Fatalf("after the rollback: phase %s, disorder %v, closed %v", pos.Phase, pos.Disorder, pos.Closed)
 	}
+	if st := f.seat("duo", "italy"); st.Address != "" {
+		t.Errorf("Italy's seat after the rollback to 1914: %+v, want none", st)
+	}
 	reply = f.send("central@x.test", "SIGNON italy@duo "+f.password("central@x.test"))
-	mustContain(t, "Italy neutral again", reply, "Italy is not played in game duo (it is neutral")
+	mustContain(t, "Italy neutral again", reply, "Refused: this address and password are not those of Italy in game duo")
 	reply = f.send("central@x.test", central)
 	mustContain(t, "central's orders kept", reply, "Signed on as Turkey, Germany and Austria", "F hol H", "A kie - den")
 	reply = f.send("gm@x.test", "SIGNON master@duo pw\nPROCESS F1914M")
@@ -431,5 +461,54 @@ func TestTossTiming(t *testing.T) {
 		if c.toss && vw.set.ItalyJoins != "germany" {
 			t.Errorf("%s -> %s: the toss was not kept (%q)", c.now, c.next, vw.set.ItalyJoins)
 		}
+	}
+}
+
+// TestHeadingOnItsOwnLine checks that a heading alone on a line gives its
+// power to the orders under it that do not name a unit (WAIVE).
+func TestHeadingOnItsOwnLine(t *testing.T) {
+	f := newFixture(t, nil)
+	f.createSetup("quattro", "players 4\n", map[string]string{
+		"england": "e@x.test", "austria": "af@x.test", "germany": "gt@x.test", "russia": "ir@x.test"})
+	af := "SIGNON austria@quattro " + f.password("af@x.test") + "\n"
+	f.send("af@x.test", af+"A par - bur\nA vie - gal")
+	reply := f.send("gm@x.test", "SIGNON master@quattro pw\nEDIT CENTRE bel france -- test\nEDIT CENTRE ser austria -- test\nPROCESS S1901M\nPROCESS F1901M")
+	mustContain(t, "to the winter", reply, "F1901M processed now")
+	reply = f.send("af@x.test", af+"France:\nWAIVE")
+	mustContain(t, "France's waive", reply, "ok: France: waive", "Still missing: Austria: 1 build (or WAIVE)")
+	reply = f.send("af@x.test", af+"AUSTRIA\nWAIVE")
+	mustContain(t, "Austria's waive", reply, "ok: Austria: waive", "Your orders are complete")
+}
+
+// TestGameEndedEarlierInTheMail checks that commands after the one that
+// ended the game see it ended: a concession after a unanimous draw is
+// refused, and one announcement goes out.
+func TestGameEndedEarlierInTheMail(t *testing.T) {
+	f := newFixture(t, nil)
+	f.createSetup("duo", "players 2\n", map[string]string{"england": "allies@x.test", "germany": "central@x.test"})
+	f.send("allies@x.test", "SIGNON england@duo "+f.password("allies@x.test")+"\nSET DRAW")
+	reply := f.send("central@x.test", "SIGNON germany@duo "+f.password("central@x.test")+"\nSET DRAW\nCONCEDE england\nA ber - kie")
+	mustContain(t, "after the draw", reply, "You vote for a draw", "Expected CONCEDE <power>, in a game under way", "Game duo is finished: orders are not taken now")
+	n := 0
+	for _, m := range f.outbox() {
+		if m.Kind == "announce" && m.Recipient == "allies@x.test" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d announcements, want the draw's alone", n)
+	}
+}
+
+// TestMasterCommandsAfterProcess checks that a master's command after
+// PROCESS in the same mail works on the processed game, not on the one
+// read at sign-on.
+func TestMasterCommandsAfterProcess(t *testing.T) {
+	f := masterFixture(t)
+	reply := f.send("gm@x.test", "SIGNON master@milano s3cret\nPROCESS S1901M\nSET GRACE 2h\nSET DEADLINE 2030-01-05 21:30")
+	mustContain(t, "reply", reply, "S1901M processed now", "Deadline: Sat 2030-01-05 21:30 CET")
+	g := f.milano()
+	if set, _ := parseSettings(g.Settings); g.Phase != "F1901M" || set.Grace != Duration(2*time.Hour) {
+		t.Errorf("after PROCESS and SET: phase %s, grace %s", g.Phase, time.Duration(set.Grace))
 	}
 }

@@ -45,3 +45,12 @@ func (t *Tx) DeleteAbsences(gameID int64, power string, after time.Time) (int64,
 	}
 	return res.RowsAffected()
 }
+
+// ClearAbsences drops all of a power's absences, past, current and to
+// come: when the power changes hands, the new player starts afresh.
+func (t *Tx) ClearAbsences(gameID int64, power string) error {
+	if _, err := t.exec(`DELETE FROM absences WHERE game_id = ? AND power = ?`, gameID, power); err != nil {
+		return fmt.Errorf("clear absences of %s: %w", power, err)
+	}
+	return nil
+}

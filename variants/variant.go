@@ -143,10 +143,10 @@ func (s *LocSet) Remove(l Loc) { s[l>>6] &^= 1 << (l & 63) }
 // Has reports whether l is in the set.
 func (s LocSet) Has(l Loc) bool { return l != NoLoc && s[l>>6]&(1<<(l&63)) != 0 }
 
-// Len returns the number of locations in the set.
 // Union returns the locations in s or t.
 func (s LocSet) Union(t LocSet) LocSet { return LocSet{s[0] | t[0], s[1] | t[1]} }
 
+// Len returns the number of locations in the set.
 func (s LocSet) Len() int { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
 
 // Each calls f for every location in the set in increasing order.
