@@ -30,11 +30,7 @@ func (s *session) absence(c command) error {
 		s.printf("> %s\n  Refused: only the player of %s announces an absence; the game master moves deadlines with SET DEADLINE or EXTEND. Nothing was changed.\n\n", c.text, s.vw.v.Powers[s.power].Name)
 		return nil
 	}
-	// Reload: earlier commands in this mail may have changed the game.
-	vw, err := loadView(s.tx, s.vw.g.Name)
-	if err != nil {
-		return err
-	}
+	vw := s.vw // read again by signedCommand
 	power := vw.v.Powers[s.power].ID
 	if strings.EqualFold(c.args[0], "NOABSENCE") {
 		if len(c.args) != 1 {
@@ -53,7 +49,7 @@ func (s *session) absence(c command) error {
 			return err
 		}
 		s.printf("> %s\n  %s cancelled. Deadlines already postponed stay as they are.\n", c.text, plural(int(n), "absence", "absences"))
-		return s.absenceSummary(vw, power)
+		return s.absenceSummary(vw)
 	}
 	if vw.g.State != store.Active && vw.g.State != store.Paused {
 		s.printf("> %s\n  Refused: game %s is %s; absences are taken only while a game is under way. Nothing was changed.\n\n", c.text, vw.g.Name, vw.g.State)
@@ -130,7 +126,6 @@ func (s *session) absence(c command) error {
 		if err := s.tx.UpdateGame(vw.g); err != nil {
 			return err
 		}
-		s.vw.g = vw.g
 		s.printf("  The deadline of %s is postponed to %s; every player was told.\n", phaseName(vw.pos.Phase), vw.deadlineText())
 		if err := s.j.mailAll(s.tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: deadline postponed", vw.g.Name),
 			fmt.Sprintf("For a player's absence, the deadline of %s is postponed to %s.\n", phaseName(vw.pos.Phase), vw.deadlineText())); err != nil {
@@ -138,11 +133,11 @@ func (s *session) absence(c command) error {
 		}
 	}
 	s.printf("  Later deadlines that fall inside it are postponed too while %s has orders to give.\n", vw.v.Powers[s.power].Name)
-	return s.absenceSummary(vw, power)
+	return s.absenceSummary(vw)
 }
 
-// absenceSummary ends a reply with the power's absences and the days left.
-func (s *session) absenceSummary(vw *view, power string) error {
+// absenceSummary ends a reply with the player's absences and the days left.
+func (s *session) absenceSummary(vw *view) error {
 	loc, err := time.LoadLocation(vw.set.TimeZone)
 	if err != nil {
 		return err
@@ -201,6 +196,17 @@ func absenceText(from, to time.Time, loc *time.Location) string {
 		return first.Format(dayLayout)
 	}
 	return first.Format(dayLayout) + " to " + last.Format(dayLayout)
+}
+
+// deadline is the deadline of the phase of vw.pos when it starts at from:
+// the next on the game's schedule, moved past the absences of the players
+// who owe orders (postpone).
+func (j *Judge) deadline(tx *store.Tx, vw *view, from time.Time) (time.Time, error) {
+	d, err := vw.set.Deadline(vw.pos.Phase.Type, from)
+	if err != nil {
+		return d, err
+	}
+	return j.postpone(tx, vw, d)
 }
 
 // postpone returns deadline d of the phase of vw.pos moved past the
@@ -285,6 +291,17 @@ func (j *Judge) cancelAbsences(tx *store.Tx, vw *view, side []variants.Power, no
 		n += k
 	}
 	return n, nil
+}
+
+// unseat empties the seats of the powers a player played; their absences
+// go with them.
+func (j *Judge) unseat(tx *store.Tx, vw *view, side []variants.Power) error {
+	for _, p := range side {
+		if err := tx.PutSeat(store.Seat{GameID: vw.g.ID, Power: vw.v.Powers[p].ID}); err != nil {
+			return err
+		}
+	}
+	return j.clearAbsences(tx, vw, side)
 }
 
 // clearAbsences drops every absence of the given powers, which change

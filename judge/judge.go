@@ -237,3 +237,13 @@ func (j *Judge) mailAll(tx *store.Tx, vw *view, kind, phase, subject, body strin
 	}
 	return nil
 }
+
+// finish ends the game and tells everyone how: subject follows "Corriere
+// <game>: " in the announcement.
+func (j *Judge) finish(tx *store.Tx, vw *view, subject, body string) error {
+	vw.g.State, vw.g.Deadline = store.Finished, time.Time{}
+	if err := tx.UpdateGame(vw.g); err != nil {
+		return err
+	}
+	return j.mailAll(tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: %s", vw.g.Name, subject), body)
+}

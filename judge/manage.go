@@ -150,18 +150,12 @@ func (j *Judge) start(tx *store.Tx, vw *view) error {
 	if len(empty) > 0 {
 		return badRequest("game %s cannot start: no player for %s", vw.g.Name, strings.Join(empty, ", "))
 	}
-	start := game.Encode(vw.v, vw.rules, startPosition(vw.v, vw.rules, &vw.set, absent), variants.NoPower)
-	b, _ := json.Marshal(start)
-	vw.g.Position, vw.g.Phase, vw.g.State = string(b), start.Phase, store.Active
+	vw.pos = startPosition(vw.v, &vw.set, absent)
+	vw.pj = game.Encode(vw.v, vw.rules, vw.pos, variants.NoPower)
+	b, _ := json.Marshal(vw.pj)
+	vw.g.Position, vw.g.Phase, vw.g.State = string(b), vw.pj.Phase, store.Active
 	var err error
-	if vw.pos, err = game.Decode(vw.v, start); err != nil {
-		return err
-	}
-	vw.pj = start
-	if vw.g.Deadline, err = vw.set.Deadline(vw.pos.Phase.Type, j.now()); err != nil {
-		return err
-	}
-	if vw.g.Deadline, err = j.postpone(tx, vw, vw.g.Deadline); err != nil {
+	if vw.g.Deadline, err = j.deadline(tx, vw, j.now()); err != nil {
 		return err
 	}
 	if err := tx.UpdateGame(vw.g); err != nil {

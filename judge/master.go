@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -40,83 +39,19 @@ func (s *session) create(c command) error {
 		return nil
 	}
 	name, password := c.args[0], c.args[1]
-	set := DefaultSettings()
-	variant, rules := "standard", "2023"
+	cr := creation{variant: "standard", rules: "2023", set: DefaultSettings()}
 	for _, line := range strings.Split(c.text, "\n") {
-		if line == "" {
+		key, value, _ := strings.Cut(line, " ")
+		read := createLines[settingKey(key)]
+		if read == nil {
 			continue
 		}
-		key, value, _ := strings.Cut(line, " ")
-		key, value = strings.ToLower(strings.TrimRight(key, ":=")), strings.TrimSpace(value)
-		var err error
-		switch key {
-		case "variant":
-			variant = value
-		case "rules":
-			rules = value
-		case "movement":
-			set.Movement = value
-		case "retreat":
-			set.Retreat = value
-		case "adjustment":
-			set.Adjustment = value
-		case "timezone", "tz":
-			set.TimeZone = value
-		case "grace":
-			err = set.Grace.UnmarshalText([]byte(value))
-		case "reminder":
-			err = set.Reminder.UnmarshalText([]byte(value))
-		case "press":
-			set.Press = strings.ToLower(value)
-		case "missing":
-			set.Missing = strings.ToLower(value)
-		case "end":
-			set.End = value
-		case "players":
-			if set.Players, err = strconv.Atoi(value); err != nil {
-				err = fmt.Errorf("players %q: expected a number of players", value)
-			}
-		case "alternative":
-			if set.Alternative, err = strconv.Atoi(value); err != nil {
-				err = fmt.Errorf("alternative %q: expected 1 or 2", value)
-			}
-		case "draws":
-			err = set.SetDraws(value)
-		case "max", "max_absence", "max-absence":
-			if w, rest, _ := strings.Cut(value, " "); key == "max" {
-				if !strings.EqualFold(w, "absence") {
-					err = fmt.Errorf("expected max absence <days>")
-					break
-				}
-				value = strings.TrimSpace(rest)
-			}
-			if set.MaxAbsence, err = strconv.Atoi(value); err != nil {
-				err = fmt.Errorf("max absence %q: expected a number of days (0: no absences)", value)
-			}
-		case "observers":
-			switch strings.ToLower(value) {
-			case "yes", "true", "on":
-				set.NoObservers = false
-			case "no", "false", "off":
-				set.NoObservers = true
-			default:
-				err = fmt.Errorf("observers %q: expected yes or no", value)
-			}
-		case "early":
-			switch strings.ToLower(value) {
-			case "yes", "true", "on":
-				set.Early = true
-			case "no", "false", "off":
-				set.Early = false
-			default:
-				err = fmt.Errorf("early %q: expected yes or no", value)
-			}
-		}
-		if err != nil {
+		if err := read(&cr, strings.TrimSpace(value)); err != nil {
 			s.printf("> CREATE %s ...\n  %s: %v. The game was not created.\n\n", name, line, err)
 			return nil
 		}
 	}
+	variant, rules, set := cr.variant, cr.rules, cr.set
 	err := s.j.createGame(s.tx, name, variant, rules, set, password, s.m.From)
 	if err != nil {
 		if isRefusal(err) {
@@ -244,12 +179,7 @@ func (s *session) masterDo(vw *view, c command) error {
 			return badRequest("%s has no player", name)
 		}
 		side := vw.arrangement().side(p)
-		for _, q := range side {
-			if err := tx.PutSeat(store.Seat{GameID: g.ID, Power: vw.v.Powers[q].ID}); err != nil {
-				return err
-			}
-		}
-		if err := j.clearAbsences(tx, vw, side); err != nil {
+		if err := j.unseat(tx, vw, side); err != nil {
 			return err
 		}
 		name = sideName(vw.v, side)
@@ -271,11 +201,8 @@ func (s *session) masterDo(vw *view, c command) error {
 		}
 		g.State = store.Active
 		if !g.Deadline.After(s.now) {
-			d, err := vw.set.Deadline(vw.pos.Phase.Type, s.now)
+			d, err := j.deadline(tx, vw, s.now)
 			if err != nil {
-				return err
-			}
-			if d, err = j.postpone(tx, vw, d); err != nil {
 				return err
 			}
 			g.Deadline = d
@@ -342,8 +269,7 @@ func (s *session) masterDo(vw *view, c command) error {
 		if err != nil {
 			return badRequest("%v", err)
 		}
-		seat := vw.seat(vw.v.Powers[p].ID)
-		if seat == nil {
+		if vw.seat(vw.v.Powers[p].ID) == nil {
 			return badRequest("%s has no seat in game %s", vw.v.Powers[p].Name, g.Name)
 		}
 		// The orders that follow are the power's, entered by the master; the
@@ -351,7 +277,7 @@ func (s *session) masterDo(vw *view, c command) error {
 		if vw.arrangement().absent.Has(p) {
 			return badRequest("%s is not played in game %s: %s", vw.v.Powers[p].Name, g.Name, absentWhy(vw, p))
 		}
-		s.power, s.seat, s.side, s.asMaster = p, seat, []variants.Power{p}, true
+		s.power, s.side, s.asMaster = p, []variants.Power{p}, true
 		s.printf("> %s\n  The orders that follow are entered for %s, marked as the game master's.\n\n", c.text, vw.v.Powers[p].Name)
 	case "EDIT":
 		if err := needState(store.Active, store.Paused); err != nil {
@@ -374,45 +300,35 @@ func (s *session) masterDo(vw *view, c command) error {
 			return badRequest("expected DECLARE WINNER <power> or DECLARE DRAW <powers>")
 		}
 		var names []string
-		a := vw.arrangement()
-		for _, arg := range c.args[1:] {
-			for _, w := range strings.FieldsFunc(arg, func(r rune) bool { return r == ',' || r == ';' }) {
-				p, err := parser.Power(vw.v, w)
-				if err != nil {
-					return badRequest("%v", err)
-				}
-				if a.absent.Has(p) || !survives(vw, p) {
-					return badRequest("%s is not a surviving power of game %s", vw.v.Powers[p].Name, g.Name)
-				}
-				if !slices.Contains(names, vw.v.Powers[p].Name) {
-					names = append(names, vw.v.Powers[p].Name)
-				}
+		survivors := vw.survivors()
+		for _, w := range powerWords(c.args[1:]) {
+			p, err := parser.Power(vw.v, w)
+			if err != nil {
+				return badRequest("%v", err)
+			}
+			if !survivors.Has(p) {
+				return badRequest("%s is not a surviving power of game %s", vw.v.Powers[p].Name, g.Name)
+			}
+			if !slices.Contains(names, vw.v.Powers[p].Name) {
+				names = append(names, vw.v.Powers[p].Name)
 			}
 		}
 		winner := strings.EqualFold(c.args[0], "WINNER")
 		if winner && len(names) != 1 {
 			return badRequest("a game has one winner; for several, DECLARE DRAW")
 		}
-		g.State, g.Deadline = store.Finished, time.Time{}
-		if err := tx.UpdateGame(g); err != nil {
-			return err
-		}
 		what := "a draw between " + strings.Join(names, ", ")
 		if winner {
 			what = names[0] + " the winner"
 		}
 		s.printf("> %s\n  Game %s is over: %s.\n\n", c.text, g.Name, what)
-		return announce("the game is over", fmt.Sprintf("The game master has declared %s. The game is over.\n", what))
+		return j.finish(tx, vw, "the game is over", fmt.Sprintf("The game master has declared %s. The game is over.\n", what))
 	case "TERMINATE":
 		if err := needState(store.Forming, store.Active, store.Paused); err != nil {
 			return err
 		}
-		g.State, g.Deadline = store.Finished, time.Time{}
-		if err := tx.UpdateGame(g); err != nil {
-			return err
-		}
 		s.printf("> TERMINATE\n  Game %s is over.\n\n", g.Name)
-		return announce("the game is over", "The game master has ended the game.\n")
+		return j.finish(tx, vw, "the game is over", "The game master has ended the game.\n")
 	}
 	return nil
 }
@@ -533,10 +449,7 @@ func (s *session) rollback(vw *view, phase string) error {
 			}
 		}
 	}
-	if g.Deadline, err = nvw.set.Deadline(nvw.pos.Phase.Type, s.now); err != nil {
-		return err
-	}
-	if g.Deadline, err = s.j.postpone(tx, nvw, g.Deadline); err != nil {
+	if g.Deadline, err = s.j.deadline(tx, nvw, s.now); err != nil {
 		return err
 	}
 	if err := tx.UpdateGame(g); err != nil {

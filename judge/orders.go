@@ -18,26 +18,33 @@ type standing struct {
 	rows   []store.Order
 }
 
-func (vw *view) standing(tx *store.Tx, power variants.Power) (*standing, error) {
+// standings reads the phase's orders in one query and returns the order
+// sets of the given powers (of every power when none is given), indexed
+// by power; the others are empty.
+func (vw *view) standings(tx *store.Tx, powers ...variants.Power) ([]*standing, error) {
 	rows, err := tx.Orders(vw.g.ID, vw.g.Phase)
 	if err != nil {
 		return nil, err
 	}
-	st := &standing{}
-	id := vw.v.Powers[power].ID
+	out := make([]*standing, len(vw.v.Powers))
+	for p := range out {
+		out[p] = &standing{}
+	}
 	for _, r := range rows {
-		if r.Power != id {
+		p := vw.v.PowerByID(r.Power)
+		if p == variants.NoPower || (len(powers) > 0 && !slices.Contains(powers, p)) {
 			continue
 		}
-		o, err := parser.Order(vw.v, vw.pos, power, r.Canonical)
+		o, err := parser.Order(vw.v, vw.pos, p, r.Canonical)
 		if err != nil {
 			return nil, fmt.Errorf("game %s: stored order %q no longer reads: %w", vw.g.Name, r.Canonical, err)
 		}
+		st := out[p]
 		st.keys = append(st.keys, r.Key)
 		st.orders = append(st.orders, o)
 		st.rows = append(st.rows, r)
 	}
-	return st, nil
+	return out, nil
 }
 
 // key says which earlier order an order replaces: the one for the same
@@ -85,13 +92,9 @@ func (s *session) submit(lines []string) error {
 		s.printf("\n")
 		return nil
 	}
-	sets := map[variants.Power]*standing{}
-	for _, p := range s.side {
-		st, err := vw.standing(s.tx, p)
-		if err != nil {
-			return err
-		}
-		sets[p] = st
+	sets, err := vw.standings(s.tx, s.side...)
+	if err != nil {
+		return err
 	}
 	var report strings.Builder
 	fmt.Fprintf(&report, "Orders for %s:\n", phaseName(vw.pos.Phase))
@@ -160,7 +163,7 @@ func (s *session) submit(lines []string) error {
 	if s.asMaster {
 		from = "master (" + s.m.From + ")"
 	}
-	err := s.tx.AddSubmission(store.Submission{GameID: vw.g.ID, Phase: vw.g.Phase, Power: vw.v.Powers[s.power].ID, Address: from,
+	err = s.tx.AddSubmission(store.Submission{GameID: vw.g.ID, Phase: vw.g.Phase, Power: vw.v.Powers[s.power].ID, Address: from,
 		MessageID: s.m.MessageID, At: s.now, Raw: strings.Join(lines, "\n"), Parsed: strings.Join(parsedLines, "\n")})
 	if err != nil {
 		return err
@@ -239,11 +242,12 @@ func (s *session) orderState() error {
 	s.shown = true
 	s.printf("Your orders for %s (%s):\n", phaseName(vw.pos.Phase), vw.g.Name)
 	var allMissing []string
+	sets, err := vw.standings(s.tx, s.side...)
+	if err != nil {
+		return err
+	}
 	for _, power := range s.side {
-		st, err := vw.standing(s.tx, power)
-		if err != nil {
-			return err
-		}
+		st := sets[power]
 		indent := "  "
 		if len(s.side) > 1 {
 			s.printf("  %s:\n", vw.v.Powers[power].Name)

@@ -83,10 +83,6 @@ func (j *Judge) endByUnits(tx *store.Tx, vw *view) error {
 			winners = append(winners, sideName(vw.v, side))
 		}
 	}
-	vw.g.State, vw.g.Deadline = store.Finished, time.Time{}
-	if err := tx.UpdateGame(vw.g); err != nil {
-		return err
-	}
 	what := fmt.Sprintf("%s wins with %d units", winners[0], best)
 	if len(winners) > 1 {
 		what = fmt.Sprintf("%s share the victory with %d units each", strings.Join(winners, "; "), best)
@@ -94,7 +90,7 @@ func (j *Judge) endByUnits(tx *store.Tx, vw *view) error {
 	if err := tx.Audit(j.now(), vw.g.ID, "judge", "end", what); err != nil {
 		return err
 	}
-	return j.mailAll(tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: the game ends", vw.g.Name),
+	return j.finish(tx, vw, "the game ends",
 		fmt.Sprintf("Game %s has reached its end date (%s): %s.\n\n%s", vw.g.Name, vw.set.End, what, positionText(vw.v, vw.pos)))
 }
 
@@ -105,16 +101,18 @@ func (j *Judge) processIfReady(tx *store.Tx, name string) error {
 	if err != nil || vw.g.State != store.Active || !vw.set.Early || vw.pos == nil {
 		return err
 	}
-	for _, p := range vw.owing() {
-		seat := vw.seat(vw.v.Powers[p].ID)
-		if seat == nil || !seat.NoWait {
+	owing := vw.owing()
+	for _, p := range owing {
+		if seat := vw.seat(vw.v.Powers[p].ID); seat == nil || !seat.NoWait {
 			return nil
 		}
-		st, err := vw.standing(tx, p)
-		if err != nil {
-			return err
-		}
-		if len(missing(vw.v, vw.pos, p, st.orders)) > 0 {
+	}
+	sets, err := vw.standings(tx, owing...)
+	if err != nil {
+		return err
+	}
+	for _, p := range owing {
+		if len(missing(vw.v, vw.pos, p, sets[p].orders)) > 0 {
 			return nil
 		}
 	}
@@ -181,9 +179,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	ng.Phase, ng.Position, ng.Reminded = next.Phase, string(posJSON), false
 	if ending != "" {
 		ng.State, ng.Deadline = store.Finished, time.Time{}
-	} else if ng.Deadline, err = vw.set.Deadline(nvw.pos.Phase.Type, now); err != nil {
-		return err
-	} else if ng.Deadline, err = j.postpone(tx, &nvw, ng.Deadline); err != nil {
+	} else if ng.Deadline, err = j.deadline(tx, &nvw, now); err != nil {
 		return err
 	}
 	if err := tx.UpdateGame(&ng); err != nil {
@@ -218,14 +214,16 @@ type played struct {
 // names the powers whose orders are missing or incomplete. It stores
 // nothing: process stores, PREVIEW only shows.
 func (j *Judge) play(tx *store.Tx, vw *view) (*played, []string, error) {
-	rows, err := tx.Orders(vw.g.ID, vw.g.Phase)
+	sets, err := vw.standings(tx)
 	if err != nil {
 		return nil, nil, err
 	}
 	req := *vw.pj
 	req.Orders = map[string][]string{}
-	for _, r := range rows {
-		req.Orders[r.Power] = append(req.Orders[r.Power], r.Canonical)
+	for _, st := range sets {
+		for _, r := range st.rows {
+			req.Orders[r.Power] = append(req.Orders[r.Power], r.Canonical)
+		}
 	}
 	var late []string
 	// Civil disorder (seed XIV.3), when the game has it: a power that owed
@@ -233,10 +231,7 @@ func (j *Judge) play(tx *store.Tx, vw *view) (*played, []string, error) {
 	// it orders again.
 	disorder := vw.pos.Disorder
 	for _, p := range vw.owing() {
-		st, err := vw.standing(tx, p)
-		if err != nil {
-			return nil, nil, err
-		}
+		st := sets[p]
 		if vw.set.Missing == "disorder" {
 			if len(st.orders) == 0 {
 				disorder.Add(p)
@@ -266,12 +261,12 @@ func (j *Judge) play(tx *store.Tx, vw *view) (*played, []string, error) {
 func (j *Judge) remind(tx *store.Tx, vw *view) error {
 	var addrs []string
 	lines := map[string][]string{}
+	sets, err := vw.standings(tx)
+	if err != nil {
+		return err
+	}
 	for _, p := range vw.owing() {
-		st, err := vw.standing(tx, p)
-		if err != nil {
-			return err
-		}
-		miss := missing(vw.v, vw.pos, p, st.orders)
+		miss := missing(vw.v, vw.pos, p, sets[p].orders)
 		seat := vw.seat(vw.v.Powers[p].ID)
 		if len(miss) == 0 || seat == nil || seat.Address == "" {
 			continue

@@ -115,10 +115,12 @@ func (s *session) list() error {
 		return nil
 	}
 	for _, g := range games {
-		vw, err := viewOf(s.tx, g)
+		// Only the deadline is needed: the settings, not the position.
+		set, err := parseSettings(g.Settings)
 		if err != nil {
-			return err
+			return fmt.Errorf("game %s: %w", g.Name, err)
 		}
+		vw := &view{g: g, set: set}
 		line := fmt.Sprintf("  %-16s %-9s %-8s %s", g.Name, g.State, g.Variant, phaseNameOf(g.Phase))
 		if g.State == store.Active {
 			line += ", deadline " + vw.deadlineText()
@@ -163,11 +165,12 @@ func statusText(tx *store.Tx, vw *view) (string, error) {
 	b.WriteString(positionText(vw.v, vw.pos))
 	if vw.g.State == store.Active {
 		b.WriteString("\nOrders received:\n")
+		sets, err := vw.standings(tx)
+		if err != nil {
+			return "", err
+		}
 		for _, p := range vw.owing() {
-			st, err := vw.standing(tx, p)
-			if err != nil {
-				return "", err
-			}
+			st := sets[p]
 			state := "none"
 			if len(st.rows) > 0 {
 				state = "partial"

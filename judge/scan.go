@@ -21,12 +21,6 @@ var verbs = map[string]bool{
 	"ROLLBACK": true, "DECLARE": true, "BECOME": true, "EDIT": true,
 }
 
-// settingKeys are the words of the settings lines that follow CREATE.
-var settingKeys = map[string]bool{
-	"variant": true, "rules": true, "movement": true, "retreat": true, "adjustment": true, "timezone": true,
-	"tz": true, "grace": true, "reminder": true, "press": true, "early": true, "missing": true, "end": true, "observers": true, "players": true, "alternative": true, "draws": true, "max": true, "max_absence": true, "max-absence": true,
-}
-
 // scan splits a mail body into commands. Quoted lines ("> ...") are
 // skipped, a signature ("-- " line) ends the mail, and so does SIGNOFF.
 // PRESS and BROADCAST take the lines up to ENDPRESS or ENDBROADCAST.
@@ -54,7 +48,7 @@ func scan(body string) []command {
 			var body []string
 			for i+1 < len(lines) {
 				f := strings.Fields(lines[i+1])
-				if len(f) == 0 || !settingKeys[strings.ToLower(strings.TrimRight(f[0], ":="))] {
+				if len(f) == 0 || createLines[settingKey(f[0])] == nil {
 					break
 				}
 				i++

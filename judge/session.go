@@ -26,7 +26,6 @@ type session struct {
 	// The power signed on, if any.
 	vw    *view
 	power variants.Power
-	seat  *store.Seat
 	// side is the powers the player signed on plays, power first: more
 	// than one in the rulebook's games for fewer players (seed XIV.2).
 	side []variants.Power
@@ -148,7 +147,7 @@ func (s *session) gameArg(c command) string {
 	return ""
 }
 
-// initials maps njudge's one-letter power codes (SIGNON Fgame pw).
+// powerByInitial reads njudge's one-letter power codes (SIGNON Fgame pw).
 func powerByInitial(v *variants.Variant, letter byte) variants.Power {
 	found := variants.NoPower
 	for i := range v.Powers {
@@ -163,7 +162,7 @@ func powerByInitial(v *variants.Variant, letter byte) variants.Power {
 }
 
 func (s *session) signon(c command) error {
-	s.vw, s.seat, s.side, s.shown, s.master, s.asMaster = nil, nil, nil, false, false, false
+	s.vw, s.side, s.shown, s.master, s.asMaster = nil, nil, false, false, false
 	if len(c.args) != 2 {
 		s.printf("> SIGNON ...\n  Expected SIGNON <power>@<game> <password> (or SIGNON <initial><game> <password>, e.g. SIGNON Froma secret).\n  The orders that follow are not read.\n\n")
 		return nil
@@ -212,7 +211,7 @@ func (s *session) signon(c command) error {
 		s.printf("> SIGNON %s ...\n  %s is not played in game %s (%s). Nothing in this mail was changed.\n\n", who, vw.v.Powers[power].Name, vw.g.Name, absentWhy(vw, power))
 		return nil
 	}
-	s.vw, s.power, s.seat, s.side = vw, power, seat, side
+	s.vw, s.power, s.side = vw, power, side
 	s.printf("Signed on as %s in game %s.\n\n", sideName(vw.v, side), vw.g.Name)
 	return nil
 }
@@ -222,6 +221,16 @@ func orEmpty(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// powerWords splits the words of a list of powers, which players separate
+// by spaces, commas or semicolons ("France, Italy").
+func powerWords(args []string) []string {
+	var out []string
+	for _, a := range args {
+		out = append(out, strings.FieldsFunc(a, func(r rune) bool { return r == ',' || r == ';' })...)
+	}
+	return out
 }
 
 func powerList(v *variants.Variant) string {
@@ -250,9 +259,6 @@ func (s *session) reload() error {
 		return err
 	}
 	s.vw = vw
-	if s.seat != nil {
-		s.seat = vw.seat(s.seat.Power)
-	}
 	return nil
 }
 
@@ -343,18 +349,21 @@ func (s *session) changeSeats(change func(*store.Seat)) error {
 			return err
 		}
 	}
-	if s.seat != nil {
-		if st := s.vw.seat(s.seat.Power); st != nil {
-			*s.seat = *st
-		}
-	}
 	return nil
 }
 
-// survives reports whether a power still has units or centres.
-func survives(vw *view, p variants.Power) bool {
+// survivors are the powers the game plays that still have units or
+// centres.
+func (vw *view) survivors() variants.PowerSet {
 	centers, units := adjudicator.Count(vw.v, vw.pos)
-	return centers[p] > 0 || units[p] > 0
+	absent := vw.arrangement().absent
+	var set variants.PowerSet
+	for p := range vw.v.Powers {
+		if !absent.Has(variants.Power(p)) && (centers[p] > 0 || units[p] > 0) {
+			set.Add(variants.Power(p))
+		}
+	}
+	return set
 }
 
 // drawVote reads SET DRAW [<powers>] and replies; with is the draw's
@@ -369,29 +378,29 @@ func (s *session) drawVote(c command) (with string, ok bool) {
 		s.printf("> %s\n  You vote for a draw including all survivors. Votes are secret and last until the phase is processed; when every survivor votes, the game ends in a draw.\n\n", c.text)
 		return "", true
 	}
-	a := vw.arrangement()
+	a, all := vw.arrangement(), drawPowers(vw, "")
 	var in variants.PowerSet
-	for _, arg := range c.args[1:] {
-		for _, w := range strings.FieldsFunc(arg, func(r rune) bool { return r == ',' || r == ';' }) {
-			p, err := parser.Power(vw.v, w)
-			if err != nil || a.absent.Has(p) || !alive(vw, a.side(p)) {
-				s.printf("> %s\n  Refused: %q is not a surviving power of game %s (survivors: %s). Nothing was changed.\n\n", c.text, w, vw.g.Name, sideName(vw.v, drawPowers(vw, "")))
-				return "", false
-			}
-			for _, q := range a.side(p) {
-				in.Add(q)
-			}
+	for _, w := range powerWords(c.args[1:]) {
+		p, err := parser.Power(vw.v, w)
+		if err != nil || !alive(vw, a.side(p)) {
+			s.printf("> %s\n  Refused: %q is not a surviving power of game %s (survivors: %s). Nothing was changed.\n\n", c.text, w, vw.g.Name, sideName(vw.v, all))
+			return "", false
+		}
+		for _, q := range a.side(p) {
+			in.Add(q)
 		}
 	}
+	// The draw's powers: the surviving ones of the sides named.
+	var chosen []variants.Power
 	var ids []string
-	for _, p := range drawPowers(vw, "") {
+	for _, p := range all {
 		if in.Has(p) {
-			ids = append(ids, vw.v.Powers[p].ID)
+			chosen, ids = append(chosen, p), append(ids, vw.v.Powers[p].ID)
 		}
 	}
 	with = strings.Join(ids, ",")
-	names := sideName(vw.v, drawPowers(vw, with))
-	if len(ids) == len(drawPowers(vw, "")) {
+	names := sideName(vw.v, chosen)
+	if len(chosen) == len(all) {
 		with = ""
 	} else if !vw.set.PartialDraws {
 		s.printf("> %s\n  Refused: in game %s a draw includes all survivors; send SET DRAW alone. Nothing was changed.\n\n", c.text, vw.g.Name)
@@ -404,15 +413,14 @@ func (s *session) drawVote(c command) (with string, ok bool) {
 // drawPowers lists the surviving powers a draw vote names: with "" all
 // the survivors the game's setup plays, else the ids in with.
 func drawPowers(vw *view, with string) []variants.Power {
-	a := vw.arrangement()
+	survivors := vw.survivors()
 	var out []variants.Power
 	for p := range vw.v.Powers {
-		q := variants.Power(p)
-		if a.absent.Has(q) || !survives(vw, q) {
+		if !survivors.Has(variants.Power(p)) {
 			continue
 		}
 		if with == "" || slices.Contains(strings.Split(with, ","), vw.v.Powers[p].ID) {
-			out = append(out, q)
+			out = append(out, variants.Power(p))
 		}
 	}
 	return out
@@ -436,14 +444,10 @@ func (j *Judge) drawIfUnanimous(tx *store.Tx, name string) error {
 		with = seat.DrawWith
 	}
 	names := sideName(vw.v, drawPowers(vw, with))
-	vw.g.State, vw.g.Deadline = store.Finished, time.Time{}
-	if err := tx.UpdateGame(vw.g); err != nil {
-		return err
-	}
 	if err := tx.Audit(j.now(), vw.g.ID, "judge", "draw", names); err != nil {
 		return err
 	}
-	return j.mailAll(tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: the game ends in a draw", vw.g.Name),
+	return j.finish(tx, vw, "the game ends in a draw",
 		fmt.Sprintf("Every surviving power voted for this draw. Game %s ends in a draw between %s.\n", vw.g.Name, names))
 }
 
@@ -472,27 +476,25 @@ func (s *session) press(c command) error {
 		if len(args) > 0 && strings.EqualFold(args[0], "TO") {
 			args = args[1:]
 		}
-		for _, a := range args {
-			for _, w := range strings.FieldsFunc(a, func(r rune) bool { return r == ',' || r == ';' }) {
-				if strings.EqualFold(w, "anonymous") || strings.EqualFold(w, "anon") {
-					anonymous = true
-					continue
-				}
-				p, err := parser.Power(vw.v, w)
-				if err != nil {
-					s.printf("> PRESS %s ...\n  %q is not a power of this game (expected %s). Nothing was delivered.\n\n", strings.Join(c.args, " "), w, powerList(vw.v))
-					return nil
-				}
-				seat := vw.seat(vw.v.Powers[p].ID)
-				if seat == nil || seat.Address == "" {
-					s.printf("> PRESS ...\n  %s has no player to receive press. Nothing was delivered.\n\n", vw.v.Powers[p].Name)
-					return nil
-				}
-				if !slices.Contains(to, seat.Address) {
-					to = append(to, seat.Address)
-				}
-				names = append(names, vw.v.Powers[p].Name)
+		for _, w := range powerWords(args) {
+			if strings.EqualFold(w, "anonymous") || strings.EqualFold(w, "anon") {
+				anonymous = true
+				continue
 			}
+			p, err := parser.Power(vw.v, w)
+			if err != nil {
+				s.printf("> PRESS %s ...\n  %q is not a power of this game (expected %s). Nothing was delivered.\n\n", strings.Join(c.args, " "), w, powerList(vw.v))
+				return nil
+			}
+			seat := vw.seat(vw.v.Powers[p].ID)
+			if seat == nil || seat.Address == "" {
+				s.printf("> PRESS ...\n  %s has no player to receive press. Nothing was delivered.\n\n", vw.v.Powers[p].Name)
+				return nil
+			}
+			if !slices.Contains(to, seat.Address) {
+				to = append(to, seat.Address)
+			}
+			names = append(names, vw.v.Powers[p].Name)
 		}
 		if len(to) == 0 {
 			s.printf("> PRESS ...\n  Say whom it is for: PRESS TO <powers>, e.g. PRESS TO France Italy. Nothing was delivered.\n\n")
@@ -552,11 +554,7 @@ func (s *session) concede(c command) error {
 			return nil
 		}
 	}
-	vw.g.State, vw.g.Deadline = store.Finished, time.Time{}
-	if err := s.tx.UpdateGame(vw.g); err != nil {
-		return err
-	}
-	return s.j.mailAll(s.tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: %s wins", vw.g.Name, name),
+	return s.j.finish(s.tx, vw, name+" wins",
 		fmt.Sprintf("Every other surviving player has conceded: %s wins game %s.\n", name, vw.g.Name))
 }
 
@@ -565,19 +563,14 @@ func (s *session) concede(c command) error {
 // master seats another.
 func (s *session) resign(c command) error {
 	vw, name := s.vw, sideName(s.vw.v, s.side)
-	for _, p := range s.side {
-		if err := s.tx.PutSeat(store.Seat{GameID: vw.g.ID, Power: vw.v.Powers[p].ID}); err != nil {
-			return err
-		}
-	}
-	if err := s.j.clearAbsences(s.tx, vw, s.side); err != nil {
+	if err := s.j.unseat(s.tx, vw, s.side); err != nil {
 		return err
 	}
 	if err := s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, "resign", s.m.From); err != nil {
 		return err
 	}
 	s.printf("> RESIGN\n  You no longer play %s in game %s. Thank you for playing.\n\n", name, vw.g.Name)
-	s.vw, s.seat, s.side = nil, nil, nil
+	s.vw, s.side = nil, nil
 	return s.j.mailAll(s.tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: %s's player resigned", vw.g.Name, name),
 		fmt.Sprintf("The player of %s has resigned; the units hold until the game master seats another player.\n", name))
 }

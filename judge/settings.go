@@ -3,6 +3,7 @@ package judge
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -103,6 +104,85 @@ func (s *Settings) text() string {
 		"Early processing %s; missing orders: %s; draws: %s; absences: %s; observers %s%s.\n",
 		s.Movement, s.Retreat, s.Adjustment, s.TimeZone, time.Duration(s.Grace), time.Duration(s.Reminder),
 		s.Press, yes(s.Early), missing, draws, absence, yes(!s.NoObservers), end)
+}
+
+// creation is what CREATE's settings lines set.
+type creation struct {
+	variant, rules string
+	set            Settings
+}
+
+// settingKey is the key of a settings line as written: "Press:", "grace=".
+func settingKey(word string) string {
+	return strings.ToLower(strings.TrimRight(word, ":="))
+}
+
+// createLines read the settings lines that follow CREATE ("<key> <value>"),
+// by key; a word that is no key ends them.
+var createLines = map[string]func(cr *creation, value string) error{
+	"variant":    func(cr *creation, v string) error { cr.variant = v; return nil },
+	"rules":      func(cr *creation, v string) error { cr.rules = v; return nil },
+	"movement":   func(cr *creation, v string) error { cr.set.Movement = v; return nil },
+	"retreat":    func(cr *creation, v string) error { cr.set.Retreat = v; return nil },
+	"adjustment": func(cr *creation, v string) error { cr.set.Adjustment = v; return nil },
+	"timezone":   func(cr *creation, v string) error { cr.set.TimeZone = v; return nil },
+	"tz":         func(cr *creation, v string) error { cr.set.TimeZone = v; return nil },
+	"grace":      func(cr *creation, v string) error { return cr.set.Grace.UnmarshalText([]byte(v)) },
+	"reminder":   func(cr *creation, v string) error { return cr.set.Reminder.UnmarshalText([]byte(v)) },
+	"press":      func(cr *creation, v string) error { cr.set.Press = strings.ToLower(v); return nil },
+	"missing":    func(cr *creation, v string) error { cr.set.Missing = strings.ToLower(v); return nil },
+	"end":        func(cr *creation, v string) error { cr.set.End = v; return nil },
+	"draws":      func(cr *creation, v string) error { return cr.set.SetDraws(v) },
+	"players": func(cr *creation, v string) error {
+		return atoi(&cr.set.Players, v, "players %q: expected a number of players")
+	},
+	"alternative": func(cr *creation, v string) error {
+		return atoi(&cr.set.Alternative, v, "alternative %q: expected 1 or 2")
+	},
+	"max": func(cr *creation, v string) error {
+		w, rest, _ := strings.Cut(v, " ")
+		if !strings.EqualFold(w, "absence") {
+			return fmt.Errorf("expected max absence <days>")
+		}
+		return maxAbsence(cr, strings.TrimSpace(rest))
+	},
+	"max_absence": maxAbsence,
+	"max-absence": maxAbsence,
+	"observers": func(cr *creation, v string) error {
+		yes, err := yesNo("observers", v)
+		cr.set.NoObservers = !yes
+		return err
+	},
+	"early": func(cr *creation, v string) (err error) {
+		cr.set.Early, err = yesNo("early", v)
+		return err
+	},
+}
+
+func maxAbsence(cr *creation, v string) error {
+	return atoi(&cr.set.MaxAbsence, v, "max absence %q: expected a number of days (0: no absences)")
+}
+
+// atoi reads a whole number into n; problem, with the value, says what
+// was expected.
+func atoi(n *int, value, problem string) error {
+	v, err := strconv.Atoi(value)
+	if err != nil {
+		return fmt.Errorf(problem, value)
+	}
+	*n = v
+	return nil
+}
+
+// yesNo reads a yes-or-no setting.
+func yesNo(name, value string) (bool, error) {
+	switch strings.ToLower(value) {
+	case "yes", "true", "on":
+		return true, nil
+	case "no", "false", "off":
+		return false, nil
+	}
+	return false, fmt.Errorf("%s %q: expected yes or no", name, value)
 }
 
 // SetDraws reads the draws setting: "all" (a draw includes every

@@ -174,8 +174,9 @@ func sideName(v *variants.Variant, side []variants.Power) string {
 
 // alive reports whether some power of side still has units or centres.
 func alive(vw *view, side []variants.Power) bool {
+	survivors := vw.survivors()
 	for _, p := range side {
-		if survives(vw, p) {
+		if survivors.Has(p) {
 			return true
 		}
 	}
@@ -185,7 +186,7 @@ func alive(vw *view, side []variants.Power) bool {
 // startPosition is the variant's start for the game's setup: the absent
 // powers in disorder from the first phase on; for two players, 1914 with
 // Italy neutral and its land closed.
-func startPosition(v *variants.Variant, rules adjudicator.Rules, set *Settings, absent variants.PowerSet) *adjudicator.Position {
+func startPosition(v *variants.Variant, set *Settings, absent variants.PowerSet) *adjudicator.Position {
 	pos := &adjudicator.Position{
 		Phase:    adjudicator.Phase{Year: v.StartYear, Season: adjudicator.Spring, Type: adjudicator.Movement},
 		Units:    append([]variants.Unit(nil), v.StartUnits...),
@@ -290,7 +291,7 @@ func (j *Judge) seatJoined(tx *store.Tx, vw *view, p variants.Power) error {
 	if err := tx.PutSeat(seat); err != nil {
 		return err
 	}
-	vw.seats = append(slices.DeleteFunc(vw.seats, func(s store.Seat) bool { return s.Power == seat.Power }), seat)
+	vw.seats = append(slices.DeleteFunc(slices.Clone(vw.seats), func(s store.Seat) bool { return s.Power == seat.Power }), seat)
 	return tx.Audit(j.now(), vw.g.ID, "judge", "seat", seat.Power+" "+seat.Address+" (joins "+sideName(vw.v, side[1:])+")")
 }
 
