@@ -128,8 +128,34 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	if err != nil {
 		return err
 	}
-	req := resp.request
-	ordersJSON, _ := json.Marshal(req)
+	before := g.Phase
+	// next is the stored result's next position too, so that the results
+	// map and HISTORY show what the game goes on from.
+	next := resp.Next
+	nextPhase, err := adjudicator.ParsePhase(next.Phase)
+	if err != nil {
+		return fmt.Errorf("process %s: next phase: %w", before, err)
+	}
+	// The two-player game's coin toss, and Italy joining in 1915.
+	toss := j.tossFor(vw, nextPhase)
+	joining := vw.set.Players == 2 && vw.pos.Phase.Year == twoPlayerYear && nextPhase.Year > twoPlayerYear
+	if joining {
+		next.Disorder = slices.DeleteFunc(next.Disorder, func(id string) bool { return id == neutralPower })
+		next.Closed = nil
+	}
+	ng := *g
+	nvw := *vw
+	nvw.g, nvw.pj = &ng, next
+	if nvw.pos, err = game.Decode(vw.v, next); err != nil {
+		return fmt.Errorf("process %s: next position: %w", before, err)
+	}
+	if joining {
+		if err := j.seatJoined(tx, &nvw, vw.v.PowerByID(neutralPower)); err != nil {
+			return err
+		}
+	}
+	ending := outcome(&nvw, next)
+	ordersJSON, _ := json.Marshal(resp.request)
 	resultJSON, _ := json.Marshal(resp.Response)
 	lateJSON, _ := json.Marshal(late)
 	err = tx.AddPhase(store.PhaseRecord{GameID: g.ID, Phase: g.Phase, Position: g.Position, Orders: string(ordersJSON),
@@ -141,8 +167,8 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 		return err
 	}
 	// Draw votes and concessions last one phase.
-	for i := range vw.seats {
-		seat := &vw.seats[i]
+	for i := range nvw.seats {
+		seat := &nvw.seats[i]
 		if seat.Draw || seat.Concede != "" {
 			seat.Draw, seat.DrawWith, seat.Concede = false, "", ""
 			if err := tx.PutSeat(*seat); err != nil {
@@ -150,32 +176,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 			}
 		}
 	}
-	before := g.Phase
-	next := *resp.Next
-	nextPhase, err := adjudicator.ParsePhase(next.Phase)
-	if err != nil {
-		return fmt.Errorf("process %s: next phase: %w", before, err)
-	}
-	// The two-player game's coin toss, and Italy joining in 1915.
-	toss := j.tossFor(vw, nextPhase)
-	joining := vw.set.Players == 2 && vw.pos.Phase.Year == twoPlayerYear && nextPhase.Year > twoPlayerYear
-	if joining {
-		next.Disorder = slices.DeleteFunc(slices.Clone(next.Disorder), func(id string) bool { return id == neutralPower })
-		next.Closed = nil
-	}
-	ng := *g
-	nvw := *vw
-	nvw.g, nvw.pj = &ng, &next
-	if nvw.pos, err = game.Decode(vw.v, &next); err != nil {
-		return fmt.Errorf("process %s: next position: %w", before, err)
-	}
-	if joining {
-		if err := j.seatJoined(tx, &nvw, vw.v.PowerByID(neutralPower)); err != nil {
-			return err
-		}
-	}
-	ending := outcome(&nvw, &next)
-	posJSON, _ := json.Marshal(&next)
+	posJSON, _ := json.Marshal(next)
 	ng.Phase, ng.Position, ng.Reminded = next.Phase, string(posJSON), false
 	if ending != "" {
 		ng.State, ng.Deadline = store.Finished, time.Time{}

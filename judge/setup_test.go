@@ -172,6 +172,23 @@ func TestTwoPlayerGame(t *testing.T) {
 	if pos.Phase != "S1915M" || slices.Contains(pos.Disorder, "italy") || len(pos.Closed) != 0 {
 		t.Fatalf("1915: phase %s, disorder %v, closed %v", pos.Phase, pos.Disorder, pos.Closed)
 	}
+	// The stored result goes on from the same position: the results map
+	// and HISTORY show Italy open.
+	var last game.Response
+	id := f.gameByName("duo").ID
+	err := f.j.Store.Tx(context.Background(), func(tx *store.Tx) error {
+		phases, err := tx.Phases(id)
+		if err == nil {
+			err = json.Unmarshal([]byte(phases[len(phases)-1].Result), &last)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last.Next.Phase != "S1915M" || len(last.Next.Closed) != 0 || slices.Contains(last.Next.Disorder, "italy") {
+		t.Errorf("stored result: next %s, closed %v, disorder %v", last.Next.Phase, last.Next.Closed, last.Next.Disorder)
+	}
 	if st := f.seat("duo", "italy"); st.Address != "central@x.test" || st.Draw || st.Concede != "" {
 		t.Errorf("Italy's seat in 1915: %+v, want the central player's without the last phase's vote", st)
 	}
