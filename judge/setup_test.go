@@ -161,13 +161,13 @@ func TestTwoPlayerGame(t *testing.T) {
 	if g := f.gameByName("duo"); !strings.Contains(g.Settings, `"italy_joins":"germany"`) {
 		t.Fatalf("the toss is not kept: %s", g.Settings)
 	}
-	if p := f.positionOf("duo"); p.Phase == "W1914A" {
-		if !slices.Contains(p.Disorder, "italy") {
-			t.Fatalf("Italy out of disorder before 1915: %v", p.Disorder)
-		}
-		reply = f.send("gm@x.test", "SIGNON master@duo pw\nPROCESS W1914A")
-		mustContain(t, "winter", reply, "W1914A processed now")
+	// Germany took Holland and Denmark: a winter with the toss made and
+	// Italy still neutral.
+	if p := f.positionOf("duo"); p.Phase != "W1914A" || !slices.Contains(p.Disorder, "italy") || len(p.Closed) != 6 {
+		t.Fatalf("after Fall 1914: phase %s, disorder %v, closed %v; want W1914A with Italy neutral", p.Phase, p.Disorder, p.Closed)
 	}
+	reply = f.send("gm@x.test", "SIGNON master@duo pw\nPROCESS W1914A")
+	mustContain(t, "winter", reply, "W1914A processed now")
 	pos = f.positionOf("duo")
 	if pos.Phase != "S1915M" || slices.Contains(pos.Disorder, "italy") || len(pos.Closed) != 0 {
 		t.Fatalf("1915: phase %s, disorder %v, closed %v", pos.Phase, pos.Disorder, pos.Closed)
@@ -223,9 +223,8 @@ func TestTwoPlayerGame(t *testing.T) {
 	mustContain(t, "process again", reply, "F1914M processed now")
 	mustContain(t, "the toss kept", f.lastMail("results", "allies@x.test"),
 		"As the coin decided when it was tossed before the rollback: Italy joins Germany, Austria and Turkey from Spring 1915.")
-	if p := f.positionOf("duo"); p.Phase == "W1914A" {
-		f.send("gm@x.test", "SIGNON master@duo pw\nPROCESS W1914A")
-	}
+	reply = f.send("gm@x.test", "SIGNON master@duo pw\nPROCESS W1914A")
+	mustContain(t, "winter again", reply, "W1914A processed now")
 
 	// 24 units win: the master's edits bring the central side to 24.
 	pos = f.positionOf("duo")
