@@ -3,9 +3,11 @@ package mailer
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/hex"
 	"io"
 	"mime"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -102,13 +104,12 @@ func (w *walker) multipart(mt, boundary string, body []byte, depth int) (string,
 		return "", kindNone
 	}
 
+	isPlain := func(r result) bool { return r.kind == kindPlain }
 	if mt == "multipart/alternative" {
 		// The same content in several forms: take the plain one if any,
 		// else the first readable.
-		for _, r := range results {
-			if r.kind == kindPlain {
-				return r.text, kindPlain
-			}
+		if i := slices.IndexFunc(results, isPlain); i >= 0 {
+			return results[i].text, kindPlain
 		}
 		return results[0].text, results[0].kind
 	}
@@ -116,10 +117,8 @@ func (w *walker) multipart(mt, boundary string, body []byte, depth int) (string,
 	// mixed, related, signed, report...: the parts follow each other. Plain
 	// parts win over HTML ones (an HTML footer added to a plain mail, say).
 	best := kindHTML
-	for _, r := range results {
-		if r.kind == kindPlain {
-			best = kindPlain
-		}
+	if slices.ContainsFunc(results, isPlain) {
+		best = kindPlain
 	}
 	var texts []string
 	for _, r := range results {
@@ -146,13 +145,8 @@ func splitMultipart(body []byte, boundary string) (parts [][]byte, ok bool) {
 	delim := []byte("--" + boundary)
 	start := -1 // start of the current part, -1 in the preamble
 	pos := 0
-	for pos < len(body) {
-		end := bytes.IndexByte(body[pos:], '\n')
-		next := len(body)
-		if end >= 0 {
-			next = pos + end + 1
-		}
-		line := body[pos:next]
+	for line := range bytes.Lines(body) {
+		next := pos + len(line)
 		if bytes.HasPrefix(line, delim) {
 			rest := bytes.TrimRight(line[len(delim):], " \t\r\n")
 			closing := bytes.Equal(rest, []byte("--"))
@@ -169,7 +163,7 @@ func splitMultipart(body []byte, boundary string) (parts [][]byte, ok bool) {
 		}
 		pos = next
 	}
-	if start >= 0 && start <= len(body) {
+	if start >= 0 {
 		parts = append(parts, body[start:])
 	}
 	return parts, ok
@@ -269,10 +263,13 @@ func decodeQP(b []byte) []byte {
 				soft = true
 				break
 			}
-			if i+2 < len(line) && isHex(line[i+1]) && isHex(line[i+2]) {
-				out = append(out, unhex(line[i+1])<<4|unhex(line[i+2]))
-				i += 2
-				continue
+			if i+2 < len(line) {
+				var v [1]byte
+				if _, err := hex.Decode(v[:], line[i+1:i+3]); err == nil {
+					out = append(out, v[0])
+					i += 2
+					continue
+				}
 			}
 			out = append(out, c) // a stray '=': keep it
 		}
@@ -283,32 +280,17 @@ func decodeQP(b []byte) []byte {
 	return out
 }
 
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
-}
-
 func decodeBase64(b []byte) []byte {
+	// Padding ends the data; anything after it is garbage.
+	if pad := bytes.IndexByte(b, '='); pad >= 0 {
+		b = b[:pad]
+	}
 	clean := make([]byte, 0, len(b))
 	for _, c := range b {
-		switch {
-		case c == '=':
-			// Padding ends the data; anything after it is garbage.
-			goto done
-		case 'A' <= c && c <= 'Z', 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '+', c == '/':
+		if 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '+' || c == '/' {
 			clean = append(clean, c)
 		}
 	}
-done:
 	if len(clean)%4 == 1 {
 		clean = clean[:len(clean)-1] // a lone sextet holds no whole byte
 	}

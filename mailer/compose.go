@@ -200,7 +200,7 @@ func encodeText(s string) string {
 		default:
 			var buf [utf8.UTFMax]byte
 			for _, c := range buf[:utf8.EncodeRune(buf[:], r)] {
-				enc += string([]byte{'=', hexDigits[c>>4], hexDigits[c&15]})
+				enc += qpEscape(c)
 			}
 		}
 		if w.Len() > 0 && len(prefix)+w.Len()+len(enc)+len(suffix) > maxWord {
@@ -331,5 +331,11 @@ func qpToken(line string, i int, lineStart bool) string {
 	if literal {
 		return line[i : i+1]
 	}
+	return qpEscape(c)
+}
+
+// qpEscape writes c as "=XX", in the upper-case hex that RFC 2045 and
+// RFC 2047 require.
+func qpEscape(c byte) string {
 	return string([]byte{'=', hexDigits[c>>4], hexDigits[c&15]})
 }

@@ -170,26 +170,38 @@ func (in *Inbox) run(ctx context.Context, f func() error) error {
 // fetches BODY.PEEK[], so fetching does not mark them seen: a message the
 // judge fetched but could not store is fetched again next time.
 func (in *Inbox) Unseen(ctx context.Context, limit int) ([]Fetched, error) {
-	// Whatever arrived so far is found by this search: a pending new-mail
-	// signal is spent.
-	select {
-	case <-in.newMail:
-	default:
+	uids, err := in.search(ctx, &imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagSeen}})
+	if err != nil {
+		return nil, fmt.Errorf("imap search unseen in %q: %w", in.mailbox, err)
 	}
+	return in.fetch(ctx, uids, limit)
+}
 
+// search returns the UIDs of the messages that match criteria. Whatever
+// arrived so far is found by it: a pending new-mail signal is spent.
+func (in *Inbox) search(ctx context.Context, criteria *imap.SearchCriteria) ([]imap.UID, error) {
+	in.takeNewMail()
 	var uids []imap.UID
 	err := in.run(ctx, func() error {
-		data, err := in.c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagSeen}}, nil).Wait()
+		data, err := in.c.UIDSearch(criteria, nil).Wait()
 		if err != nil {
 			return err
 		}
 		uids = data.AllUIDs()
 		return nil
 	})
-	if err != nil {
-		return nil, fmt.Errorf("imap search unseen in %q: %w", in.mailbox, err)
+	return uids, err
+}
+
+// takeNewMail spends a pending new-mail signal and reports whether there
+// was one.
+func (in *Inbox) takeNewMail() bool {
+	select {
+	case <-in.newMail:
+		return true
+	default:
+		return false
 	}
-	return in.fetch(ctx, uids, limit)
 }
 
 // fetch returns the raw messages with the given UIDs, lowest first, at
@@ -199,7 +211,6 @@ func (in *Inbox) fetch(ctx context.Context, uids []imap.UID, limit int) ([]Fetch
 	if len(uids) == 0 {
 		return nil, nil
 	}
-	uids = slices.Clone(uids)
 	slices.Sort(uids)
 	if limit > 0 && len(uids) > limit {
 		uids = uids[:limit]
@@ -249,18 +260,22 @@ func (in *Inbox) MarkSeen(ctx context.Context, uids ...uint32) error {
 		}
 		set.AddNum(imap.UID(u))
 	}
-	err := in.run(ctx, func() error {
+	if err := in.addSeen(ctx, set); err != nil {
+		return fmt.Errorf("imap mark seen uids %v: %w", set, err)
+	}
+	in.log.Debug("imap marked seen", "uids", set.String())
+	return nil
+}
+
+// addSeen sets \Seen on the messages of set.
+func (in *Inbox) addSeen(ctx context.Context, set imap.UIDSet) error {
+	return in.run(ctx, func() error {
 		return in.c.Store(set, &imap.StoreFlags{
 			Op:     imap.StoreFlagsAdd,
 			Silent: true,
 			Flags:  []imap.Flag{imap.FlagSeen},
 		}, nil).Close()
 	})
-	if err != nil {
-		return fmt.Errorf("imap mark seen uids %v: %w", set, err)
-	}
-	in.log.Debug("imap marked seen", "uids", set.String())
-	return nil
 }
 
 // Wait blocks until the server reports new mail (with IDLE, when the
@@ -271,12 +286,7 @@ func (in *Inbox) MarkSeen(ctx context.Context, uids ...uint32) error {
 // keeps the connection alive. The error is for a broken connection, after
 // which the Inbox must be dialled again.
 func (in *Inbox) Wait(ctx context.Context, max time.Duration) error {
-	select {
-	case <-in.newMail:
-		return nil
-	default:
-	}
-	if ctx.Err() != nil || max <= 0 {
+	if in.takeNewMail() || ctx.Err() != nil || max <= 0 {
 		return nil
 	}
 	timer := time.NewTimer(max)
@@ -292,10 +302,8 @@ func (in *Inbox) Wait(ctx context.Context, max time.Duration) error {
 		}
 		return fmt.Errorf("imap noop: %w", err)
 	}
-	select {
-	case <-in.newMail:
+	if in.takeNewMail() {
 		return nil
-	default:
 	}
 
 	if in.idle {

@@ -104,16 +104,11 @@ func Parse(raw []byte) (msg *Message, err error) {
 // message is header, which is how a truncated mail looks.
 func splitHeader(raw []byte) (head, body []byte) {
 	pos := 0
-	for pos < len(raw) {
-		end := bytes.IndexByte(raw[pos:], '\n')
-		if end < 0 {
-			break
+	for line := range bytes.Lines(raw) {
+		if s := string(line); s == "\n" || s == "\r\n" {
+			return raw[:pos], raw[pos+len(line):]
 		}
-		line := raw[pos : pos+end]
-		if len(bytes.TrimSuffix(line, []byte("\r"))) == 0 {
-			return raw[:pos], raw[pos+end+1:]
-		}
-		pos += end + 1
+		pos += len(line)
 	}
 	return raw, nil
 }

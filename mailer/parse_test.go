@@ -1,6 +1,7 @@
 package mailer_test
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -452,9 +453,26 @@ F Nap - Io=`),
 			wantText: "A Rom H",
 		},
 		{
-			name:     "deep nesting",
+			// Every delimiter belongs to the outer multipart: the parts are
+			// siblings, not nested.
+			name:     "parts that reuse their parent's boundary",
 			raw:      mail(withHeader(`Content-Type: multipart/mixed; boundary=b`), strings.Repeat("--b\nContent-Type: multipart/mixed; boundary=b\n\n", 100)+"--b\n\nA Rom H\n"),
-			wantText: "",
+			wantText: "A Rom H",
+		},
+		{
+			name:     "nesting within the limit",
+			raw:      mail(withHeader(`Content-Type: multipart/mixed; boundary=b0`), nestedBody(10, "A Rom H")),
+			wantText: "A Rom H",
+		},
+		{
+			name:   "deep nesting is cut off",
+			raw:    mail(withHeader(`Content-Type: multipart/mixed; boundary=b0`), nestedBody(100, "A Rom H")),
+			noText: "A Rom H",
+		},
+		{
+			name:   "too many parts are cut off",
+			raw:    mail(withHeader(`Content-Type: multipart/mixed; boundary=b`), strings.Repeat("--b\n\nx\n", 300)+"--b\n\nA Rom H\n"),
+			noText: "A Rom H",
 		},
 	}
 	for _, tt := range tests {
@@ -480,6 +498,17 @@ F Nap - Io=`),
 			}
 		})
 	}
+}
+
+// nestedBody is the body of a multipart/mixed with boundary b0 that holds
+// levels multiparts, each inside the one before, the innermost holding
+// text.
+func nestedBody(levels int, text string) string {
+	body := fmt.Sprintf("--b%d\nContent-Type: text/plain\n\n%s\n--b%d--\n", levels-1, text, levels-1)
+	for i := levels - 2; i >= 0; i-- {
+		body = fmt.Sprintf("--b%d\nContent-Type: multipart/mixed; boundary=b%d\n\n%s--b%d--\n", i, i+1, body, i)
+	}
+	return body
 }
 
 func BenchmarkParse(b *testing.B) {

@@ -14,21 +14,9 @@ import (
 // UIDVALIDITY it belongs to, in its database; when UIDVALIDITY changes it
 // starts again from 0.
 func (in *Inbox) Since(ctx context.Context, after uint32, limit int) ([]Fetched, error) {
-	select {
-	case <-in.newMail: // whatever arrived so far is found by this search
-	default:
-	}
-	var uids []imap.UID
-	err := in.run(ctx, func() error {
-		var set imap.UIDSet
-		set.AddRange(imap.UID(after+1), 0) // after+1:*
-		data, err := in.c.UIDSearch(&imap.SearchCriteria{UID: []imap.UIDSet{set}}, nil).Wait()
-		if err != nil {
-			return err
-		}
-		uids = data.AllUIDs()
-		return nil
-	})
+	var set imap.UIDSet
+	set.AddRange(imap.UID(after+1), 0) // after+1:*
+	uids, err := in.search(ctx, &imap.SearchCriteria{UID: []imap.UIDSet{set}})
 	if err != nil {
 		return nil, fmt.Errorf("imap search uids above %d in %q: %w", after, in.mailbox, err)
 	}
@@ -46,10 +34,7 @@ func (in *Inbox) MarkSeenThrough(ctx context.Context, last uint32) error {
 	}
 	var set imap.UIDSet
 	set.AddRange(1, imap.UID(last))
-	err := in.run(ctx, func() error {
-		return in.c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagSeen}}, nil).Close()
-	})
-	if err != nil {
+	if err := in.addSeen(ctx, set); err != nil {
 		return fmt.Errorf("imap mark seen uids 1:%d: %w", last, err)
 	}
 	return nil

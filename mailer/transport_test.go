@@ -263,6 +263,10 @@ func TestWaitEnds(t *testing.T) {
 	if err := in.Wait(context.Background(), 10*time.Millisecond); err != nil {
 		t.Fatalf("wait with short max: %v", err)
 	}
+	sendOrders(t, sys, 1)
+	if subjects, _ := unseenSubjects(t, in, 0); len(subjects) != 1 {
+		t.Fatalf("after a timed-out wait, unseen = %q, want one", subjects)
+	}
 	// ctx ends: nil.
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"database/sql"
 	"fmt"
 	"time"
 )
@@ -28,7 +27,7 @@ func (t *Tx) AddAbsence(a Absence) (int64, error) {
 
 // Absences lists a game's absences by power, then by when they begin.
 func (t *Tx) Absences(gameID int64) ([]Absence, error) {
-	return queryAll(t.ctx, t.tx, "absences", func(r *sql.Rows) (a Absence, err error) {
+	return queryAll(t.ctx, t.tx, "absences", func(r scanner) (a Absence, err error) {
 		var from, to, created int64
 		err = r.Scan(&a.ID, &a.GameID, &a.Power, &from, &to, &created)
 		a.From, a.To, a.CreatedAt = fromUnix(from), fromUnix(to), fromUnix(created)

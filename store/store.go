@@ -72,10 +72,10 @@ func (s *Store) migrate(ctx context.Context) error {
 			return err
 		}
 		err = s.Tx(ctx, func(tx *Tx) error {
-			if _, err := tx.tx.ExecContext(ctx, string(body)); err != nil {
+			if _, err := tx.exec(string(body)); err != nil {
 				return err
 			}
-			_, err := tx.tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", i+1))
+			_, err := tx.exec(fmt.Sprintf("PRAGMA user_version = %d", i+1))
 			return err
 		})
 		if err != nil {
@@ -117,9 +117,12 @@ type queryer interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
+// scanner is a row to read: *sql.Row or *sql.Rows.
+type scanner interface{ Scan(...any) error }
+
 // queryAll runs a query and reads every row with scan; what names the
 // query in errors.
-func queryAll[T any](ctx context.Context, q queryer, what string, scan func(*sql.Rows) (T, error), query string, args ...any) ([]T, error) {
+func queryAll[T any](ctx context.Context, q queryer, what string, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
@@ -136,10 +139,18 @@ func queryAll[T any](ctx context.Context, q queryer, what string, scan func(*sql
 	return out, rows.Err()
 }
 
-func scanString(r *sql.Rows) (string, error) {
+func scanString(r scanner) (string, error) {
 	var v string
 	err := r.Scan(&v)
 	return v, err
+}
+
+// nullID is id for a column where 0 is stored as NULL (no game).
+func nullID(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
 }
 
 func unix(tm time.Time) int64 {
@@ -208,7 +219,7 @@ func (t *Tx) UpdateGame(g *Game) error {
 
 const gameColumns = `id, name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, created_at`
 
-func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
+func scanGame(row scanner) (*Game, error) {
 	var g Game
 	var deadline, created int64
 	if err := row.Scan(&g.ID, &g.Name, &g.Variant, &g.Rules, &g.Settings, &g.State, &g.Phase, &g.Position, &deadline, &g.Reminded, &g.MasterHash, &created); err != nil {
@@ -240,7 +251,7 @@ func (t *Tx) Games(states ...string) ([]*Game, error) {
 			args = append(args, s)
 		}
 	}
-	return queryAll(t.ctx, t.tx, "list games", func(r *sql.Rows) (*Game, error) { return scanGame(r) }, query+` ORDER BY name`, args...)
+	return queryAll(t.ctx, t.tx, "list games", scanGame, query+` ORDER BY name`, args...)
 }
 
 // Seat is a power's place in a game.
@@ -269,7 +280,7 @@ func (t *Tx) PutSeat(s Seat) error {
 
 // Seats lists a game's seats by power.
 func (t *Tx) Seats(gameID int64) ([]Seat, error) {
-	return queryAll(t.ctx, t.tx, "seats", func(r *sql.Rows) (s Seat, err error) {
+	return queryAll(t.ctx, t.tx, "seats", func(r scanner) (s Seat, err error) {
 		err = r.Scan(&s.GameID, &s.Power, &s.Address, &s.PasswordHash, &s.NoWait, &s.Draw, &s.Concede, &s.DrawWith)
 		return s, err
 	}, `SELECT game_id, power, address, password_hash, nowait, draw, concede, draw_with FROM seats WHERE game_id = ? ORDER BY power`, gameID)
@@ -316,7 +327,7 @@ func (t *Tx) PutOrder(o Order) error {
 // Orders lists the standing orders of a game's phase, by power and then in
 // the order given.
 func (t *Tx) Orders(gameID int64, phase string) ([]Order, error) {
-	return queryAll(t.ctx, t.tx, "orders", func(r *sql.Rows) (o Order, err error) {
+	return queryAll(t.ctx, t.tx, "orders", func(r scanner) (o Order, err error) {
 		var at int64
 		err = r.Scan(&o.GameID, &o.Phase, &o.Power, &o.Key, &o.Text, &o.Canonical, &o.MessageID, &o.Seq, &at)
 		o.At = fromUnix(at)
@@ -387,7 +398,7 @@ func (t *Tx) DeletePhasesFrom(gameID, seq int64) error {
 
 // Phases lists a game's processed phases, oldest first.
 func (t *Tx) Phases(gameID int64) ([]PhaseRecord, error) {
-	return queryAll(t.ctx, t.tx, "phases", func(r *sql.Rows) (p PhaseRecord, err error) {
+	return queryAll(t.ctx, t.tx, "phases", func(r scanner) (p PhaseRecord, err error) {
 		var at int64
 		err = r.Scan(&p.GameID, &p.Seq, &p.Phase, &p.Position, &p.Orders, &p.Result, &p.Late, &at)
 		p.ProcessedAt = fromUnix(at)
@@ -478,12 +489,8 @@ type Mail struct {
 
 // Queue adds a mail to the outbox, due at once.
 func (t *Tx) Queue(m Mail) (int64, error) {
-	var game any
-	if m.GameID != 0 {
-		game = m.GameID
-	}
 	res, err := t.exec(`INSERT INTO outbox (created_at, recipient, subject, body, in_reply_to, game_id, phase, kind, next_attempt_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, unix(m.CreatedAt), m.Recipient, m.Subject, m.Body, m.InReplyTo, game, m.Phase, m.Kind, unix(m.CreatedAt))
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, unix(m.CreatedAt), m.Recipient, m.Subject, m.Body, m.InReplyTo, nullID(m.GameID), m.Phase, m.Kind, unix(m.CreatedAt))
 	if err != nil {
 		return 0, fmt.Errorf("queue mail to %s: %w", m.Recipient, err)
 	}
@@ -492,7 +499,7 @@ func (t *Tx) Queue(m Mail) (int64, error) {
 
 const mailColumns = `id, created_at, recipient, subject, body, in_reply_to, COALESCE(game_id, 0), phase, kind, attempts, next_attempt_at, COALESCE(sent_at, 0), COALESCE(failed_at, 0), last_error`
 
-func scanMail(row interface{ Scan(...any) error }) (Mail, error) {
+func scanMail(row scanner) (Mail, error) {
 	var m Mail
 	var created, next, sent, failed int64
 	err := row.Scan(&m.ID, &created, &m.Recipient, &m.Subject, &m.Body, &m.InReplyTo, &m.GameID, &m.Phase, &m.Kind, &m.Attempts, &next, &sent, &failed, &m.LastError)
@@ -502,13 +509,13 @@ func scanMail(row interface{ Scan(...any) error }) (Mail, error) {
 
 // DueMail lists up to limit unsent mails whose next attempt is due.
 func (s *Store) DueMail(ctx context.Context, now time.Time, limit int) ([]Mail, error) {
-	return queryAll(ctx, s.db, "due mail", func(r *sql.Rows) (Mail, error) { return scanMail(r) }, `SELECT `+mailColumns+` FROM outbox
+	return queryAll(ctx, s.db, "due mail", scanMail, `SELECT `+mailColumns+` FROM outbox
 		WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?`, unix(now), limit)
 }
 
 // Outbox lists every outbox row, oldest first (for the operator and tests).
 func (t *Tx) Outbox() ([]Mail, error) {
-	return queryAll(t.ctx, t.tx, "outbox", func(r *sql.Rows) (Mail, error) { return scanMail(r) }, `SELECT `+mailColumns+` FROM outbox ORDER BY id`)
+	return queryAll(t.ctx, t.tx, "outbox", scanMail, `SELECT `+mailColumns+` FROM outbox ORDER BY id`)
 }
 
 // MarkSent records that mail id went out.
@@ -531,11 +538,7 @@ func (s *Store) MarkAttempt(ctx context.Context, id int64, at, retryAt time.Time
 
 // Audit records a change.
 func (t *Tx) Audit(at time.Time, gameID int64, actor, action, detail string) error {
-	var game any
-	if gameID != 0 {
-		game = gameID
-	}
-	_, err := t.exec(`INSERT INTO audit (at, game_id, actor, action, detail) VALUES (?, ?, ?, ?, ?)`, unix(at), game, actor, action, detail)
+	_, err := t.exec(`INSERT INTO audit (at, game_id, actor, action, detail) VALUES (?, ?, ?, ?, ?)`, unix(at), nullID(gameID), actor, action, detail)
 	if err != nil {
 		return fmt.Errorf("audit %s: %w", action, err)
 	}
@@ -551,14 +554,14 @@ type AuditEntry struct {
 
 // AuditLog lists a game's audit entries, oldest first (gameID 0: all).
 func (t *Tx) AuditLog(gameID int64) ([]AuditEntry, error) {
-	query, args := `SELECT at, COALESCE(game_id, 0), actor, action, detail FROM audit ORDER BY id`, []any{}
+	query, args := `SELECT at, COALESCE(game_id, 0), actor, action, detail FROM audit`, []any{}
 	if gameID != 0 {
-		query, args = `SELECT at, COALESCE(game_id, 0), actor, action, detail FROM audit WHERE game_id = ? ORDER BY id`, []any{gameID}
+		query, args = query+` WHERE game_id = ?`, []any{gameID}
 	}
-	return queryAll(t.ctx, t.tx, "audit log", func(r *sql.Rows) (e AuditEntry, err error) {
+	return queryAll(t.ctx, t.tx, "audit log", func(r scanner) (e AuditEntry, err error) {
 		var at int64
 		err = r.Scan(&at, &e.GameID, &e.Actor, &e.Action, &e.Detail)
 		e.At = fromUnix(at)
 		return e, err
-	}, query, args...)
+	}, query+` ORDER BY id`, args...)
 }

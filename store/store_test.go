@@ -109,24 +109,30 @@ func TestOutbox(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	due, _ := s.DueMail(ctx, now, 10)
-	if len(due) != 1 || due[0].ID != id {
+	dueAt := func(at time.Time) []Mail {
+		t.Helper()
+		due, err := s.DueMail(ctx, at, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return due
+	}
+	if due := dueAt(now); len(due) != 1 || due[0].ID != id {
 		t.Fatalf("due %v, want the queued mail", due)
 	}
 	if err := s.MarkAttempt(ctx, id, now, now.Add(time.Minute), false, "421 try later"); err != nil {
 		t.Fatal(err)
 	}
-	if due, _ := s.DueMail(ctx, now, 10); len(due) != 0 {
+	if due := dueAt(now); len(due) != 0 {
 		t.Fatalf("due right after a failed attempt: %v", due)
 	}
-	due, _ = s.DueMail(ctx, now.Add(time.Minute), 10)
-	if len(due) != 1 || due[0].Attempts != 1 || due[0].LastError != "421 try later" {
+	if due := dueAt(now.Add(time.Minute)); len(due) != 1 || due[0].Attempts != 1 || due[0].LastError != "421 try later" {
 		t.Fatalf("due after back-off %+v", due)
 	}
 	if err := s.MarkSent(ctx, id, now.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	if due, _ := s.DueMail(ctx, now.Add(time.Hour), 10); len(due) != 0 {
+	if due := dueAt(now.Add(time.Hour)); len(due) != 0 {
 		t.Fatalf("sent mail still due: %v", due)
 	}
 }
