@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"image/color"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,8 +13,11 @@ import (
 	"github.com/corriere/corriere/variants"
 )
 
-// mapTop is where the map starts below the title band.
-var mapTop = pt{0, titleHeight}
+// mapTop is where the map starts, below the title band.
+const mapTop = titleHeight
+
+// legendTop is where the legend starts, below the map.
+func (d *drawing) legendTop() float32 { return mapTop + float32(d.m.Height) }
 
 // powerColour is the colour of power p of v.
 func powerColour(v *variants.Variant, p variants.Power) color.RGBA {
@@ -36,15 +40,16 @@ func abbrev(v *variants.Variant, l variants.Loc) string {
 	return strings.ToUpper(id[:1]) + id[1:]
 }
 
-// baseGroups draws what every picture of the variant shares.
+// baseGroups draws what every picture of the variant shares, and notes in
+// d the provinces' outlines and the centres' places.
 func baseGroups(v *variants.Variant, d *drawing) []group {
 	m := d.m
 	w, mh := float32(m.Width), float32(m.Height)
 	var gs []group
 	gs = append(gs, group{class: "background", shapes: []shape{
-		fillPoly(colSea, rect(0, mapTop.Y, w, mh)),
+		fillPoly(colSea, rect(0, mapTop, w, mh)),
 		fillPoly(colBand, rect(0, 0, w, titleHeight)),
-		fillPoly(colPaper, rect(0, mapTop.Y+mh, w, legendHeight)),
+		fillPoly(colPaper, rect(0, d.legendTop(), w, legendHeight)),
 	}})
 	arcPts := func(ref int32) []pt {
 		a := m.Arcs[max(ref, ^ref)]
@@ -55,7 +60,7 @@ func baseGroups(v *variants.Variant, d *drawing) []group {
 				j = len(a.Points) - 1 - i
 			}
 			q := a.Points[j]
-			out[i] = pt{q.X, q.Y + mapTop.Y}
+			out[i] = pt{q.X, q.Y + mapTop}
 		}
 		return out
 	}
@@ -85,12 +90,9 @@ func baseGroups(v *variants.Variant, d *drawing) []group {
 		}
 		g := group{class: "province", shapes: []shape{fillPoly(c, paths...)}}
 		if r.Kind == mapdata.Impassable {
-			g.shapes = append(g.shapes, strokeLines(colHatch, 1, hatch(paths, 6)...))
+			g.shapes = append(g.shapes, hatching(paths))
 		}
 		if r.ID != "" {
-			if d.outlines == nil {
-				d.outlines = map[variants.Loc][][]pt{}
-			}
 			d.outlines[v.Loc(r.ID)] = paths
 			g.attrs = []attr{{"id", r.ID}}
 			if r.Home != "" {
@@ -104,15 +106,12 @@ func baseGroups(v *variants.Variant, d *drawing) []group {
 	}
 	// Borders: coasts strongest, then land borders, sea borders faint.
 	var coast, land, sea [][]pt
-	for _, a := range m.Arcs {
+	for i, a := range m.Arcs {
 		if a.Left == mapdata.Outside || a.Right == mapdata.Outside {
 			continue
 		}
 		kl, kr := m.Regions[a.Left].Kind, m.Regions[a.Right].Kind
-		ps := make([]pt, len(a.Points))
-		for i, p := range a.Points {
-			ps[i] = pt{p.X, p.Y + mapTop.Y}
-		}
+		ps := arcPts(int32(i))
 		switch {
 		case kl == mapdata.Sea && kr == mapdata.Sea:
 			sea = append(sea, ps)
@@ -145,8 +144,9 @@ func baseGroups(v *variants.Variant, d *drawing) []group {
 		x := at.X
 		if info.SupplyCenter {
 			x += (centreRadius*2 + 3) / 2
+			d.centres[variants.Loc(l)] = d.centreSpot(v, variants.Loc(l))
 		}
-		names = append(names, label(pt{x, at.Y + mapTop.Y}, s, size, st, c, halo, anchorMiddle))
+		names = append(names, label(pt{x, at.Y + mapTop}, s, size, st, c, halo, anchorMiddle))
 	}
 	gs = append(gs, group{class: "names", shapes: names})
 	gs = append(gs, legendSymbols(v, d)...)
@@ -161,13 +161,19 @@ func (d *drawing) centreSpot(v *variants.Variant, l variants.Loc) pt {
 	p := d.places[v.Locs[l].ID]
 	wd := textWidth(abbrev(v, l), bold, labelSize)
 	total := centreRadius*2 + 3 + wd
-	return pt{p.Label.X - total/2 + centreRadius, p.Label.Y + mapTop.Y - labelSize*0.33}
+	return pt{p.Label.X - total/2 + centreRadius, p.Label.Y + mapTop - labelSize*0.33}
 }
 
 // spot is where a unit at l stands.
 func (d *drawing) spot(v *variants.Variant, l variants.Loc) pt {
 	p := d.places[v.Locs[l].ID].Unit
-	return pt{p.X, p.Y + mapTop.Y}
+	return pt{p.X, p.Y + mapTop}
+}
+
+// hatching shades land no unit may enter: impassable land, closed
+// provinces.
+func hatching(paths [][]pt) shape {
+	return strokeLines(colHatch, 1, hatch(paths, 6)...)
 }
 
 func rect(x, y, w, h float32) []pt {
@@ -177,12 +183,12 @@ func rect(x, y, w, h float32) []pt {
 // scene lays out one picture: the base, then centres, orders, units,
 // dislodged units, title and legend counts.
 func (d *drawing) scene(v *variants.Variant, pos *adjudicator.Position, opts Options) *scene {
-	sc := &scene{w: d.w, h: d.h}
+	sc := &scene{}
 	// Closed provinces (a neutral country) are hatched like impassable land.
 	pos.Closed.Each(func(l variants.Loc) {
 		if paths := d.outlines[l]; paths != nil {
 			sc.groups = append(sc.groups, group{class: "closed", attrs: []attr{{"loc", v.Locs[l].ID}},
-				title: v.Locs[l].Name + ": neutral, no unit may enter", shapes: []shape{strokeLines(colHatch, 1, hatch(paths, 6)...)}})
+				title: v.Locs[l].Name + ": neutral, no unit may enter", shapes: []shape{hatching(paths)}})
 		}
 	})
 	for l, owner := range pos.Centers {
@@ -190,7 +196,7 @@ func (d *drawing) scene(v *variants.Variant, pos *adjudicator.Position, opts Opt
 			continue
 		}
 		g := group{class: "centre", attrs: []attr{{"loc", v.Locs[l].ID}}}
-		at := d.centreSpot(v, variants.Loc(l))
+		at := d.centres[variants.Loc(l)]
 		if owner == variants.NoPower {
 			g.attrs = append(g.attrs, attr{"owner", "neutral"})
 			g.title = v.Locs[l].Name + ": neutral supply centre"
@@ -272,10 +278,8 @@ func unitShapes(t variants.UnitType, at pt, scale float32, c color.RGBA, ghost b
 
 // cross is an X of half-size r.
 func cross(at pt, r float32, c color.RGBA, width float32) []shape {
-	return []shape{
-		strokeLines(colPaper, width+2, []pt{{at.X - r, at.Y - r}, {at.X + r, at.Y + r}}, []pt{{at.X - r, at.Y + r}, {at.X + r, at.Y - r}}),
-		strokeLines(c, width, []pt{{at.X - r, at.Y - r}, {at.X + r, at.Y + r}}, []pt{{at.X - r, at.Y + r}, {at.X + r, at.Y - r}}),
-	}
+	down, up := []pt{{at.X - r, at.Y - r}, {at.X + r, at.Y + r}}, []pt{{at.X - r, at.Y + r}, {at.X + r, at.Y - r}}
+	return []shape{strokeLines(colPaper, width+2, down, up), strokeLines(c, width, down, up)}
 }
 
 // dislodged draws a dislodged unit beside its province's spot, smaller,
@@ -408,7 +412,7 @@ func (d *drawing) orders(v *variants.Variant, last *Orders) []group {
 			}
 			ordered = append(ordered, left[best])
 			at = d.spot(v, left[best])
-			left = append(left[:best], left[best+1:]...)
+			left = slices.Delete(left, best, best+1)
 		}
 		routes[k] = ordered
 	}
@@ -419,13 +423,14 @@ func (d *drawing) orders(v *variants.Variant, last *Orders) []group {
 			continue
 		}
 		c := powerColour(v, o.Power)
-		g := group{class: "order", attrs: []attr{{"order", parser.Format(v, o)}, {"power", v.Powers[o.Power].ID}}}
+		text := parser.Format(v, o)
+		g := group{class: "order", attrs: []attr{{"order", text}, {"power", v.Powers[o.Power].ID}}}
 		res := "given"
 		if last.Results != nil {
 			res = last.Results[i].Outcome.String()
 			g.attrs = append(g.attrs, attr{"result", res})
 		}
-		g.title = v.Powers[o.Power].Name + ": " + parser.Format(v, o)
+		g.title = v.Powers[o.Power].Name + ": " + text
 		if last.Results != nil {
 			g.title += " (" + res
 			if r := last.Results[i].Reason; r != adjudicator.NoReason && last.Results[i].Outcome != adjudicator.Succeeds {
@@ -458,19 +463,16 @@ func (d *drawing) orders(v *variants.Variant, last *Orders) []group {
 			}
 			k := [2]variants.Loc{v.Province(o.Target), v.Province(o.Dest)}
 			route := routes[k]
-			prev := d.spot(v, o.Target)
-			for j, f := range route {
-				if f == o.Loc {
-					if j > 0 {
-						prev = d.spot(v, route[j-1])
-					}
-					legs := [][]pt{{prev, from}}
-					if j == len(route)-1 {
-						legs = append(legs, []pt{from, d.spot(v, o.Dest)})
-					}
-					g.shapes = convoyDots(legs, c, oc(i))
-					break
+			if j := slices.Index(route, o.Loc); j >= 0 {
+				prev := d.spot(v, o.Target)
+				if j > 0 {
+					prev = d.spot(v, route[j-1])
 				}
+				legs := [][]pt{{prev, from}}
+				if j == len(route)-1 {
+					legs = append(legs, []pt{from, d.spot(v, o.Dest)})
+				}
+				g.shapes = convoyDots(legs, c, oc(i))
 			}
 			if oc(i) != outcomeGiven {
 				g.shapes = append(g.shapes, cross(from.add(pt{0, -18}), 5, colFail, 2.4)...)
@@ -486,11 +488,12 @@ func (d *drawing) orders(v *variants.Variant, last *Orders) []group {
 		gs = append(gs, g)
 	}
 	for _, u := range last.Removed {
+		at := d.spot(v, u.Loc).add(dislodgedOffset)
 		gs = append(gs, group{
 			class:  "removed",
 			attrs:  []attr{{"unit", unitText(v, u)}, {"power", v.Powers[u.Power].ID}},
 			title:  v.Powers[u.Power].Adjective + " " + typeName(u.Type) + " in " + v.Locs[u.Loc].Name + " removed",
-			shapes: append(unitShapes(u.Type, d.spot(v, u.Loc).add(dislodgedOffset), 0.85, powerColour(v, u.Power), true), cross(d.spot(v, u.Loc).add(dislodgedOffset), 8, colInk, 2.6)...),
+			shapes: append(unitShapes(u.Type, at, 0.85, powerColour(v, u.Power), true), cross(at, 8, colInk, 2.6)...),
 		})
 	}
 	return gs
@@ -595,12 +598,14 @@ func (d *drawing) counts(v *variants.Variant, pos *adjudicator.Position) group {
 	for _, dl := range pos.Dislodged {
 		units[dl.Unit.Power]++
 	}
-	y := mapTop.Y + float32(d.m.Height) + 27
+	y := d.legendTop() + 27
 	texts := make([]string, len(v.Powers))
+	widths := make([]float32, len(v.Powers))
 	total := float32(0)
 	for p := range v.Powers {
 		texts[p] = fmt.Sprintf("%s  %d centres, %d units", v.Powers[p].Name, centres[p], units[p])
-		total += textWidth(texts[p], regular, 14) + 26
+		widths[p] = textWidth(texts[p], regular, 14) + 26
+		total += widths[p]
 	}
 	gapX := (float32(d.w) - 36 - total) / float32(max(len(v.Powers)-1, 1))
 	x := float32(18)
@@ -609,14 +614,14 @@ func (d *drawing) counts(v *variants.Variant, pos *adjudicator.Position) group {
 		c := powerColour(v, variants.Power(p))
 		shapes = append(shapes, disc(pt{x + 8, y - 5}, 8, c, colInk, 1.2))
 		shapes = append(shapes, label(pt{x + 22, y}, texts[p], 14, regular, colInk, color.RGBA{}, anchorStart))
-		x += textWidth(texts[p], regular, 14) + 26 + gapX
+		x += widths[p] + gapX
 	}
 	return group{class: "counts", shapes: shapes}
 }
 
 // legendSymbols explains the signs, on the legend's second row.
 func legendSymbols(v *variants.Variant, d *drawing) []group {
-	y := mapTop.Y + float32(d.m.Height) + 66
+	y := d.legendTop() + 66
 	grey := rgb(0x9A9A9A)
 	type item struct {
 		name   string
@@ -648,18 +653,21 @@ func legendSymbols(v *variants.Variant, d *drawing) []group {
 			return append([]shape{strokeLines(colInk, 1.6, dashes(closedCircle(at, 13), 4, 3)...)}, unitShapes(variants.Army, at, 0.85, grey, false)...)
 		}, 30},
 	}
+	widths := make([]float32, len(items))
 	total := float32(0)
-	for _, it := range items {
-		total += it.width + 8 + textWidth(it.name, regular, 13)
+	for i, it := range items {
+		widths[i] = it.width + 8 + textWidth(it.name, regular, 13)
+		total += widths[i]
 	}
 	gapX := (float32(d.w) - 36 - total) / float32(len(items)-1)
 	x := float32(18)
 	var shapes []shape
-	for _, it := range items {
+	for i, it := range items {
 		shapes = append(shapes, it.shapes(pt{x + it.width/2, y - 4})...)
 		shapes = append(shapes, label(pt{x + it.width + 6, y + 1}, it.name, 13, regular, colInk, color.RGBA{}, anchorStart))
-		x += it.width + 8 + textWidth(it.name, regular, 13) + gapX
+		x += widths[i] + gapX
 	}
-	shapes = append(shapes, strokeLines(rgb(0xB0A890), 1, []pt{{0, mapTop.Y + float32(d.m.Height) + 0.5}, {float32(d.w), mapTop.Y + float32(d.m.Height) + 0.5}}))
+	rule := d.legendTop() + 0.5
+	shapes = append(shapes, strokeLines(rgb(0xB0A890), 1, []pt{{0, rule}, {float32(d.w), rule}}))
 	return []group{{class: "legend", shapes: shapes}}
 }

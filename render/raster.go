@@ -9,19 +9,15 @@ import (
 	"golang.org/x/image/vector"
 )
 
-// baseRaster is the base of a variant's picture, drawn once: every PNG
-// starts as a copy of it.
-type baseRaster struct{ img *image.RGBA }
-
-// rasterise draws the scene onto a copy of the variant's base.
+// rasterise draws the scene onto a copy of the variant's base, which is
+// drawn once.
 func (d *drawing) rasterise(sc *scene) *image.RGBA {
 	d.rasterOnce.Do(func() {
-		img := image.NewRGBA(image.Rect(0, 0, d.w, d.h))
-		paint(img, d.base)
-		d.raster = &baseRaster{img}
+		d.raster = image.NewRGBA(image.Rect(0, 0, d.w, d.h))
+		paint(d.raster, d.base)
 	})
-	img := image.NewRGBA(d.raster.img.Rect)
-	copy(img.Pix, d.raster.img.Pix)
+	img := image.NewRGBA(d.raster.Rect)
+	copy(img.Pix, d.raster.Pix)
 	paint(img, sc.groups)
 	return img
 }
@@ -34,8 +30,6 @@ type painter struct {
 
 func paint(dst *image.RGBA, groups []group) {
 	p := &painter{dst: dst}
-	faceMu.Lock()
-	defer faceMu.Unlock()
 	for _, g := range groups {
 		for i := range g.shapes {
 			p.shape(&g.shapes[i])
@@ -154,6 +148,8 @@ func reversed(p []pt) []pt {
 // text draws a label, first its halo (the text drawn around itself in
 // the halo colour), then the text.
 func (p *painter) text(s *shape) {
+	faceMu.Lock()
+	defer faceMu.Unlock()
 	f := face(s.style, s.size)
 	x := s.at.X
 	switch s.anchor {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"image"
 	"io"
 	"sync"
 	"time"
@@ -54,10 +55,14 @@ type drawing struct {
 	// outlines are the provinces' polygons, for what a position marks on
 	// them (closed, neutral land).
 	outlines map[variants.Loc][][]pt
-	w, h     int
+	// centres are where the supply centres' dots go, beside the names.
+	centres map[variants.Loc]pt
+	w, h    int
 
+	// raster and svgBase are the base drawn once, the first time each
+	// kind of picture is asked for: every picture starts as a copy.
 	rasterOnce sync.Once
-	raster     *baseRaster
+	raster     *image.RGBA
 	svgOnce    sync.Once
 	svgBase    string
 }
@@ -84,7 +89,7 @@ func drawingFor(v *variants.Variant) (*drawing, error) {
 	if err != nil {
 		return nil, fmt.Errorf("render: variant %s: %w", v.Name, err)
 	}
-	d := &drawing{m: m, places: map[string]mapdata.Place{}}
+	d := &drawing{m: m, places: map[string]mapdata.Place{}, outlines: map[variants.Loc][][]pt{}, centres: map[variants.Loc]pt{}}
 	for _, p := range m.Places {
 		d.places[p.ID] = p
 	}

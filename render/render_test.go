@@ -75,10 +75,8 @@ func adjacent(v *variants.Variant, a, b variants.Loc) bool {
 		return true
 	}
 	for _, x := range append([]variants.Loc{a}, v.Locs[a].Coasts...) {
-		for _, y := range append([]variants.Loc{b}, v.Locs[b].Coasts...) {
-			if v.FleetAdj[x].Has(y) {
-				return true
-			}
+		if v.CanReachProvince(variants.Fleet, x, b) {
+			return true
 		}
 	}
 	return false
@@ -363,9 +361,9 @@ func TestSeedFall1902(t *testing.T) {
 
 // TestGolden compares the PNG of the worked game's Fall 1902 position
 // with the one in testdata, pixel by pixel with a tolerance, so that
-// fonts or antialiasing that differ a little do not fail it but a moved
-// unit or a lost arrow does. Run with -update to accept a new picture
-// (and look at it first).
+// antialiasing that differs a little (floating point on another machine)
+// does not fail it but a moved unit or a lost arrow does. Run with -update
+// to accept a new picture (and look at it first).
 func TestGolden(t *testing.T) {
 	v, pos, opts := afterPhase(t, "F1902M")
 	opts.Date = time.Date(1902, time.October, 1, 0, 0, 0, 0, time.UTC)
@@ -398,8 +396,10 @@ func TestGolden(t *testing.T) {
 	if got.Bounds() != want.Bounds() {
 		t.Fatalf("size %v, golden %v", got.Bounds(), want.Bounds())
 	}
-	// A pixel differs when a channel is off by more than 40 of 255; at
-	// most 0.2% of pixels may.
+	// A pixel differs when a channel is off by more than 40 of 255. The
+	// smallest sign on the map, a support's dashed line, changes about 100
+	// pixels and a unit over 400, while drawing everything a thousandth of
+	// a pixel lower changes 4: at most 60 pixels may differ.
 	b := got.Bounds()
 	differ := 0
 	for y := b.Min.Y; y < b.Max.Y; y++ {
@@ -411,7 +411,7 @@ func TestGolden(t *testing.T) {
 			}
 		}
 	}
-	if limit := b.Dx() * b.Dy() / 500; differ > limit {
+	if limit := 60; differ > limit {
 		out := strings.TrimSuffix(golden, ".png") + ".got.png"
 		os.WriteFile(out, buf.Bytes(), 0o644)
 		t.Errorf("%d pixels differ from %s (at most %d may); this run's picture is in %s", differ, golden, limit, out)

@@ -11,6 +11,9 @@ import (
 	"github.com/corriere/corriere/variants"
 )
 
+// outcomes are the outcomes a response names, by their String.
+var outcomes = []adjudicator.Outcome{adjudicator.Succeeds, adjudicator.Fails, adjudicator.Invalid}
+
 // ResponseOrders reads the orders of a phase from its game.Response (what
 // game.Play returns and `corriere adjudicate` writes), for drawing over the
 // response's next position: each result's order as understood, with its
@@ -38,18 +41,12 @@ func ResponseOrders(v *variants.Variant, resp *game.Response) (*Orders, error) {
 			if err != nil {
 				return nil, fmt.Errorf("render: response results of %s: %q: %w", v.Powers[p].ID, r.Parsed, err)
 			}
-			res := adjudicator.Result{Outcome: adjudicator.Succeeds}
-			switch r.Result {
-			case "succeeds":
-			case "fails":
-				res.Outcome = adjudicator.Fails
-			case "invalid":
-				res.Outcome = adjudicator.Invalid
-			default:
+			i := slices.IndexFunc(outcomes, func(oc adjudicator.Outcome) bool { return oc.String() == r.Result })
+			if i < 0 {
 				return nil, fmt.Errorf("render: response results of %s: %q: unknown result %q", v.Powers[p].ID, r.Parsed, r.Result)
 			}
 			out.Orders = append(out.Orders, o)
-			out.Results = append(out.Results, res)
+			out.Results = append(out.Results, adjudicator.Result{Outcome: outcomes[i]})
 		}
 	}
 	removed, err := game.DecodeUnits(v, resp.Removed)

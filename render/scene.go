@@ -9,7 +9,6 @@ import (
 // A scene is the picture as a list of shapes, which the PNG and SVG
 // writers both draw: one layout, two encodings.
 type scene struct {
-	w, h   int
 	groups []group
 }
 

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bufio"
 	"fmt"
 	"image/color"
 	"io"
@@ -20,18 +19,17 @@ func writeSVG(w io.Writer, d *drawing, sc *scene) error {
 		}
 		d.svgBase = b.String()
 	})
-	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, `<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="Go, 'DejaVu Sans', Arial, sans-serif">
-`, sc.w, sc.h, sc.w, sc.h)
-	bw.WriteString(d.svgBase)
 	var b strings.Builder
+	fmt.Fprintf(&b, `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="Go, 'DejaVu Sans', Arial, sans-serif">
+`, d.w, d.h, d.w, d.h)
+	b.WriteString(d.svgBase)
 	for _, g := range sc.groups {
 		svgGroup(&b, &g)
 	}
-	bw.WriteString(b.String())
-	bw.WriteString("</svg>\n")
-	return bw.Flush()
+	b.WriteString("</svg>\n")
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 func svgGroup(b *strings.Builder, g *group) {
@@ -81,13 +79,7 @@ func svgShape(b *strings.Builder, s *shape) {
 			}
 		}
 		b.WriteByte('"')
-		if s.kind == polygon && s.fill.A != 0 {
-			paintAttr(b, "fill", s.fill)
-		} else {
-			b.WriteString(` fill="none"`)
-		}
-		strokeAttrs(b, s)
-		b.WriteString("/>\n")
+		endShape(b, s, s.kind == polygon)
 	case circle:
 		b.WriteString(`<circle cx="`)
 		num(b, s.at.X)
@@ -96,13 +88,7 @@ func svgShape(b *strings.Builder, s *shape) {
 		b.WriteString(`" r="`)
 		num(b, s.r)
 		b.WriteByte('"')
-		if s.fill.A != 0 {
-			paintAttr(b, "fill", s.fill)
-		} else {
-			b.WriteString(` fill="none"`)
-		}
-		strokeAttrs(b, s)
-		b.WriteString("/>\n")
+		endShape(b, s, true)
 	case text:
 		b.WriteString(`<text x="`)
 		num(b, s.at.X)
@@ -134,14 +120,21 @@ func svgShape(b *strings.Builder, s *shape) {
 	}
 }
 
-func strokeAttrs(b *strings.Builder, s *shape) {
-	if s.stroke.A == 0 {
-		return
+// endShape writes a path's or circle's fill (none unless filled and
+// given) and stroke, and closes the element.
+func endShape(b *strings.Builder, s *shape, filled bool) {
+	if filled && s.fill.A != 0 {
+		paintAttr(b, "fill", s.fill)
+	} else {
+		b.WriteString(` fill="none"`)
 	}
-	paintAttr(b, "stroke", s.stroke)
-	b.WriteString(` stroke-width="`)
-	num(b, s.width)
-	b.WriteString(`" stroke-linejoin="round"`)
+	if s.stroke.A != 0 {
+		paintAttr(b, "stroke", s.stroke)
+		b.WriteString(` stroke-width="`)
+		num(b, s.width)
+		b.WriteString(`" stroke-linejoin="round"`)
+	}
+	b.WriteString("/>\n")
 }
 
 func paintAttr(b *strings.Builder, name string, c color.RGBA) {

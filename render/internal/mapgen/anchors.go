@@ -115,7 +115,7 @@ func readConfig(path string) (*config, error) {
 			}
 			p.pts = pts
 			c.paints = append(c.paints, p)
-		case len(hf) == 2 && hf[0] == "label" && len(rf) == 1 && labelOffsets[rf[0]] != [2]float32{}:
+		case len(hf) == 2 && hf[0] == "label" && len(rf) == 1 && sideNamed(rf[0]) != nil:
 			c.labelSides[hf[1]] = rf[0]
 		case len(hf) == 2 && (hf[0] == "unit" || hf[0] == "label"):
 			pts, err := points(rf)
@@ -171,5 +171,22 @@ func points(s []string) ([]lonLat, error) {
 	return out, nil
 }
 
-// labelOffsets place a name beside its unit, in pixels.
-var labelOffsets = map[string][2]float32{"below": {0, 25}, "above": {0, -25}, "right": {36, 4}, "left": {-36, 4}}
+// labelSide is where a name may stand beside its unit: its centre's
+// offset from the unit's, in pixels.
+type labelSide struct {
+	name   string
+	dx, dy int
+}
+
+// labelSides are the sides, in order of preference.
+var labelSides = []labelSide{{"below", 0, 25}, {"above", 0, -25}, {"right", 36, 4}, {"left", -36, 4}}
+
+// sideNamed returns the side called name, or nil.
+func sideNamed(name string) *labelSide {
+	for i := range labelSides {
+		if labelSides[i].name == name {
+			return &labelSides[i]
+		}
+	}
+	return nil
+}

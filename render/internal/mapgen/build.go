@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/png"
 	"maps"
+	"math"
 	"os"
 	"slices"
 
@@ -67,20 +68,12 @@ func run(landPath, cfgPath, outPath, debugPath string) error {
 	if err != nil {
 		return err
 	}
-	r := &raster{w: fr.w, h: fr.h, land: make([]bool, fr.w*fr.h), lab: make([]int16, fr.w*fr.h)}
+	r := newRaster(fr.w, fr.h, make([]bool, fr.w*fr.h))
 	var px [][][2]float64
 	for _, ring := range rings {
-		var pr [][2]float64
-		for _, q := range ring {
-			x, y := fr.pixel(q)
-			pr = append(pr, [2]float64{x, y})
-		}
-		px = append(px, pr)
+		px = append(px, fr.pixels(ring))
 	}
 	r.fillRings(px)
-	for i := range r.lab {
-		r.lab[i] = -1
-	}
 
 	// Painted fixes come first: they decide both the medium and the region
 	// of their pixels.
@@ -91,12 +84,7 @@ func run(landPath, cfgPath, outPath, debugPath string) error {
 			return fmt.Errorf("%s:%d: paint of unknown region %q", cfgPath, p.line, p.id)
 		}
 		isLand := regions[lab].kind != mapdata.Sea
-		var pts [][2]float64
-		for _, q := range p.pts {
-			x, y := fr.pixel(q)
-			pts = append(pts, [2]float64{x, y})
-		}
-		r.line(pts, p.radius, func(q int) {
+		r.line(fr.pixels(p.pts), p.radius, func(q int) {
 			r.land[q] = isLand
 			r.lab[q] = lab
 			forced[q] = true
@@ -200,10 +188,7 @@ func (r *raster) adoptIslands() error {
 			seeds = append(seeds, seed{p, l})
 		}
 	}
-	near := &raster{w: r.w, h: r.h, land: r.land, lab: make([]int16, len(r.lab))}
-	for i := range near.lab {
-		near.lab[i] = -1
-	}
+	near := newRaster(r.w, r.h, r.land)
 	near.grow(seeds, func(from, to int) bool { return true })
 	comp, sizes := r.components(true)
 	votes := make([]map[int16]int, len(sizes))
@@ -247,12 +232,9 @@ func adjacent(v *variants.Variant, a, b variants.Loc) bool {
 	if v.ArmyAdj[a].Has(b) {
 		return true
 	}
-	locs := func(p variants.Loc) []variants.Loc { return append([]variants.Loc{p}, v.Locs[p].Coasts...) }
-	for _, x := range locs(a) {
-		for _, y := range locs(b) {
-			if v.FleetAdj[x].Has(y) {
-				return true
-			}
+	for _, x := range append([]variants.Loc{a}, v.Locs[a].Coasts...) {
+		if v.CanReachProvince(variants.Fleet, x, b) {
+			return true
 		}
 	}
 	return false
@@ -319,9 +301,10 @@ func writeDebug(path string, r *raster, regions []region, seeds []seed, faults [
 		}
 		cx, cy := f.at%r.w, f.at/r.w
 		for a := 0; a < 360; a++ {
-			for rad := 9; rad <= 11; rad++ {
-				x := cx + int(float64(rad)*cosd(float64(a)))
-				y := cy + int(float64(rad)*sind(float64(a)))
+			sin, cos := math.Sincos(rad(float64(a)))
+			for r9 := 9; r9 <= 11; r9++ {
+				x := cx + int(float64(r9)*cos)
+				y := cy + int(float64(r9)*sin)
 				if x >= 0 && y >= 0 && x < r.w && y < r.h {
 					img.SetRGBA(x, y, color.RGBA{255, 0, 0, 255})
 				}

@@ -31,8 +31,8 @@ func place(m *mapdata.Map, r *raster, regions []region, v *variants.Variant, c *
 			lp = at(q)
 		}
 		if side, ok := c.labelSides[rg.id]; ok {
-			o := labelOffsets[side]
-			lp = mapdata.Point{X: u.X + o[0], Y: u.Y + o[1]}
+			s := sideNamed(side)
+			lp = mapdata.Point{X: u.X + float32(s.dx), Y: u.Y + float32(s.dy)}
 		}
 		m.Places = append(m.Places, mapdata.Place{ID: rg.id, Unit: u, Label: lp})
 	}
@@ -50,12 +50,11 @@ func place(m *mapdata.Map, r *raster, regions []region, v *variants.Variant, c *
 }
 
 // spots chooses where a province's unit and its name go, together: the
-// name beside the unit (below it, above, or to a side) and both as far
-// inside the province as they can be. A unit needs about 14 pixels of room
+// name beside the unit (on one of labelSides) and both as far inside the
+// province as they can be. A unit needs about 14 pixels of room
 // around its centre; a name with its centre's dot about 18 either side and
 // 7 above and below.
 func spots(r *raster, dist []float32, lab int16, fixed *[2]int) (unit, name mapdata.Point) {
-	offsets := [][2]int{{0, 25}, {0, -25}, {36, 4}, {-36, 4}}
 	d := func(x, y int) float32 {
 		if x < 0 || y < 0 || x >= r.w || y >= r.h || r.lab[y*r.w+x] != lab {
 			return 0
@@ -78,8 +77,8 @@ func spots(r *raster, dist []float32, lab int16, fixed *[2]int) (unit, name mapd
 		} else if du < 3 {
 			continue
 		}
-		for i, o := range offsets {
-			lx, ly := x+o[0], y+o[1]
+		for i, o := range labelSides {
+			lx, ly := x+o.dx, y+o.dy
 			dl := min(d(lx, ly), d(lx-14, ly)+4, d(lx+14, ly)+4)
 			// Room saturates: past what each needs, more is no better,
 			// and then the unit nearer the middle and the first offsets
@@ -92,7 +91,8 @@ func spots(r *raster, dist []float32, lab int16, fixed *[2]int) (unit, name mapd
 	}
 	if best < 0 && fixed != nil {
 		u := mapdata.Point{X: float32(fixed[0]) + 0.5, Y: float32(fixed[1]) + 0.5}
-		return u, mapdata.Point{X: u.X, Y: u.Y + 25}
+		below := labelSides[0]
+		return u, mapdata.Point{X: u.X + float32(below.dx), Y: u.Y + float32(below.dy)}
 	}
 	if best < 0 {
 		// A sliver: put both at its inmost pixel.

@@ -59,6 +59,15 @@ func (f frame) pixel(q lonLat) (float64, float64) {
 	return (x - f.x0) * f.scale, (f.y0 - y) * f.scale
 }
 
+// pixels returns the pixel coordinates of every point of qs.
+func (f frame) pixels(qs []lonLat) [][2]float64 {
+	out := make([][2]float64, len(qs))
+	for i, q := range qs {
+		out[i][0], out[i][1] = f.pixel(q)
+	}
+	return out
+}
+
 func (f frame) lonLat(px, py float64) lonLat {
 	return f.proj.inverse(px/f.scale+f.x0, f.y0-py/f.scale)
 }

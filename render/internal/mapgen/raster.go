@@ -14,6 +14,16 @@ type raster struct {
 	lab  []int16 // region index; -1 while unassigned
 }
 
+// newRaster returns a raster of w × h pixels over land, none of them
+// assigned a region yet.
+func newRaster(w, h int, land []bool) *raster {
+	r := &raster{w: w, h: h, land: land, lab: make([]int16, w*h)}
+	for i := range r.lab {
+		r.lab[i] = -1
+	}
+	return r
+}
+
 // fillRings sets land where a pixel's centre is inside the rings (even-odd).
 func (r *raster) fillRings(rings [][][2]float64) {
 	var xs []float64
@@ -185,7 +195,7 @@ func (r *raster) touching() map[[2]int16]int {
 	return out
 }
 
-// line paints a thick polyline with label lab, marking the pixels it covers.
+// line calls f for every pixel a thick polyline covers.
 func (r *raster) line(pts [][2]float64, radius float64, f func(p int)) {
 	for i := 0; i+1 < len(pts); i++ {
 		a, b := pts[i], pts[i+1]

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 )
 
 // lonLat is a geographic position in degrees.
@@ -55,13 +56,9 @@ func readLand(path string, window [4]float64) ([][]lonLat, error) {
 	ring := func(refs []int) []lonLat {
 		var out []lonLat
 		for _, r := range refs {
-			a := arcs[max(r, ^r)]
-			pts := make([]lonLat, len(a))
-			copy(pts, a)
+			pts := slices.Clone(arcs[max(r, ^r)])
 			if r < 0 {
-				for i, j := 0, len(pts)-1; i < j; i, j = i+1, j-1 {
-					pts[i], pts[j] = pts[j], pts[i]
-				}
+				slices.Reverse(pts)
 			}
 			if len(out) > 0 {
 				pts = pts[1:]

@@ -189,21 +189,20 @@ func chain(arcs []mapdata.Arc, g int32) ([][]int32, error) {
 // arcs share. The staircase is first replaced by the midpoints of its
 // steps, which turns pixel stairs into slopes.
 func simplify(pts []lattice, closed bool) []mapdata.Point {
+	corner := func(c lattice) mapdata.Point { return mapdata.Point{X: float32(c.x), Y: float32(c.y)} }
 	var mid []mapdata.Point
+	if !closed {
+		mid = append(mid, corner(pts[0]))
+	}
+	for i := 0; i+1 < len(pts); i++ {
+		mid = append(mid, mapdata.Point{X: float32(pts[i].x+pts[i+1].x) / 2, Y: float32(pts[i].y+pts[i+1].y) / 2})
+	}
 	if closed {
-		// A loop has no node to keep: start it at a midpoint so that both
-		// ends are the same point.
-		for i := 0; i+1 < len(pts); i++ {
-			mid = append(mid, mapdata.Point{X: float32(pts[i].x+pts[i+1].x) / 2, Y: float32(pts[i].y+pts[i+1].y) / 2})
-		}
+		// A loop has no node to keep: it starts at a midpoint, so that
+		// both ends are the same point.
 		mid = append(mid, mid[0])
 	} else {
-		mid = append(mid, mapdata.Point{X: float32(pts[0].x), Y: float32(pts[0].y)})
-		for i := 0; i+1 < len(pts); i++ {
-			mid = append(mid, mapdata.Point{X: float32(pts[i].x+pts[i+1].x) / 2, Y: float32(pts[i].y+pts[i+1].y) / 2})
-		}
-		last := pts[len(pts)-1]
-		mid = append(mid, mapdata.Point{X: float32(last.x), Y: float32(last.y)})
+		mid = append(mid, corner(pts[len(pts)-1]))
 	}
 	keep := make([]bool, len(mid))
 	keep[0], keep[len(mid)-1] = true, true
