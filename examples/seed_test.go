@@ -141,11 +141,21 @@ func TestSeedGameThroughJSON(t *testing.T) {
 		for _, d := range ph.Check(resp) {
 			t.Error(d)
 		}
+		var invalid []string
 		for _, rs := range resp.Results {
 			for _, r := range rs {
-				if r.Result == "invalid" && !slices.Contains(ph.Invalid, r.Order) {
+				if r.Result != "invalid" {
+					continue
+				}
+				invalid = append(invalid, r.Order)
+				if !slices.Contains(ph.Invalid, r.Order) {
 					t.Errorf("%s: %q invalid: %s", ph.Phase, r.Order, r.Reason)
 				}
+			}
+		}
+		for _, o := range ph.Invalid {
+			if !slices.Contains(invalid, o) {
+				t.Errorf("%s: %q not refused; the rulebook refuses it", ph.Phase, o)
 			}
 		}
 		req = resp.Next

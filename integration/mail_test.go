@@ -358,7 +358,6 @@ type clock struct{ offset atomic.Int64 }
 
 func (c *clock) Now() time.Time          { return time.Now().Add(time.Duration(c.offset.Load())) }
 func (c *clock) Advance(d time.Duration) { c.offset.Add(int64(d)) }
-func (c *clock) Offset() time.Duration   { return time.Duration(c.offset.Load()) }
 
 // logBuffer keeps the judge's log for a failed run.
 type logBuffer struct {

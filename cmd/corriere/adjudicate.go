@@ -44,18 +44,27 @@ func runAdjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 
 func adjudicate(data []byte) (*game.Response, error) {
 	var req *game.Position
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		return nil, fmt.Errorf("bad request JSON: %w", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("bad request JSON: something follows the request object")
+	if err := decodeStrict(data, &req, "request "); err != nil {
+		return nil, err
 	}
 	if req == nil {
 		return nil, fmt.Errorf("bad request JSON: expected an object with the position and orders, got null")
 	}
 	return game.Play(req)
+}
+
+// decodeStrict decodes data, one JSON value without unknown fields, into
+// v. Its errors read "bad <what>JSON: ...".
+func decodeStrict(data []byte, v any, what string) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("bad %sJSON: %w", what, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("bad %sJSON: something follows the %sobject", what, what)
+	}
+	return nil
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

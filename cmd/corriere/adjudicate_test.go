@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"reflect"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -252,23 +253,18 @@ func findResult(resp *tResponse, power, order string) (tResult, bool) {
 	return tResult{}, false
 }
 
-// checkCounts checks one result per submitted order string, in the order
-// submitted, under the canonical name of the power. canon maps the names
-// used in the request to the canonical ones.
+// checkCounts checks one result per submitted order string (in any order)
+// under the canonical name of the power. canon maps the names used in the
+// request to the canonical ones.
 func checkCounts(t *testing.T, orders map[string][]string, canon map[string]string, resp *tResponse) {
 	t.Helper()
 	want := map[string][]string{}
-	keys := make([]string, 0, len(orders))
-	for k := range orders {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for k, os := range orders {
 		c := canon[k]
 		if c == "" {
 			c = k
 		}
-		want[c] = append(want[c], orders[k]...)
+		want[c] = append(want[c], os...)
 	}
 	for p, os := range want {
 		var got []string
@@ -286,12 +282,9 @@ func checkCounts(t *testing.T, orders map[string][]string, canon map[string]stri
 	}
 }
 
+// sameMultiset says whether a and b hold the same strings, in any order.
 func sameMultiset(a, b []string) bool {
-	a = append([]string(nil), a...)
-	b = append([]string(nil), b...)
-	sort.Strings(a)
-	sort.Strings(b)
-	return reflect.DeepEqual(a, b) || (len(a) == 0 && len(b) == 0)
+	return slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b)))
 }
 
 // checkUnits compares a position's units, power by power, ignoring order.
@@ -303,9 +296,7 @@ func checkUnits(t *testing.T, what string, got, want map[string][]string) {
 			if len(us) == 0 {
 				continue
 			}
-			s := append([]string(nil), us...)
-			sort.Strings(s)
-			out[p] = s
+			out[p] = slices.Sorted(slices.Values(us))
 		}
 		return out
 	}
@@ -317,7 +308,7 @@ func checkUnits(t *testing.T, what string, got, want map[string][]string) {
 
 // readmeRequest returns the first JSON block of README.md: the request
 // example of `corriere adjudicate`.
-func readmeRequest(t *testing.T) string {
+func readmeRequest(t testing.TB) string {
 	t.Helper()
 	readme := readFile(t, "../../README.md")
 	i := strings.Index(readme, "```json\n")
@@ -480,10 +471,7 @@ func TestAdjudicateRetreatExample(t *testing.T) {
 		t.Errorf("removed %v, want none", resp.Removed)
 	}
 	n := resp.Next
-	want := map[string][]string{}
-	for p, us := range in.Units {
-		want[p] = us
-	}
+	want := maps.Clone(in.Units)
 	want["russia"] = append(append([]string(nil), want["russia"]...), "A mos")
 	want["france"] = append(append([]string(nil), want["france"]...), "A gas")
 	checkUnits(t, "next units", n.Units, want)
@@ -543,10 +531,7 @@ func TestAdjudicateChain(t *testing.T) {
 		"turkey":  {"A bul", "A con", "F ank"},
 	}
 	with := func(base map[string][]string, power string, units ...string) map[string][]string {
-		out := map[string][]string{}
-		for p, us := range base {
-			out[p] = us
-		}
+		out := maps.Clone(base)
 		out[power] = units
 		return out
 	}

@@ -64,20 +64,21 @@ func loadConfig(path string) (*config, error) {
 	if c.Judge.Poll == 0 {
 		c.Judge.Poll = judge.Duration(30 * time.Second)
 	}
+	// Checked in a fixed order, so that the message is always the same.
 	var missing []string
-	for name, v := range map[string]string{"judge.address": c.Judge.Address, "judge.database": c.Judge.Database} {
-		if v == "" {
-			missing = append(missing, name)
+	for _, s := range []struct{ name, v string }{{"judge.address", c.Judge.Address}, {"judge.database", c.Judge.Database}} {
+		if s.v == "" {
+			missing = append(missing, s.name)
 		}
 	}
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("config %s: missing %s", path, strings.Join(missing, ", "))
 	}
-	for name, v := range map[string]string{"imap.security": c.IMAP.Security, "smtp.security": c.SMTP.Security} {
-		switch v {
+	for _, s := range []struct{ name, v string }{{"imap.security", c.IMAP.Security}, {"smtp.security", c.SMTP.Security}} {
+		switch s.v {
 		case "", "tls", "starttls", "none":
 		default:
-			return nil, fmt.Errorf("config %s: %s = %q: expected tls, starttls or none", path, name, v)
+			return nil, fmt.Errorf("config %s: %s = %q: expected tls, starttls or none", path, s.name, s.v)
 		}
 	}
 	return &c, nil

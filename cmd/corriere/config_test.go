@@ -25,11 +25,15 @@ func TestBadConfig(t *testing.T) {
 	for _, tc := range []struct{ name, text, want string }{
 		{"unknown setting", "[judge]\naddress = \"a@b\"\ndatabase = \"x.db\"\ncolour = \"red\"\n", "unknown setting judge.colour"},
 		{"missing address", "[judge]\ndatabase = \"x.db\"\n", "missing judge.address"},
+		{"missing both", "[judge]\n", "missing judge.address, judge.database"},
+		{"two bad securities", "[judge]\naddress = \"a@b\"\ndatabase = \"x.db\"\n[imap]\nsecurity = \"ssl\"\n[smtp]\nsecurity = \"ssl\"\n", "imap.security = \"ssl\""},
 		{"bad security", "[judge]\naddress = \"a@b\"\ndatabase = \"x.db\"\n[imap]\nsecurity = \"ssl\"\n", "expected tls, starttls or none"},
 		{"not toml", "[judge\n", "config"},
 	} {
 		path := filepath.Join(t.TempDir(), "c.toml")
-		os.WriteFile(path, []byte(tc.text), 0o644)
+		if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		if _, err := loadConfig(path); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.want)
 		}

@@ -7,12 +7,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"math/rand/v2"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -127,7 +129,7 @@ func TestCrashAndRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range v.Powers {
-		if err := sys.AddUser(crashPlayer(p.ID), crashMailPassword(p.ID)); err != nil {
+		if err := sys.AddUser(seedPlayer(p.ID), crashMailPassword(p.ID)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -301,38 +303,21 @@ loop:
 }
 
 const (
-	crashJudge    = "judge@corriere.test"
+	crashJudge    = demoJudge // the address playerMail writes to
 	crashPassword = "judge-mail"
 	crashGame     = "crash"
 )
 
-func crashPlayer(power string) string       { return power + "@players.test" }
 func crashMailPassword(power string) string { return "mail-" + power }
 
 func crashResultsSubject(phase string) string {
 	return fmt.Sprintf("Corriere %s: %s results", crashGame, phase)
 }
 
-// crashSettings: deadlines an hour away, so that only early processing
-// (or the operator) ends a phase; no grace, no reminders.
-func crashSettings() judge.Settings {
-	set := judge.DefaultSettings()
-	set.Movement, set.Retreat, set.Adjustment = "@every 1h", "@every 1h", "@every 1h"
-	set.Grace, set.Reminder = 0, 0
-	set.Early = true
-	return set
-}
-
+// crashCreateGame creates the game with deadlines an hour away, so that
+// only early processing (on by default) or the operator ends a phase.
 func crashCreateGame(ctx context.Context, j *judge.Judge) error {
-	if err := j.CreateGame(ctx, crashGame, "standard", "1971", crashSettings()); err != nil {
-		return err
-	}
-	for _, p := range standard.Variant().Powers {
-		if err := j.Seat(ctx, crashGame, p.ID, crashPlayer(p.ID), "pw-"+p.ID); err != nil {
-			return err
-		}
-	}
-	return j.Start(ctx, crashGame)
+	return createSeedGame(ctx, j, crashGame, "@every 1h")
 }
 
 func crashWithStore(ctx context.Context, path string, f func(*store.Store) error) error {
@@ -396,11 +381,8 @@ func crashMails(t *testing.T) [][]crashOrderMail {
 			id := v.Powers[p].ID
 			mid := fmt.Sprintf("crash-%s-%s@players.test", ph.Phase, id)
 			body := fmt.Sprintf("SIGNON %s@%s pw-%s\nSET NOWAIT\n%s\nSIGNOFF\n", id, crashGame, id, strings.TrimSpace(orders))
-			raw := "From: " + crashPlayer(id) + "\r\nTo: " + crashJudge + "\r\nSubject: " + v.Powers[p].Name + " orders for " + ph.Phase +
-				"\r\nMessage-ID: <" + mid + ">\r\nDate: " + time.Now().UTC().Format(time.RFC1123Z) +
-				"\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" +
-				strings.ReplaceAll(body, "\n", "\r\n")
-			out[i] = append(out[i], crashOrderMail{phase: i, power: id, id: mid, raw: []byte(raw)})
+			raw := playerMail(seedPlayer(id), v.Powers[p].Name+" orders for "+ph.Phase, mid, body)
+			out[i] = append(out[i], crashOrderMail{phase: i, power: id, id: mid, raw: raw})
 		}
 	}
 	return out
@@ -446,7 +428,7 @@ func (pl *crashPlayers) play(ctx context.Context) {
 		}
 		for _, m := range phase {
 			time.Sleep(time.Duration(pl.rng.IntN(30)) * time.Millisecond)
-			if err := sender.Send(ctx, crashPlayer(m.power), []string{crashJudge}, m.raw); err != nil {
+			if err := sender.Send(ctx, seedPlayer(m.power), []string{crashJudge}, m.raw); err != nil {
 				if down {
 					pl.gate.Unlock()
 				}
@@ -461,7 +443,7 @@ func (pl *crashPlayers) play(ctx context.Context) {
 			// A mail client that sends again: the same mail, Message-ID
 			// and all, which the judge must not handle twice.
 			m := phase[pl.rng.IntN(len(phase))]
-			if err := sender.Send(ctx, crashPlayer(m.power), []string{crashJudge}, m.raw); err != nil {
+			if err := sender.Send(ctx, seedPlayer(m.power), []string{crashJudge}, m.raw); err != nil {
 				if down {
 					pl.gate.Unlock()
 				}
@@ -495,7 +477,7 @@ func (pl *crashPlayers) awaitResults(ctx context.Context, phase string) error {
 	subject := crashResultsSubject(phase)
 	for _, p := range standard.Variant().Powers {
 		for {
-			box, _, err := crashMailbox(pl.sys.IMAPAddr(), crashPlayer(p.ID), crashMailPassword(p.ID))
+			box, _, err := crashMailbox(pl.sys.IMAPAddr(), seedPlayer(p.ID), crashMailPassword(p.ID))
 			if err != nil {
 				return err
 			}
@@ -579,7 +561,7 @@ func crashMailboxes(sys *memmail.System) (*crashBoxes, error) {
 		return nil, fmt.Errorf("the judge's mailbox: %w", err)
 	}
 	for _, p := range standard.Variant().Powers {
-		addr := crashPlayer(p.ID)
+		addr := seedPlayer(p.ID)
 		if b.players[addr], _, err = crashMailbox(sys.IMAPAddr(), addr, crashMailPassword(p.ID)); err != nil {
 			return nil, fmt.Errorf("the mailbox of %s: %w", addr, err)
 		}
@@ -945,13 +927,8 @@ func (d *crashDaemon) tailText() string {
 func (d *crashDaemon) killText() string {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	var names []string
-	for k := range d.killsBy {
-		names = append(names, k)
-	}
-	sort.Strings(names)
 	var parts []string
-	for _, k := range names {
+	for _, k := range slices.Sorted(maps.Keys(d.killsBy)) {
 		parts = append(parts, fmt.Sprintf("%s %d", k, d.killsBy[k]))
 	}
 	return strings.Join(parts, ", ")
@@ -1286,7 +1263,7 @@ func crashCheckOutcome(ctx context.Context, t *testing.T, sys *memmail.System, d
 	domain := crashJudge[strings.Index(crashJudge, "@")+1:]
 	resends := 0
 	for _, p := range v.Powers {
-		addr := crashPlayer(p.ID)
+		addr := seedPlayer(p.ID)
 		msgs, err := sys.Messages(addr)
 		if err != nil {
 			t.Fatal(err)

@@ -59,7 +59,27 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func demoPlayer(power string) string { return power + "@players.test" }
+// seedPlayer is the address of the player of power in the rulebook's game.
+func seedPlayer(power string) string { return power + "@players.test" }
+
+// createSeedGame creates and starts the game the rulebook's worked example
+// is played in: the 1971 rules, a deadline every `every` with no grace and
+// no reminders, each power seated at seedPlayer with the password
+// pw-<power>.
+func createSeedGame(ctx context.Context, j *judge.Judge, name, every string) error {
+	set := judge.DefaultSettings()
+	set.Movement, set.Retreat, set.Adjustment = every, every, every
+	set.Grace, set.Reminder = 0, 0
+	if err := j.CreateGame(ctx, name, "standard", "1971", set); err != nil {
+		return err
+	}
+	for _, p := range standard.Variant().Powers {
+		if err := j.Seat(ctx, name, p.ID, seedPlayer(p.ID), "pw-"+p.ID); err != nil {
+			return err
+		}
+	}
+	return j.Start(ctx, name)
+}
 
 func demo(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
@@ -75,7 +95,7 @@ func demo(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) e
 		return err
 	}
 	for _, p := range v.Powers {
-		if err := sys.AddUser(demoPlayer(p.ID), demoPassword); err != nil {
+		if err := sys.AddUser(seedPlayer(p.ID), demoPassword); err != nil {
 			return err
 		}
 	}
@@ -91,18 +111,7 @@ func demo(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) e
 	defer st.Close()
 	j := &judge.Judge{Store: st, Address: demoJudge, Log: log}
 	// Deadlines compressed to seconds: a phase waits at most this long.
-	set := judge.DefaultSettings()
-	set.Movement, set.Retreat, set.Adjustment = "@every 5s", "@every 5s", "@every 5s"
-	set.Grace, set.Reminder = 0, 0
-	if err := j.CreateGame(ctx, demoGame, "standard", "1971", set); err != nil {
-		return err
-	}
-	for _, p := range v.Powers {
-		if err := j.Seat(ctx, demoGame, p.ID, demoPlayer(p.ID), "pw-"+p.ID); err != nil {
-			return err
-		}
-	}
-	if err := j.Start(ctx, demoGame); err != nil {
+	if err := createSeedGame(ctx, j, demoGame, "@every 5s"); err != nil {
 		return err
 	}
 
@@ -114,13 +123,7 @@ func demo(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) e
 	stop := func() { once.Do(func() { stopJudge(); <-done }) }
 	go func() {
 		done <- j.Run(runCtx, judge.RunOptions{
-			Dial: func(ctx context.Context) (judge.Inbox, error) {
-				in, err := mailer.DialInbox(ctx, imapCfg, log)
-				if err != nil {
-					return nil, err
-				}
-				return in, nil
-			},
+			Dial:   dialInbox(imapCfg, log),
 			Sender: mailer.NewSender(smtpCfg),
 			Poll:   200 * time.Millisecond,
 		})
@@ -139,12 +142,12 @@ func demo(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) e
 			}
 			id := v.Powers[p].ID
 			body := fmt.Sprintf("SIGNON %s@%s pw-%s\nSET NOWAIT\n%s\nSIGNOFF\n\n-- \n%s\n", id, demoGame, id, strings.TrimSpace(orders), v.Powers[p].Name)
-			raw := playerMail(demoPlayer(id), fmt.Sprintf("%s orders for %s", v.Powers[p].Name, ph.Phase), fmt.Sprintf("demo-%d-%s@players.test", i, id), body)
-			if err := players.Send(ctx, demoPlayer(id), []string{demoJudge}, raw); err != nil {
+			raw := playerMail(seedPlayer(id), fmt.Sprintf("%s orders for %s", v.Powers[p].Name, ph.Phase), fmt.Sprintf("demo-%d-%s@players.test", i, id), body)
+			if err := players.Send(ctx, seedPlayer(id), []string{demoJudge}, raw); err != nil {
 				return fmt.Errorf("%s mails its orders: %w", v.Powers[p].Name, err)
 			}
 		}
-		results, err := awaitResults(ctx, sys, demoPlayer("england"), ph.Phase)
+		results, err := awaitResults(ctx, sys, seedPlayer("england"), ph.Phase)
 		if err != nil {
 			return err
 		}
@@ -217,7 +220,7 @@ func writeMails(sys *memmail.System, out string, v *variants.Variant) (int, erro
 	}
 	var all []sent
 	for _, p := range v.Powers {
-		msgs, err := sys.Messages(demoPlayer(p.ID))
+		msgs, err := sys.Messages(seedPlayer(p.ID))
 		if err != nil {
 			return 0, err
 		}

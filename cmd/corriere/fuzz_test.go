@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -28,6 +27,7 @@ func FuzzAdjudicate(f *testing.F) {
 			f.Add(b)
 		}
 	}
+	f.Add([]byte(readmeRequest(f)))
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
 	}
@@ -37,13 +37,6 @@ func FuzzAdjudicate(f *testing.F) {
 }
 
 var fuzzSeeds = []string{
-	// The README's example.
-	`{"variant": "standard", "rules": "2023", "phase": "S1901M",
-	 "units": {"england": ["F nth", "A lon"], "france": ["F spa/sc"]},
-	 "centers": {"england": ["lon", "edi", "lvp"]},
-	 "dislodged": {"austria": [{"unit": "F tri", "attacker_from": "ven"}]},
-	 "contested": ["gal"],
-	 "orders": {"england": ["F nth - pic", "A lon - bel via convoy"]}}`,
 	// Broken or odd JSON.
 	``,
 	`{`,
@@ -107,10 +100,7 @@ func checkAdjudicateProperty(t *testing.T, req []byte, again bool) {
 		if stdout.Len() != 0 {
 			t.Errorf("exit 2 with output on stdout: %.200q", stdout.String())
 		}
-		s := stderr.String()
-		if !strings.HasSuffix(s, "\n") || strings.Count(s, "\n") != 1 || strings.TrimSpace(s) == "" || strings.Contains(s, "\r") {
-			t.Errorf("exit 2: stderr is not one line: %q", s)
-		}
+		checkOneLine(t, stderr.String())
 		return
 	case 0:
 	default:
@@ -150,20 +140,12 @@ func checkAdjudicateProperty(t *testing.T, req []byte, again bool) {
 		want[id] = append(want[id], orders...)
 	}
 	for id, orders := range want {
-		got := make([]string, 0, len(resp.Results[id]))
+		var got []string
 		for _, r := range resp.Results[id] {
 			got = append(got, r.Order)
 		}
-		if len(got) != len(orders) {
-			t.Fatalf("%s submitted %d orders, got %d results", id, len(orders), len(got))
-		}
-		sort.Strings(got)
-		sorted := append([]string(nil), orders...)
-		sort.Strings(sorted)
-		for i := range got {
-			if got[i] != sorted[i] {
-				t.Fatalf("%s: results for %q, submitted %q", id, got, sorted)
-			}
+		if !sameMultiset(got, orders) {
+			t.Fatalf("%s: results for %q, submitted %q", id, got, orders)
 		}
 	}
 	for id, rs := range resp.Results {

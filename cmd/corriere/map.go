@@ -121,20 +121,9 @@ func mapInput(data []byte) (v *variants.Variant, pos *adjudicator.Position, last
 	if probe == nil {
 		return nil, nil, nil, nil, errors.New("bad JSON: expected an object, a position or a response, got null")
 	}
-	strict := func(into any) error {
-		dec := json.NewDecoder(bytes.NewReader(data))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(into); err != nil {
-			return fmt.Errorf("bad JSON: %w", err)
-		}
-		if _, err := dec.Token(); err != io.EOF {
-			return errors.New("bad JSON: something follows the object")
-		}
-		return nil
-	}
 	if _, isResponse := probe["next"]; isResponse {
 		var resp game.Response
-		if err := strict(&resp); err != nil {
+		if err := decodeStrict(data, &resp, ""); err != nil {
 			return nil, nil, nil, nil, err
 		}
 		if resp.Next == nil {
@@ -151,7 +140,7 @@ func mapInput(data []byte) (v *variants.Variant, pos *adjudicator.Position, last
 		return v, pos, last, nil, nil
 	}
 	var j game.Position
-	if err := strict(&j); err != nil {
+	if err := decodeStrict(data, &j, ""); err != nil {
 		return nil, nil, nil, nil, err
 	}
 	v, pos, err = decodePosition(&j)

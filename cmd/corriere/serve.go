@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"syscall"
@@ -39,13 +40,7 @@ func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
 	j := &judge.Judge{Store: st, Address: cfg.Judge.Address, Log: log, MaxSize: cfg.Judge.MaxSize}
 	log.Info("judge starting", "address", cfg.Judge.Address, "imap", cfg.IMAP.Addr, "smtp", cfg.SMTP.Addr, "database", cfg.Judge.Database)
 	err = j.Run(ctx, judge.RunOptions{
-		Dial: func(ctx context.Context) (judge.Inbox, error) {
-			in, err := mailer.DialInbox(ctx, cfg.imap(), log)
-			if err != nil {
-				return nil, err
-			}
-			return in, nil
-		},
+		Dial:   dialInbox(cfg.imap(), log),
 		Sender: mailer.NewSender(cfg.smtp()),
 		Poll:   time.Duration(cfg.Judge.Poll),
 	})
@@ -55,4 +50,15 @@ func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
 	}
 	log.Info("judge stopped")
 	return 0
+}
+
+// dialInbox is the judge's RunOptions.Dial for an IMAP mailbox.
+func dialInbox(cfg mailer.IMAPConfig, log *slog.Logger) func(context.Context) (judge.Inbox, error) {
+	return func(ctx context.Context) (judge.Inbox, error) {
+		in, err := mailer.DialInbox(ctx, cfg, log)
+		if err != nil {
+			return nil, err // a nil Inbox, not a nil *mailer.Inbox
+		}
+		return in, nil
+	}
 }

@@ -44,7 +44,7 @@ func TestTwoPlayerGameByMail(t *testing.T) {
 	}
 	defer st.Close()
 	var tosses atomic.Int32
-	j := &judge.Judge{Store: st, Address: demoJudge, Log: quiet, NoMap: false,
+	j := &judge.Judge{Store: st, Address: demoJudge, Log: quiet,
 		Coin: func() int { tosses.Add(1); return 0 }} // heads: England's side
 	imapCfg := mailer.IMAPConfig{Addr: sys.IMAPAddr(), Security: "none", Username: demoJudge, Password: demoPassword}
 	smtpCfg := mailer.SMTPConfig{Addr: sys.SMTPAddr(), Security: "none", Username: demoJudge, Password: demoPassword, Hello: "localhost"}
@@ -52,7 +52,7 @@ func TestTwoPlayerGameByMail(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		done <- j.Run(runCtx, judge.RunOptions{
-			Dial:   func(ctx context.Context) (judge.Inbox, error) { return mailer.DialInbox(ctx, imapCfg, quiet) },
+			Dial:   dialInbox(imapCfg, quiet),
 			Sender: mailer.NewSender(smtpCfg),
 			Poll:   100 * time.Millisecond,
 		})
