@@ -1,6 +1,10 @@
 package parser
 
 import (
+	"cmp"
+	"slices"
+	"strings"
+
 	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/variants"
 )
@@ -85,7 +89,6 @@ type parser struct {
 	tokBuf    []token
 	outBuf    [4]reading
 	expectBuf [8]string
-	lowerBuf  []byte
 	frags     []fragment
 	candBuf   []cand
 }
@@ -93,7 +96,7 @@ type parser struct {
 // reset prepares p to read text.
 func (p *parser) reset(text string) {
 	p.text = text
-	p.tokBuf = lexFast(text, p.tokBuf[:0], &p.lowerBuf)
+	p.tokBuf = lexFast(text, p.tokBuf[:0])
 	p.toks = p.tokBuf
 	p.out = p.outBuf[:0]
 	p.steps = 0
@@ -113,7 +116,7 @@ func (p *parser) correctKeywords() {
 	for i := range p.toks {
 		t := &p.toks[i]
 		w := t.norm
-		if t.kind != tWord || len(w) < 5 || keywords[w] != 0 || unitWords[w] != 0 || p.ix.firstMax[w] > 0 || p.isReserved(w) {
+		if t.kind != tWord || len(w) < 5 || p.ix.firstMax[w] > 0 || p.isReserved(w) {
 			continue
 		}
 		max := fuzzyMax(len(w))
@@ -148,12 +151,7 @@ func (p *parser) fail(i int, what string) {
 		p.far = i
 		p.expect = p.expect[:0]
 	}
-	if i == p.far {
-		for _, e := range p.expect {
-			if e == what {
-				return
-			}
-		}
+	if i == p.far && !slices.Contains(p.expect, what) {
 		p.expect = append(p.expect, what)
 	}
 }
@@ -296,10 +294,9 @@ func (p *parser) powerAt(i int, prefix bool) (variants.Power, int, bool) {
 		n++
 	}
 	for ; n >= 1; n-- {
-		key := p.phrase(j, n)
-		pw, ok := p.ix.powers[key]
+		pw, ok := p.ix.powers[string(p.phrase(j, n))]
 		if !ok && prefix && n == 1 {
-			pw, ok = p.ix.power(key)
+			pw, ok = p.ix.power(p.toks[j].norm)
 		}
 		if ok {
 			end := j + n
@@ -312,11 +309,9 @@ func (p *parser) powerAt(i int, prefix bool) (variants.Power, int, bool) {
 	return variants.NoPower, i, false
 }
 
-// phrase returns the words i..i+n-1 joined by spaces.
-func (p *parser) phrase(i, n int) string {
-	if n == 1 {
-		return p.toks[i].norm
-	}
+// phrase returns the words i..i+n-1 joined by spaces, in p.keyBuf: valid
+// until the next call, looked up as string(phrase) without a copy.
+func (p *parser) phrase(i, n int) []byte {
 	b := p.keyBuf[:0]
 	for k := 0; k < n; k++ {
 		if k > 0 {
@@ -325,7 +320,7 @@ func (p *parser) phrase(i, n int) string {
 		b = append(b, p.toks[i+k].norm...)
 	}
 	p.keyBuf = b
-	return string(b)
+	return b
 }
 
 // nameWords lists the word tokens from i that may form one name: words in
@@ -474,34 +469,26 @@ func (p *parser) fuzzyCands(i int) []fuzzyCand {
 		}
 		// A word with a role of its own is no misspelt place, though it
 		// may start one ("English Chanel").
-		if p.isReserved(t.norm) && (n > 1 || unitWords[t.norm] != 0 || keywords[t.norm] != 0) {
+		reserved := p.isReserved(t.norm)
+		if reserved && (n > 1 || unitWords[t.norm] != 0 || keywords[t.norm] != 0) {
 			break
 		}
 		letters = append(letters, t.norm...)
-		if len(letters) < 5 || (n == 1 && p.isReserved(t.norm)) {
+		if len(letters) < 5 || (n == 1 && reserved) {
 			continue
 		}
 		for _, c := range p.ix.nearest(string(letters), 3) {
-			found := false
-			for k := range out {
-				if out[k].group == c.group {
-					found = true
-					if c.dist < out[k].dist {
-						out[k] = fuzzyCand{c, i + n, len(letters)}
-					}
-				}
-			}
-			if !found {
+			k := slices.IndexFunc(out, func(f fuzzyCand) bool { return f.group == c.group })
+			switch {
+			case k < 0:
 				out = append(out, fuzzyCand{c, i + n, len(letters)})
+			case c.dist < out[k].dist:
+				out[k] = fuzzyCand{c, i + n, len(letters)}
 			}
 		}
 	}
 	// Closest first; stable so that the order of names decides ties.
-	for a := 1; a < len(out); a++ {
-		for b := a; b > 0 && out[b].dist < out[b-1].dist; b-- {
-			out[b], out[b-1] = out[b-1], out[b]
-		}
-	}
+	slices.SortStableFunc(out, func(a, b fuzzyCand) int { return cmp.Compare(a.dist, b.dist) })
 	return out
 }
 
@@ -546,8 +533,7 @@ func (p *parser) coastAfter(ref locRef) locRef {
 	var cands []variants.Loc
 	for _, l := range ref.cands {
 		for _, c := range p.v.Locs[l].Coasts {
-			id := p.v.Locs[c].ID
-			if len(id) > len(dir) && id[len(id)-len(dir)-1] == '/' && id[len(id)-len(dir):] == dir {
+			if strings.HasSuffix(p.v.Locs[c].ID, "/"+dir) {
 				cands = append(cands, c)
 			}
 		}
@@ -711,11 +697,7 @@ func (p *parser) retreat(r reading, i int) {
 		})
 	}
 	if p.is(i, kwDisband) {
-		p.unit(i+1, false, func(u unitRef, j int) {
-			r.unit = u
-			r.kind = adjudicator.Disband
-			p.done(r, j)
-		})
+		p.verbFirst(r, i, adjudicator.Disband)
 	}
 	p.unit(i, false, func(u unitRef, j int) {
 		r.unit = u
@@ -731,6 +713,16 @@ func (p *parser) retreat(r reading, i int) {
 			p.retreatTo(r, j+1, true)
 		}
 		p.retreatTo(r, j, false)
+	})
+}
+
+// verbFirst reads an order of the given kind whose verb, at i, comes
+// before the unit: "disband A Bur", "build A Par", "remove F Nth".
+func (p *parser) verbFirst(r reading, i int, kind adjudicator.OrderType) {
+	p.unit(i+1, false, func(u unitRef, j int) {
+		r.unit = u
+		r.kind = kind
+		p.done(r, j)
 	})
 }
 
@@ -762,18 +754,10 @@ func (p *parser) adjust(r reading, i int) {
 		p.done(r, j)
 	}
 	if p.is(i, kwBuild) {
-		p.unit(i+1, false, func(u unitRef, j int) {
-			r.unit = u
-			r.kind = adjudicator.Build
-			p.done(r, j)
-		})
+		p.verbFirst(r, i, adjudicator.Build)
 	}
 	if p.is(i, kwRemove) {
-		p.unit(i+1, false, func(u unitRef, j int) {
-			r.unit = u
-			r.kind = adjudicator.Remove
-			p.done(r, j)
-		})
+		p.verbFirst(r, i, adjudicator.Remove)
 	}
 	p.unit(i, false, func(u unitRef, j int) {
 		r.unit = u

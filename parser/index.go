@@ -1,8 +1,8 @@
 package parser
 
 import (
+	"cmp"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
@@ -15,7 +15,6 @@ type index struct {
 	locs map[string][]variants.Loc
 	// firstMax[w] is the largest number of words of a name starting with w.
 	firstMax map[string]int
-	maxWords int
 
 	powers    map[string]variants.Power
 	powerMax  int
@@ -48,17 +47,6 @@ func indexFor(v *variants.Variant) *index {
 	}
 	x, _ := indexes.LoadOrStore(v, buildIndex(v))
 	return x.(*index)
-}
-
-// extraPowerNames are Italian forms a variant may leave out, by power id.
-var extraPowerNames = map[string][]string{
-	"austria": {"austria", "austriaco", "austriaca", "austria ungheria", "austro ungarico"},
-	"england": {"inghilterra", "inglese", "inglesi", "english"},
-	"france":  {"francia", "francese", "francesi"},
-	"germany": {"germania", "tedesco", "tedesca", "tedeschi"},
-	"italy":   {"italia", "italiano", "italiana", "italiani"},
-	"russia":  {"russia", "russo", "russa", "russi"},
-	"turkey":  {"turchia", "turco", "turca", "turchi", "turk", "turks"},
 }
 
 func buildIndex(v *variants.Variant) *index {
@@ -111,11 +99,8 @@ func buildIndex(v *variants.Variant) *index {
 		if n > ix.firstMax[first] {
 			ix.firstMax[first] = n
 		}
-		if n > ix.maxWords {
-			ix.maxWords = n
-		}
 	}
-	sort.Strings(keys)
+	slices.Sort(keys)
 	seen := map[string]bool{}
 	for _, key := range keys {
 		locs := ix.locs[key]
@@ -147,15 +132,12 @@ func buildIndex(v *variants.Variant) *index {
 		for _, name := range []string{info.ID, info.Name, info.Adjective, info.Abbrev} {
 			addPower(name, p)
 		}
-		for _, name := range extraPowerNames[info.ID] {
-			addPower(name, p)
-		}
 	}
 	pkeys := make([]string, 0, len(ix.powers))
 	for key := range ix.powers {
 		pkeys = append(pkeys, key)
 	}
-	sort.Strings(pkeys)
+	slices.Sort(pkeys)
 	for _, key := range pkeys {
 		n := strings.Count(key, " ") + 1
 		if n > ix.powerMax {
@@ -296,6 +278,6 @@ func (ix *index) nearest(word string, max int) []near {
 			out[i].dist = d
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].dist < out[j].dist })
+	slices.SortStableFunc(out, func(a, b near) int { return cmp.Compare(a.dist, b.dist) })
 	return out
 }

@@ -93,45 +93,22 @@ func lex(s string, toks []token) []token {
 	space := true
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
+		t := token{start: i, end: i + size, space: space}
 		switch {
 		case isWordRune(r):
-			j := i + size
-			for j < len(s) {
-				r2, sz := utf8.DecodeRuneInString(s[j:])
-				if !isWordRune(r2) {
-					break
-				}
-				j += sz
-			}
-			toks = append(toks, token{kind: tWord, norm: normWord(s[i:j]), start: i, end: j, space: space})
-			space = false
-			i = j
-			continue
+			t.kind, t.end = tWord, runEnd(s, t.end, isWordRune)
+			t.norm = normWord(s[i:t.end])
 		case isArrowRune(r):
-			j := i + size
-			for j < len(s) {
-				r2, sz := utf8.DecodeRuneInString(s[j:])
-				if !isArrowRune(r2) {
-					break
-				}
-				j += sz
-			}
-			toks = append(toks, token{kind: tArrow, norm: s[i:j], start: i, end: j, space: space})
-			space = false
-			i = j
-			continue
+			t.kind, t.end = tArrow, runEnd(s, t.end, isArrowRune)
+			t.norm = s[i:t.end]
 		case r == '/' || r == '\\':
-			toks = append(toks, token{kind: tSlash, norm: "/", start: i, end: i + size, space: space})
-			space = false
+			t.kind, t.norm = tSlash, "/"
 		case r == '(' || r == '[' || r == '{':
-			toks = append(toks, token{kind: tOpen, norm: "(", start: i, end: i + size, space: space})
-			space = false
+			t.kind, t.norm = tOpen, "("
 		case r == ')' || r == ']' || r == '}':
-			toks = append(toks, token{kind: tClose, norm: ")", start: i, end: i + size, space: space})
-			space = false
+			t.kind, t.norm = tClose, ")"
 		case r == ':':
-			toks = append(toks, token{kind: tColon, norm: ":", start: i, end: i + size, space: space})
-			space = false
+			t.kind, t.norm = tColon, ":"
 		case (r == '\'' || r == '’') && len(toks) > 0 && toks[len(toks)-1].kind == tWord && toks[len(toks)-1].end == i &&
 			i+size < len(s) && (s[i+size] == 's' || s[i+size] == 'S') &&
 			(i+size+1 == len(s) || !isWordRune(rune(s[i+size+1]))):
@@ -141,39 +118,39 @@ func lex(s string, toks []token) []token {
 			continue
 		default:
 			// White space and other punctuation separate words.
+			i += size
 			space = true
+			continue
 		}
-		i += size
+		toks = append(toks, t)
+		space = false
+		i = t.end
 	}
 	return toks
 }
 
+// runEnd returns the end of the run of runes for which in holds from i.
+func runEnd(s string, i int, in func(rune) bool) int {
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !in(r) {
+			break
+		}
+		i += size
+	}
+	return i
+}
+
 // lexFast is lex for an order: a text in plain ASCII is lower-cased once
-// (into *buf) rather than word by word.
-func lexFast(s string, toks []token, buf *[]byte) []token {
-	upper := false
+// rather than word by word.
+func lexFast(s string, toks []token) []token {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf {
+		if s[i] >= utf8.RuneSelf {
 			return lex(s, toks)
 		}
-		if 'A' <= c && c <= 'Z' {
-			upper = true
-		}
 	}
-	if !upper {
-		return lex(s, toks)
-	}
-	b := append((*buf)[:0], s...)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	*buf = b
-	lower := string(b)
-	toks = lex(lower, toks)
-	return toks
+	// Offsets stay those of s: ASCII keeps its length.
+	return lex(strings.ToLower(s), toks)
 }
 
 // normKey reduces a name to its words, lower-case, joined by single spaces:

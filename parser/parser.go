@@ -58,13 +58,10 @@ func Orders(v *variants.Variant, pos *adjudicator.Position, power variants.Power
 	for i := 0; i < len(frags); i++ {
 		f := frags[i]
 		if f.label != variants.NoPower && f.label != power {
-			out = append(out, Parsed{Text: f.text, Err: (&parser{v: v, power: power}).otherPower(f.label, f.labelWord)})
+			out = append(out, Parsed{Text: f.text, Err: p.otherPower(f.label, f.labelWord)})
 			continue
 		}
-		var o adjudicator.Order
-		var err *Refusal
-		var incomplete bool
-		o, err, incomplete = p.readOne(f.text)
+		o, err, incomplete := p.readOne(f.text)
 		// A support or convoy whose object spilled past a comma, as in the
 		// rulebook's example "A Ser S Turk, A Bul-Rum": when the fragment
 		// stops where the supported unit was due and the next fragment
@@ -77,11 +74,8 @@ func Orders(v *variants.Variant, pos *adjudicator.Position, power variants.Power
 				continue
 			}
 		}
-		if err != nil {
-			out = append(out, Parsed{Text: f.text, Err: err})
-		} else {
-			out = append(out, Parsed{Text: f.text, Order: o})
-		}
+		// o is the zero Order when err is set.
+		out = append(out, Parsed{Text: f.text, Order: o, Err: err})
 	}
 	return out
 }
@@ -112,6 +106,7 @@ var parsers = sync.Pool{New: func() any { return new(parser) }}
 func (p *parser) release() {
 	p.v, p.ix, p.pos, p.text = nil, nil, nil, ""
 	p.toks, p.out = nil, nil
+	clear(p.tokBuf)
 	clear(p.outBuf[:])
 	clear(p.frags)
 	clear(p.candBuf[:cap(p.candBuf)])
@@ -161,38 +156,37 @@ func isNumber(s string) bool {
 // player is told about the phase rather than about the grammar.
 func (p *parser) wrongPhase() *Refusal {
 	for i := range p.toks {
-		w := p.toks[i].norm
-		if p.toks[i].kind == tArrow && p.phase == adjudicator.Adjustment {
-			w = "-"
-		} else if p.toks[i].kind != tWord {
-			continue
+		t := &p.toks[i]
+		arrow := t.kind == tArrow && p.phase == adjudicator.Adjustment
+		if !arrow {
+			// Only words that cannot be read otherwise here: no place, no
+			// unit type, no single letter.
+			if t.kind != tWord || len(t.norm) <= 1 || unitWords[t.norm] != 0 {
+				continue
+			}
+			if _, isLoc := p.ix.locs[t.norm]; isLoc {
+				continue
+			}
 		}
-		k := keywords[w]
-		// Only words that cannot be read otherwise here.
-		if _, isLoc := p.ix.locs[w]; isLoc || unitWords[w] != 0 {
-			continue
-		}
-		word := p.text[p.toks[i].start:p.toks[i].end]
+		k := keywords[t.norm]
+		word := p.text[t.start:t.end]
 		switch p.phase {
 		case adjudicator.Movement:
-			if k&(kwBuild|kwWaive) != 0 && k&(kwMove|kwHold|kwSupport|kwConvoy|kwVia|kwConvoyed|kwNone) == 0 && len(w) > 1 {
+			if k&(kwBuild|kwWaive) != 0 && k&(kwMove|kwHold|kwSupport|kwConvoy|kwVia|kwConvoyed|kwNone) == 0 {
 				return &Refusal{Word: word, Problem: quote(word) + ": builds and removals are ordered in winter; this is a movement phase"}
 			}
-			if k&(kwRetreat|kwDisband|kwRemove) != 0 && k&(kwMove|kwHold|kwSupport|kwConvoy) == 0 && len(w) > 1 {
+			if k&(kwRetreat|kwDisband|kwRemove) != 0 && k&(kwMove|kwHold|kwSupport|kwConvoy) == 0 {
 				return &Refusal{Word: word, Problem: quote(word) + ": retreats and disbands are ordered after the moves; this is a movement phase"}
 			}
 		case adjudicator.Retreat:
-			if k&(kwSupport|kwConvoy|kwHold) != 0 && k&(kwMove|kwRetreat|kwDisband|kwVia|kwConvoyed) == 0 && len(w) > 1 {
+			if k&(kwSupport|kwConvoy|kwHold) != 0 && k&(kwMove|kwRetreat|kwDisband|kwVia|kwConvoyed) == 0 {
 				return &Refusal{Word: word, Problem: quote(word) + `: this is a retreat phase; a dislodged unit retreats ("A Bur - Pic") or disbands ("A Bur disband")`}
 			}
-			if k&(kwBuild|kwWaive) != 0 && k&(kwMove|kwRetreat|kwDisband|kwConvoyed|kwNone) == 0 && len(w) > 1 {
+			if k&(kwBuild|kwWaive) != 0 && k&(kwMove|kwRetreat|kwDisband|kwConvoyed|kwNone) == 0 {
 				return &Refusal{Word: word, Problem: quote(word) + ": builds and removals are ordered in winter; this is a retreat phase"}
 			}
 		case adjudicator.Adjustment:
-			if p.toks[i].kind == tArrow {
-				return &Refusal{Word: word, Problem: quote(word) + `: this is the winter adjustment; order "build A Par", "remove F Nth" or "waive"`}
-			}
-			if k&(kwSupport|kwConvoy|kwHold|kwRetreat) != 0 && k&(kwBuild|kwRemove|kwWaive|kwNone|kwDisband) == 0 && len(w) > 1 {
+			if arrow || k&(kwSupport|kwConvoy|kwHold|kwRetreat) != 0 && k&(kwBuild|kwRemove|kwWaive|kwNone|kwDisband) == 0 {
 				return &Refusal{Word: word, Problem: quote(word) + `: this is the winter adjustment; order "build A Par", "remove F Nth" or "waive"`}
 			}
 		}
@@ -230,10 +224,12 @@ func split(ix *index, text string, out []fragment) []fragment {
 			if key == "" {
 				break
 			}
-			if pw, ok := headingPower(ix, key); ok {
-				label, labelWord = pw, strings.TrimSpace(head)
-			} else if !headerOnly(key) {
+			pw, ok := heading(ix, key)
+			if !ok {
 				break
+			}
+			if pw != variants.NoPower {
+				label, labelWord = pw, strings.TrimSpace(head)
 			}
 			s = s[c+1:]
 			off += c + 1
@@ -284,33 +280,29 @@ func andAt(s string) int {
 	return 0
 }
 
-// headingPower reads a heading naming a power: "italia", "austria
-// ungheria", "orders for england", "ordini inghilterra primavera 1901".
-func headingPower(ix *index, key string) (variants.Power, bool) {
+// heading reads key, the words before a colon, as a heading: the power it
+// names, if any ("italia", "austria ungheria", "orders for england",
+// "ordini inghilterra primavera 1901"), and whether it is a heading at all:
+// a power's name, with or without words of headings, or words of headings
+// alone ("spring 1901", "ritirate").
+func heading(ix *index, key string) (variants.Power, bool) {
 	if pw, ok := ix.powers[key]; ok {
 		return pw, true
 	}
+	words := strings.Fields(key)
 	var rest []string
-	for _, w := range strings.Fields(key) {
+	for _, w := range words {
 		if keywords[w]&kwHeader == 0 && !isNumber(w) {
 			rest = append(rest, w)
 		}
 	}
-	if len(rest) == 0 || len(rest) == len(strings.Fields(key)) {
+	switch len(rest) {
+	case 0:
+		return variants.NoPower, true
+	case len(words):
 		return variants.NoPower, false
 	}
 	return ix.power(strings.Join(rest, " "))
-}
-
-// headerOnly reports whether every word of key belongs to a heading
-// ("spring 1901", "ritirate") or key is empty.
-func headerOnly(key string) bool {
-	for _, w := range strings.Fields(key) {
-		if keywords[w]&kwHeader == 0 && !isNumber(w) {
-			return false
-		}
-	}
-	return true
 }
 
 // unitAfter reports whether s starts (after spaces) with a unit type letter
@@ -350,18 +342,22 @@ func Loc(v *variants.Variant, name string) (variants.Loc, error) {
 	if len(p.toks) > maxTokens {
 		return variants.NoLoc, &Refusal{Word: strings.TrimSpace(name), Problem: "too long for a place name"}
 	}
-	ref, ok := p.loc(0)
+	return p.wholeLoc(0, variants.NoType)
+}
+
+// wholeLoc reads the tokens from i to the end as one place, where a unit of
+// type t (NoType: any) stands.
+func (p *parser) wholeLoc(i int, t variants.UnitType) (variants.Loc, error) {
+	ref, ok := p.loc(i)
 	if !ok || p.skipParens(ref.end) != len(p.toks) {
-		p.far = 0
 		if ok {
-			p.far = ref.end
-			p.expect = []string{expEnd}
+			p.far, p.expect = ref.end, []string{expEnd}
 		} else {
-			p.expect = []string{expLoc}
+			p.far, p.expect = i, []string{expLoc}
 		}
 		return variants.NoLoc, p.failure()
 	}
-	if l, ok := p.pick(ref, variants.NoType); ok {
+	if l, ok := p.pick(ref, t); ok {
 		return l, nil
 	}
 	return variants.NoLoc, p.nameAmbiguous(ref)
@@ -375,7 +371,7 @@ func (p *parser) pick(ref locRef, t variants.UnitType) (variants.Loc, bool) {
 	if len(cands) > 1 && t != variants.NoType {
 		var fit []variants.Loc
 		for _, l := range cands {
-			if p.v.CanHold(t, l) || (t == variants.Fleet && len(p.v.Locs[l].Coasts) > 0) {
+			if p.canStand(t, l) {
 				fit = append(fit, l)
 			}
 		}
@@ -392,6 +388,12 @@ func (p *parser) pick(ref locRef, t variants.UnitType) (variants.Loc, bool) {
 		}
 	}
 	return variants.NoLoc, false
+}
+
+// canStand reports whether a unit of type t may be written at l: where it
+// can stand, or for a fleet, on a province with coasts written without one.
+func (p *parser) canStand(t variants.UnitType, l variants.Loc) bool {
+	return p.v.CanHold(t, l) || (t == variants.Fleet && len(p.v.Locs[l].Coasts) > 0)
 }
 
 func (p *parser) nameAmbiguous(ref locRef) *Refusal {
@@ -454,17 +456,9 @@ func Unit(v *variants.Variant, text string) (variants.UnitType, variants.Loc, er
 		}
 		return variants.NoType, variants.NoLoc, &Refusal{Word: word, Problem: quote(word) + "? expected a unit type, A (army) or F (fleet), then its place"}
 	}
-	ref, ok := p.loc(1)
-	if !ok || p.skipParens(ref.end) != len(p.toks) {
-		if ok {
-			p.far, p.expect = ref.end, []string{expEnd}
-		} else {
-			p.far, p.expect = 1, []string{expLoc}
-		}
-		return variants.NoType, variants.NoLoc, p.failure()
+	l, err := p.wholeLoc(1, t)
+	if err != nil {
+		return variants.NoType, variants.NoLoc, err
 	}
-	if l, ok := p.pick(ref, t); ok {
-		return t, l, nil
-	}
-	return variants.NoType, variants.NoLoc, p.nameAmbiguous(ref)
+	return t, l, nil
 }

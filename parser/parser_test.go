@@ -432,18 +432,24 @@ func TestRefusals(t *testing.T) {
 // TestRefusalWords checks the wording of a few refusals.
 func TestRefusalWords(t *testing.T) {
 	v := standard.Variant()
-	pos := positions(t)["S1901M"]
-	for _, c := range []struct{ power, text, want string }{
-		{"italy", "F Ven - Tir", `"Tir" could be Tyrolia or the Tyrrhenian Sea; the order reads either way`},
-		{"france", "A par - Sweria", `"Sweria"? no such place; did you mean Serbia, Silesia or Syria?`},
-		{"italy", "A Ven-Pie-Mar", `"Ven-Pie-Mar" moves more than once in one order; it could mean A ven - pie or A pie - mar`},
-		{"england", "F Stands", `"F" names no place, and you have several fleets (F lon and F edi)`},
-		{"france", "A par S", `the order stops after "S": expected the unit supported`},
-		{"england", "FRANCE: A par - bur", `this order is headed for France, but these are England's orders`},
-		{"france", "build A par", `builds and removals are ordered in winter`},
-		{"france", "A par - bur A mar - spa", `"A": a second order? put a comma or a new line between orders`},
+	ps := positions(t)
+	for _, c := range []struct{ pos, power, text, want string }{
+		{"S1901M", "italy", "F Ven - Tir", `"Tir" could be Tyrolia or the Tyrrhenian Sea; the order reads either way`},
+		{"S1901M", "france", "A par - Sweria", `"Sweria"? no such place; did you mean Serbia, Silesia or Syria?`},
+		{"S1901M", "italy", "A Ven-Pie-Mar", `"Ven-Pie-Mar" moves more than once in one order; it could mean A ven - pie or A pie - mar`},
+		{"S1901M", "england", "F Stands", `"F" names no place, and you have several fleets (F lon and F edi)`},
+		{"S1901M", "france", "A par S", `the order stops after "S": expected the unit supported`},
+		{"S1901M", "england", "FRANCE: A par - bur", `this order is headed for France, but these are England's orders`},
+		{"S1901M", "france", "build A par", `builds and removals are ordered in winter`},
+		{"S1901M", "france", "A par - bur A mar - spa", `"A": a second order? put a comma or a new line between orders`},
+		// Verbs of another phase.
+		{"S1901M", "france", "A par retreats to bur", `"retreats": retreats and disbands are ordered after the moves; this is a movement phase`},
+		{"F1902R", "france", "build A bur", `"build": builds and removals are ordered in winter; this is a retreat phase`},
+		{"F1902R", "france", "A bur supports A spa", `"supports": this is a retreat phase; a dislodged unit retreats`},
+		{"W1901A", "france", "A bur holds", `"holds": this is the winter adjustment; order "build A Par", "remove F Nth" or "waive"`},
+		{"W1901A", "france", "A bur -> par", `"->": this is the winter adjustment`},
 	} {
-		_, err := Order(v, pos, v.PowerByID(c.power), c.text)
+		_, err := Order(v, ps[c.pos], v.PowerByID(c.power), c.text)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: got %v, want it to contain %q", c.text, err, c.want)
 		}

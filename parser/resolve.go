@@ -152,17 +152,7 @@ func (p *parser) resolve() (adjudicator.Order, *Refusal) {
 	}
 	var top []cand
 	for _, c := range cands {
-		if c.score != best {
-			continue
-		}
-		dup := false
-		for _, t := range top {
-			if t.o == c.o {
-				dup = true
-				break
-			}
-		}
-		if !dup {
+		if c.score == best && !slices.ContainsFunc(top, func(t cand) bool { return t.o == c.o }) {
 			top = append(top, c)
 		}
 	}
@@ -198,22 +188,22 @@ func (p *parser) settle(o adjudicator.Order) adjudicator.Order {
 // expand turns one reading into candidate orders, one per combination of
 // the places its names may mean.
 func (p *parser) expand(r *reading, out []cand) ([]cand, *Refusal) {
-	unitLocs := r.unit.at.cands
-	if r.kind == adjudicator.Build && r.unit.at.omitted() {
-		word := p.span(r.unit.start, r.unit.start+1)
-		return out, &Refusal{Word: word, Problem: "build " + quote(word) + " where? write the centre: \"build " + word + " Par\""}
+	if r.kind == adjudicator.Waive {
+		o := adjudicator.Order{Power: p.power, Type: adjudicator.Waive, Loc: variants.NoLoc, Target: variants.NoLoc, Dest: variants.NoLoc}
+		return append(out, cand{o: o, r: r}), nil
 	}
-	if r.kind != adjudicator.Waive && r.unit.at.omitted() {
+	unitLocs := r.unit.at.cands
+	if r.unit.at.omitted() {
+		if r.kind == adjudicator.Build {
+			word := p.span(r.unit.start, r.unit.start+1)
+			return out, &Refusal{Word: word, Problem: "build " + quote(word) + " where? write the centre: \"build " + word + " Par\""}
+		}
 		// "F Stands", "F S A Bul-Rum": the power's only unit of that type.
 		own := p.ownUnits(r.unit.typ)
 		if len(own) != 1 {
 			return out, p.whichUnit(r, own)
 		}
 		unitLocs = []variants.Loc{own[0].Loc}
-	}
-	if r.kind == adjudicator.Waive {
-		o := adjudicator.Order{Power: p.power, Type: adjudicator.Waive, Loc: variants.NoLoc, Target: variants.NoLoc, Dest: variants.NoLoc}
-		return append(out, cand{o: o, r: r}), nil
 	}
 	targets := []variants.Loc{variants.NoLoc}
 	if r.kind == adjudicator.Support || r.kind == adjudicator.Convoy {
@@ -266,13 +256,11 @@ func (p *parser) build(r *reading, ul, tl, dl variants.Loc) (adjudicator.Order, 
 	}
 	score := 0
 	switch r.kind {
-	case adjudicator.Build:
+	case adjudicator.Build, adjudicator.Remove:
 		u := p.unitAt(ul, false)
-		if r.bare && u != nil && u.Power == p.power {
-			// "F Edi" in winter where the power has a unit: a removal.
-			o.Type = adjudicator.Remove
-		}
-		if o.Type == adjudicator.Build {
+		own := u != nil && u.Power == p.power
+		// "F Edi" in winter where the power has a unit is a removal.
+		if r.kind == adjudicator.Build && !(r.bare && own) {
 			if o.Unit == variants.NoType {
 				// The type can be left out where only one can stand.
 				switch a, f := v.CanHold(variants.Army, ul), v.CanHold(variants.Fleet, ul); {
@@ -298,11 +286,8 @@ func (p *parser) build(r *reading, ul, tl, dl variants.Loc) (adjudicator.Order, 
 			}
 			return o, score, nil
 		}
-		fallthrough
-	case adjudicator.Remove:
 		o.Type = adjudicator.Remove
-		u := p.unitAt(ul, false)
-		if u != nil && u.Power == p.power {
+		if own {
 			score += scoreOwn
 		}
 		if u != nil && o.Unit == variants.NoType {
@@ -329,7 +314,7 @@ func (p *parser) build(r *reading, ul, tl, dl variants.Loc) (adjudicator.Order, 
 		}
 		from = u.Loc
 	}
-	if o.Unit != variants.NoType && v.CanHold(o.Unit, from) || (o.Unit == variants.Fleet && len(v.Locs[from].Coasts) > 0) {
+	if p.canStand(o.Unit, from) {
 		score += scoreStand
 	}
 	switch r.kind {
@@ -484,14 +469,7 @@ func (p *parser) ambiguous(top []cand) *Refusal {
 		var locs []variants.Loc
 		for _, c := range top {
 			l := s.get(c.o)
-			if l == variants.NoLoc || int(l) >= len(p.v.Locs) {
-				continue
-			}
-			dup := false
-			for _, x := range locs {
-				dup = dup || x == l
-			}
-			if !dup {
+			if int(l) < len(p.v.Locs) && !slices.Contains(locs, l) {
 				locs = append(locs, l)
 				names = append(names, p.ix.locNames[l])
 			}
