@@ -71,7 +71,7 @@ func resolveAdjustments(v *variants.Variant, rules Rules, pos *Position, orders 
 			units = civilDisorder(v, rules, pos.Centers, units, variants.Power(p), -delta[p], out)
 		}
 	}
-	next := Position{Phase: pos.Phase, Units: units, Centers: append([]variants.Power(nil), pos.Centers...), Disorder: pos.Disorder, Closed: pos.Closed}
+	next := pos.successor(units)
 	advance(v, &next, out)
 }
 

@@ -240,7 +240,7 @@ func (m *mover) shielded(support, attacker int) bool {
 	}
 	dst := m.ord[support].dst
 	for c := m.convHead[attacker]; c >= 0; c = m.convNext[c] {
-		if m.ord[c].kind == Convoy && m.ord[c].prov == dst {
+		if m.ord[c].prov == dst {
 			return true
 		}
 	}

@@ -39,8 +39,7 @@ func (m *mover) finish(pos *Position, orders []Order, out *Resolution) {
 		}
 	}
 
-	next := Position{Phase: pos.Phase, Centers: append([]variants.Power(nil), pos.Centers...), Disorder: pos.Disorder, Closed: pos.Closed}
-	next.Units = make([]variants.Unit, 0, n)
+	next := pos.successor(make([]variants.Unit, 0, n))
 	for i := range m.ord {
 		o := &m.ord[i]
 		u := o.unit
@@ -112,9 +111,6 @@ func (m *mover) result(i int, dislodged bool) Result {
 			return fail(NotMatched)
 		}
 		if !m.res[i] {
-			if dislodged {
-				return fail(WasDislodged)
-			}
 			return fail(Paradox)
 		}
 	}
@@ -131,9 +127,6 @@ func (m *mover) matched(i int) bool {
 	head, next := m.supHead, m.supNext
 	if o.kind == Convoy {
 		head, next = m.convHead, m.convNext
-		if m.ord[o.target].kind != Move {
-			return false
-		}
 	}
 	for s := head[o.target]; s >= 0; s = next[s] {
 		if int(s) == i {

@@ -57,7 +57,7 @@ type mover struct {
 func resolveMovement(v *variants.Variant, rules Rules, pos *Position, orders []Order, out *Resolution) {
 	n := len(pos.Units)
 	m := &mover{v: v, rules: rules, units: pos.Units, results: out.Results, closed: pos.Closed}
-	buf16 := make([]int16, 6*n)
+	buf16 := make([]int16, 5*n)
 	m.intoNext, m.supHead, m.supNext = buf16[:n], buf16[n:2*n], buf16[2*n:3*n]
 	m.convHead, m.convNext = buf16[3*n:4*n], buf16[4*n:5*n]
 	m.ord = make([]morder, n)

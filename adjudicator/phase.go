@@ -1,6 +1,18 @@
 package adjudicator
 
-import "github.com/corriere/corriere/variants"
+import (
+	"slices"
+
+	"github.com/corriere/corriere/variants"
+)
+
+// successor starts the position after pos's phase: units on the board, a
+// copy of pos's centres, and the disorder and closed sets carried over. The
+// phase is still pos's; advance (or the movement resolution, for retreats)
+// moves it on.
+func (pos *Position) successor(units []variants.Unit) Position {
+	return Position{Phase: pos.Phase, Units: units, Centers: slices.Clone(pos.Centers), Disorder: pos.Disorder, Closed: pos.Closed}
+}
 
 // advance moves next, a position after its phase was resolved, on to the
 // following phase that has something to do: retreats are entered by the

@@ -92,6 +92,9 @@ func TestPhaseSequence(t *testing.T) {
 		owners map[string]string
 		orders []string
 		next   string
+		// then is the phase after next, resolved without orders; "" leaves
+		// it unchecked.
+		then string
 	}{
 		{name: "spring goes to fall", phase: "S1901M", units: []string{"ENG: F lon"}, next: "F1901M"},
 		{name: "fall with nothing to adjust skips winter", phase: "F1901M", units: startUnits, next: "S1902M"},
@@ -101,14 +104,14 @@ func TestPhaseSequence(t *testing.T) {
 			units: startUnits, owners: map[string]string{"nwy": "ENG"}, next: "S1902M"},
 		{name: "a removal owed leads to winter", phase: "F1901M", units: append(startUnits[:len(startUnits):len(startUnits)], "ENG: F nth"), next: "W1901A"},
 		{name: "dislodged with a retreat leads to retreats", phase: "S1901M",
-			units: []string{"GER: A mun", "GER: A ruh", "FRA: A bur"}, orders: []string{"GER: A mun -> bur", "GER: A ruh supports A mun -> bur"}, next: "S1901R"},
+			units: []string{"GER: A mun", "GER: A ruh", "FRA: A bur"}, orders: []string{"GER: A mun -> bur", "GER: A ruh supports A mun -> bur"}, next: "S1901R", then: "F1901M"},
 		{name: "dislodged without a retreat is removed and retreats skipped", phase: "S1901M",
 			units:  []string{"TUR: F bla", "TUR: A bul", "RUS: F rum", "AUS: A ser", "AUS: A bud", "RUS: A gal", "RUS: A ukr", "RUS: A sev"},
 			orders: []string{"TUR: A bul -> rum", "TUR: F bla supports A bul -> rum"}, next: "F1901M"},
 		{name: "winter goes to the next spring", phase: "W1901A", units: []string{"ENG: F lon"}, next: "S1902M"},
 		{name: "fall retreats go to winter when centres change", phase: "F1901M",
 			units:  []string{"GER: A mun", "GER: A ruh", "FRA: A bur", "GER: A ber", "GER: F kie"},
-			orders: []string{"GER: A mun -> bur", "GER: A ruh supports A mun -> bur"}, next: "F1901R"},
+			orders: []string{"GER: A mun -> bur", "GER: A ruh supports A mun -> bur"}, next: "F1901R", then: "W1901A"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v, pos := position(t, tc.phase, tc.units, tc.owners)
@@ -118,6 +121,16 @@ func TestPhaseSequence(t *testing.T) {
 			}
 			if got := res.Next.Phase.String(); got != tc.next {
 				t.Errorf("next phase %s, want %s", got, tc.next)
+			}
+			if tc.then == "" {
+				return
+			}
+			next := res.Next
+			if res, err = Resolve(v, Rules2023, &next, nil); err != nil {
+				t.Fatal(err)
+			}
+			if got := res.Next.Phase.String(); got != tc.then {
+				t.Errorf("phase after %s: %s, want %s", tc.next, got, tc.then)
 			}
 		})
 	}

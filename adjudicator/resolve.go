@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/corriere/corriere/variants"
 )
@@ -15,7 +16,7 @@ func Resolve(v *variants.Variant, rules Rules, pos *Position, orders []Order) (*
 	if err := pos.Validate(v); err != nil {
 		return nil, err
 	}
-	res := &Resolution{Results: make([]Result, len(orders)), Winner: variants.NoPower}
+	res := &Resolution{Results: make([]Result, len(orders))}
 	switch pos.Phase.Type {
 	case Movement:
 		resolveMovement(v, rules, pos, orders, res)
@@ -104,14 +105,11 @@ func (pos *Position) Validate(v *variants.Variant) error {
 }
 
 func coastList(v *variants.Variant, p variants.Loc) string {
-	s := ""
+	ids := make([]string, len(v.Locs[p].Coasts))
 	for i, c := range v.Locs[p].Coasts {
-		if i > 0 {
-			s += " or "
-		}
-		s += v.Locs[c].ID
+		ids[i] = v.Locs[c].ID
 	}
-	return s
+	return strings.Join(ids, " or ")
 }
 
 // unitIndex returns the index in units of the unit in province p, or -1.

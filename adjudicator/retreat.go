@@ -1,6 +1,10 @@
 package adjudicator
 
-import "github.com/corriere/corriere/variants"
+import (
+	"slices"
+
+	"github.com/corriere/corriere/variants"
+)
 
 func resolveRetreats(v *variants.Variant, pos *Position, orders []Order, out *Resolution) {
 	n := len(pos.Dislodged)
@@ -11,16 +15,15 @@ func resolveRetreats(v *variants.Variant, pos *Position, orders []Order, out *Re
 	}
 	for i := range orders {
 		o := &orders[i]
-		k := -1
+		// Validate allows at most one dislodged unit per province.
+		k, standing := -1, false
 		if o.Loc != variants.NoLoc && int(o.Loc) < len(v.Locs) {
-			for j := range pos.Dislodged {
-				if v.Province(pos.Dislodged[j].Unit.Loc) == v.Province(o.Loc) {
-					k = j
-				}
-			}
+			p := v.Province(o.Loc)
+			k = slices.IndexFunc(pos.Dislodged, func(d Dislodged) bool { return v.Province(d.Unit.Loc) == p })
+			standing = unitIndex(v, pos.Units, p) >= 0
 		}
 		switch {
-		case k < 0 && o.Loc != variants.NoLoc && int(o.Loc) < len(v.Locs) && unitIndex(v, pos.Units, v.Province(o.Loc)) >= 0:
+		case k < 0 && standing:
 			out.Results[i] = Result{Invalid, NotDislodged}
 			continue
 		case k < 0:
@@ -52,8 +55,7 @@ func resolveRetreats(v *variants.Variant, pos *Position, orders []Order, out *Re
 		chosen[k], dest[k] = i, to
 		out.Results[i] = Result{}
 	}
-	next := Position{Phase: pos.Phase, Centers: append([]variants.Power(nil), pos.Centers...), Disorder: pos.Disorder, Closed: pos.Closed}
-	next.Units = append(make([]variants.Unit, 0, len(pos.Units)+n), pos.Units...)
+	next := pos.successor(append(make([]variants.Unit, 0, len(pos.Units)+n), pos.Units...))
 	for k, d := range pos.Dislodged {
 		if dest[k] == variants.NoLoc {
 			out.Removed = append(out.Removed, d.Unit)

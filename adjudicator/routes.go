@@ -97,9 +97,6 @@ func onMinimalRoute(v *variants.Variant, seas variants.LocSet, from, to, f varia
 func (m *mover) convoyFleets(i int, decided bool) variants.LocSet {
 	var set variants.LocSet
 	for c := m.convHead[i]; c >= 0; c = m.convNext[c] {
-		if m.ord[c].kind != Convoy {
-			continue
-		}
 		if !decided || m.resolve(int(c)) {
 			set.Add(m.units[c].Loc)
 		}

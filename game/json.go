@@ -170,7 +170,7 @@ func Encode(v *variants.Variant, rules adjudicator.Rules, pos *adjudicator.Posit
 	}
 	for _, u := range pos.Units {
 		id := v.Powers[u.Power].ID
-		j.Units[id] = append(j.Units[id], u.Type.String()+" "+v.Locs[u.Loc].ID)
+		j.Units[id] = append(j.Units[id], v.UnitText(u))
 	}
 	for l, p := range pos.Centers {
 		if p != variants.NoPower {
@@ -183,7 +183,7 @@ func Encode(v *variants.Variant, rules adjudicator.Rules, pos *adjudicator.Posit
 		if j.Dislodged == nil {
 			j.Dislodged = map[string][]DislodgedUnit{}
 		}
-		du := DislodgedUnit{Unit: d.Unit.Type.String() + " " + v.Locs[d.Unit.Loc].ID, ViaConvoy: d.ViaConvoy, Retreats: []string{}}
+		du := DislodgedUnit{Unit: v.UnitText(d.Unit), ViaConvoy: d.ViaConvoy, Retreats: []string{}}
 		if d.AttackerFrom != variants.NoLoc {
 			du.AttackerFrom = v.Locs[d.AttackerFrom].ID
 		}

@@ -94,7 +94,7 @@ func Play(req *Position) (*Response, error) {
 			out.Removed = map[string][]string{}
 		}
 		id := v.Powers[u.Power].ID
-		out.Removed[id] = append(out.Removed[id], u.Type.String()+" "+v.Locs[u.Loc].ID)
+		out.Removed[id] = append(out.Removed[id], v.UnitText(u))
 	}
 	out.Next = Encode(v, rules, &res.Next, res.Winner)
 	return out, nil

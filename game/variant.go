@@ -2,7 +2,8 @@ package game
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/corriere/corriere/variants"
@@ -22,10 +23,5 @@ func Variant(name string) (*variants.Variant, error) {
 	if f, ok := known[strings.ToLower(name)]; ok {
 		return f(), nil
 	}
-	names := make([]string, 0, len(known))
-	for n := range known {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(names, ", "))
+	return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(slices.Sorted(maps.Keys(known)), ", "))
 }

@@ -160,6 +160,10 @@ func (s LocSet) Each(f func(Loc)) {
 	}
 }
 
+// UnitText writes u the way orders and positions write a unit, its type
+// and its location's canonical id: "A lon", "F stp/sc".
+func (v *Variant) UnitText(u Unit) string { return u.Type.String() + " " + v.Locs[u.Loc].ID }
+
 // Province returns the province of l (l itself unless l is a coast).
 func (v *Variant) Province(l Loc) Loc { return v.Locs[l].Province }
 
