@@ -73,6 +73,12 @@ func (p Phase) String() string {
 	return string("SFW"[p.Season]) + strconv.Itoa(p.Year) + string("MRA"[p.Type])
 }
 
+// Long writes the phase for people: "Spring 1901 movement".
+func (p Phase) Long() string {
+	return [...]string{"Spring", "Fall", "Winter"}[p.Season] + " " + strconv.Itoa(p.Year) + " " +
+		[...]string{"movement", "retreats", "adjustments"}[p.Type]
+}
+
 // ParsePhase reads a phase name such as "S1901M", "F1902R" or "W1901A".
 func ParsePhase(s string) (Phase, error) {
 	bad := fmt.Errorf("phase %q: expected a season letter, a year and a phase letter, like S1901M, F1901R or W1901A", s)

@@ -294,13 +294,13 @@ func missing(v *variants.Variant, pos *adjudicator.Position, power variants.Powe
 	case adjudicator.Movement:
 		for _, u := range pos.Units {
 			if u.Power == power && !ordered.Has(v.Province(u.Loc)) {
-				out = append(out, u.Type.String()+" "+v.Locs[u.Loc].ID)
+				out = append(out, v.UnitText(u))
 			}
 		}
 	case adjudicator.Retreat:
 		for _, d := range pos.Dislodged {
 			if d.Unit.Power == power && !ordered.Has(v.Province(d.Unit.Loc)) {
-				out = append(out, "a retreat or disband for "+d.Unit.Type.String()+" "+v.Locs[d.Unit.Loc].ID)
+				out = append(out, "a retreat or disband for "+v.UnitText(d.Unit))
 			}
 		}
 	case adjudicator.Adjustment:

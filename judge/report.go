@@ -14,12 +14,9 @@ import (
 	"github.com/corriere/corriere/variants"
 )
 
-var seasonNames = [...]string{"Spring", "Fall", "Winter"}
-var phaseTypeNames = [...]string{"movement", "retreats", "adjustments"}
-
 // phaseName writes a phase for people: "Spring 1901 movement (S1901M)".
 func phaseName(p adjudicator.Phase) string {
-	return fmt.Sprintf("%s %d %s (%s)", seasonNames[p.Season], p.Year, phaseTypeNames[p.Type], p)
+	return p.Long() + " (" + p.String() + ")"
 }
 
 func phaseNameOf(s string) string {
@@ -226,7 +223,7 @@ func positionText(v *variants.Variant, pos *adjudicator.Position) string {
 		var list []string
 		for _, u := range pos.Units {
 			if int(u.Power) == p {
-				list = append(list, u.Type.String()+" "+v.Locs[u.Loc].ID)
+				list = append(list, v.UnitText(u))
 			}
 		}
 		var owned []string

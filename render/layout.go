@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/corriere/corriere/adjudicator"
@@ -215,7 +214,7 @@ func (d *drawing) scene(v *variants.Variant, pos *adjudicator.Position, opts Opt
 		at := d.spot(v, u.Loc)
 		sc.groups = append(sc.groups, group{
 			class:  "unit",
-			attrs:  []attr{{"unit", unitText(v, u)}, {"power", v.Powers[u.Power].ID}},
+			attrs:  []attr{{"unit", v.UnitText(u)}, {"power", v.Powers[u.Power].ID}},
 			title:  v.Powers[u.Power].Adjective + " " + typeName(u.Type) + " in " + v.Locs[u.Loc].Name,
 			shapes: unitShapes(u.Type, at, 1, powerColour(v, u.Power), false),
 		})
@@ -226,10 +225,6 @@ func (d *drawing) scene(v *variants.Variant, pos *adjudicator.Position, opts Opt
 	sc.groups = append(sc.groups, d.title(v, pos, opts))
 	sc.groups = append(sc.groups, d.counts(v, pos))
 	return sc
-}
-
-func unitText(v *variants.Variant, u variants.Unit) string {
-	return u.Type.String() + " " + v.Locs[u.Loc].ID
 }
 
 func typeName(t variants.UnitType) string {
@@ -304,7 +299,7 @@ func (d *drawing) dislodged(v *variants.Variant, dl adjudicator.Dislodged) group
 	} else {
 		title += "; may retreat to " + strings.Join(opts, ", ")
 	}
-	return group{class: "dislodged", attrs: []attr{{"unit", unitText(v, u)}, {"power", v.Powers[u.Power].ID}, {"retreats", strings.Join(opts, " ")}}, title: title, shapes: shapes}
+	return group{class: "dislodged", attrs: []attr{{"unit", v.UnitText(u)}, {"power", v.Powers[u.Power].ID}, {"retreats", strings.Join(opts, " ")}}, title: title, shapes: shapes}
 }
 
 // outcome is how an order is drawn.
@@ -491,7 +486,7 @@ func (d *drawing) orders(v *variants.Variant, last *Orders) []group {
 		at := d.spot(v, u.Loc).add(dislodgedOffset)
 		gs = append(gs, group{
 			class:  "removed",
-			attrs:  []attr{{"unit", unitText(v, u)}, {"power", v.Powers[u.Power].ID}},
+			attrs:  []attr{{"unit", v.UnitText(u)}, {"power", v.Powers[u.Power].ID}},
 			title:  v.Powers[u.Power].Adjective + " " + typeName(u.Type) + " in " + v.Locs[u.Loc].Name + " removed",
 			shapes: append(unitShapes(u.Type, at, 0.85, powerColour(v, u.Power), true), cross(at, 8, colInk, 2.6)...),
 		})
@@ -559,26 +554,20 @@ func plus(at pt, c color.RGBA) []shape {
 }
 
 // phaseName writes a phase as players say it: "Fall 1902 retreats".
-func phaseName(p adjudicator.Phase) string {
-	season := [...]string{"Spring", "Fall", "Winter"}[p.Season]
-	kind := [...]string{"movement", "retreats", "adjustments"}[p.Type]
-	return season + " " + strconv.Itoa(p.Year) + " " + kind
-}
-
 // title writes the game, the phase and the date in the band on top.
 func (d *drawing) title(v *variants.Variant, pos *adjudicator.Position, opts Options) group {
 	parts := []string{}
 	if opts.Game != "" {
 		parts = append(parts, opts.Game)
 	}
-	parts = append(parts, phaseName(pos.Phase))
+	parts = append(parts, pos.Phase.Long())
 	left := strings.Join(parts, "  ·  ")
 	var right []string
 	if opts.Last != nil {
 		if opts.Last.Results != nil {
-			right = append(right, "results of "+phaseName(opts.Last.Phase))
+			right = append(right, "results of "+opts.Last.Phase.Long())
 		} else {
-			right = append(right, "orders for "+phaseName(opts.Last.Phase))
+			right = append(right, "orders for "+opts.Last.Phase.Long())
 		}
 	}
 	if !opts.Date.IsZero() {

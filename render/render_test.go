@@ -262,8 +262,8 @@ func TestSVGShowsEverything(t *testing.T) {
 				return n
 			}
 			for _, u := range in.pos.Units {
-				if !has("unit", "unit", unitText(v, u), "power", v.Powers[u.Power].ID) {
-					t.Errorf("unit %s of %s not drawn", unitText(v, u), v.Powers[u.Power].ID)
+				if !has("unit", "unit", v.UnitText(u), "power", v.Powers[u.Power].ID) {
+					t.Errorf("unit %s of %s not drawn", v.UnitText(u), v.Powers[u.Power].ID)
 				}
 			}
 			if got := count("unit"); got != len(in.pos.Units) {
@@ -272,8 +272,8 @@ func TestSVGShowsEverything(t *testing.T) {
 			for _, dl := range in.pos.Dislodged {
 				var opts []string
 				dl.Retreats.Each(func(l variants.Loc) { opts = append(opts, v.Locs[l].ID) })
-				if !has("dislodged", "unit", unitText(v, dl.Unit), "retreats", strings.Join(opts, " ")) {
-					t.Errorf("dislodged %s (retreats %v) not drawn", unitText(v, dl.Unit), opts)
+				if !has("dislodged", "unit", v.UnitText(dl.Unit), "retreats", strings.Join(opts, " ")) {
+					t.Errorf("dislodged %s (retreats %v) not drawn", v.UnitText(dl.Unit), opts)
 				}
 			}
 			centres := 0
@@ -312,8 +312,8 @@ func TestSVGShowsEverything(t *testing.T) {
 				t.Errorf("%d orders drawn, %d given", got, len(in.opts.Last.Orders))
 			}
 			for _, u := range in.opts.Last.Removed {
-				if !has("removed", "unit", unitText(v, u)) {
-					t.Errorf("removed %s not drawn", unitText(v, u))
+				if !has("removed", "unit", v.UnitText(u)) {
+					t.Errorf("removed %s not drawn", v.UnitText(u))
 				}
 			}
 		})
