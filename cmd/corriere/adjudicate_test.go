@@ -32,6 +32,8 @@ type tPosition struct {
 	Centers   map[string][]string     `json:"centers"`
 	Dislodged map[string][]tDislodged `json:"dislodged,omitempty"`
 	Contested []string                `json:"contested,omitempty"`
+	Disorder  []string                `json:"disorder,omitempty"`
+	Closed    []string                `json:"closed,omitempty"`
 	Winner    *string                 `json:"winner,omitempty"`
 	Orders    map[string][]string     `json:"orders,omitempty"`
 }
@@ -115,16 +117,7 @@ func checkResponse(t *testing.T, resp *tResponse) {
 			}
 		}
 	}
-	for p, us := range resp.Removed {
-		if !englishPowers[p] {
-			t.Errorf("removed: power %q is not a lower-case English power name", p)
-		}
-		for _, u := range us {
-			if !unitRE.MatchString(u) {
-				t.Errorf("removed: unit %q is not canonical", u)
-			}
-		}
-	}
+	checkByPower(t, "removed", resp.Removed, unitRE)
 	n := resp.Next
 	if n == nil {
 		t.Fatalf("next missing")
@@ -144,26 +137,8 @@ func checkResponse(t *testing.T, resp *tResponse) {
 	if n.Orders != nil {
 		t.Errorf("next has orders: %v", n.Orders)
 	}
-	for p, us := range n.Units {
-		if !englishPowers[p] {
-			t.Errorf("next.units: power %q not canonical", p)
-		}
-		for _, u := range us {
-			if !unitRE.MatchString(u) {
-				t.Errorf("next.units of %s: %q not canonical", p, u)
-			}
-		}
-	}
-	for p, cs := range n.Centers {
-		if !englishPowers[p] {
-			t.Errorf("next.centers: power %q not canonical", p)
-		}
-		for _, c := range cs {
-			if !provinceRE.MatchString(c) {
-				t.Errorf("next.centers of %s: %q not canonical", p, c)
-			}
-		}
-	}
+	checkByPower(t, "next.units", n.Units, unitRE)
+	checkByPower(t, "next.centers", n.Centers, provinceRE)
 	for p, ds := range n.Dislodged {
 		if !englishPowers[p] {
 			t.Errorf("next.dislodged: power %q not canonical", p)
@@ -182,9 +157,33 @@ func checkResponse(t *testing.T, resp *tResponse) {
 			}
 		}
 	}
-	for _, c := range n.Contested {
-		if !provinceRE.MatchString(c) {
-			t.Errorf("next.contested: %q not canonical", c)
+	checkAll(t, "next.contested", n.Contested, provinceRE)
+	checkAll(t, "next.closed", n.Closed, provinceRE)
+	for _, p := range n.Disorder {
+		if !englishPowers[p] {
+			t.Errorf("next.disorder: power %q not canonical", p)
+		}
+	}
+}
+
+// checkByPower fails on a power that is not a lower-case English name, or
+// an entry of its list that re does not match.
+func checkByPower(t *testing.T, what string, m map[string][]string, re *regexp.Regexp) {
+	t.Helper()
+	for p, list := range m {
+		if !englishPowers[p] {
+			t.Errorf("%s: power %q is not a lower-case English power name", what, p)
+		}
+		checkAll(t, what+" of "+p, list, re)
+	}
+}
+
+// checkAll fails on an entry of list that re does not match.
+func checkAll(t *testing.T, what string, list []string, re *regexp.Regexp) {
+	t.Helper()
+	for _, s := range list {
+		if !re.MatchString(s) {
+			t.Errorf("%s: %q is not canonical", what, s)
 		}
 	}
 }
@@ -1029,6 +1028,12 @@ func TestAdjudicateNamesAnyForm(t *testing.T) {
 		"england": {"A lon", "F nwg"}, "france": {"F wes"}, "turkey": {"F stp/nc"}, "russia": {"A mos"},
 	})
 	checkUnits(t, "next centers", resp.Next.Centers, map[string][]string{"russia": {"mos", "stp"}, "france": {"par"}})
+
+	// Powers in disorder and closed provinces come back canonical too.
+	resp = adjudicateOK(t, `{"phase": "S1914M", "disorder": ["Italia"], "closed": ["Venezia", "Roma"], "orders": {"austria": ["A vie - tyr"]}}`)
+	if !slices.Equal(resp.Next.Disorder, []string{"italy"}) || !slices.Equal(resp.Next.Closed, []string{"rom", "ven"}) {
+		t.Errorf("next disorder %v, closed %v; want [italy], [rom ven]", resp.Next.Disorder, resp.Next.Closed)
+	}
 }
 
 // TestAdjudicateNextFeedsBack: next is a position in the request's schema
