@@ -3,6 +3,7 @@ package judge
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"sync"
@@ -59,7 +60,10 @@ func (j *Judge) resultsMap(ctx context.Context, gameID int64, phase string) ([]b
 	if err != nil {
 		return nil, err
 	}
-	key += fmt.Sprintf("/%d", rec.Seq)
+	// A rollback plays a phase again under the same seq: the key must
+	// name the record's content, not its place in the history.
+	sum := sha256.Sum256([]byte(rec.Result))
+	key += fmt.Sprintf("/%d/%d/%x", rec.Seq, rec.ProcessedAt.Unix(), sum[:8])
 	if png, ok := j.maps.get(key); ok {
 		return png, nil
 	}
