@@ -28,7 +28,14 @@ type Store struct {
 
 // Open opens (creating if needed) the database at path and brings its
 // schema up to date. path ":memory:" gives a private in-memory database.
+// A new database and its directory are made owner-only (0600, 0700); one
+// this process cannot write is refused at once, naming its owner.
 func Open(ctx context.Context, path string) (*Store, error) {
+	if path != ":memory:" {
+		if err := prepare(path); err != nil {
+			return nil, err
+		}
+	}
 	q := url.Values{}
 	for _, p := range []string{"journal_mode(WAL)", "synchronous(NORMAL)", "busy_timeout(10000)", "foreign_keys(1)"} {
 		q.Add("_pragma", p)
@@ -180,7 +187,10 @@ type Game struct {
 	Deadline   time.Time
 	Reminded   bool
 	MasterHash string
-	CreatedAt  time.Time
+	// MasterAddress, when set, is the only address the master may sign
+	// on from.
+	MasterAddress string
+	CreatedAt     time.Time
 }
 
 // Game states.
@@ -194,9 +204,9 @@ const (
 // CreateGame inserts g and sets its ID. A game name is unique regardless
 // of case.
 func (t *Tx) CreateGame(g *Game) error {
-	res, err := t.exec(`INSERT INTO games (name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		g.Name, g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, unix(g.CreatedAt))
+	res, err := t.exec(`INSERT INTO games (name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.Name, g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.MasterAddress, unix(g.CreatedAt))
 	if err != nil {
 		if strings.Contains(err.Error(), "UNIQUE") {
 			return fmt.Errorf("create game %s: a game of that name exists", g.Name)
@@ -209,20 +219,20 @@ func (t *Tx) CreateGame(g *Game) error {
 
 // UpdateGame writes every field of g.
 func (t *Tx) UpdateGame(g *Game) error {
-	_, err := t.exec(`UPDATE games SET variant = ?, rules = ?, settings = ?, state = ?, phase = ?, position = ?, deadline = ?, reminded = ?, master_hash = ? WHERE id = ?`,
-		g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.ID)
+	_, err := t.exec(`UPDATE games SET variant = ?, rules = ?, settings = ?, state = ?, phase = ?, position = ?, deadline = ?, reminded = ?, master_hash = ?, master_address = ? WHERE id = ?`,
+		g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.MasterAddress, g.ID)
 	if err != nil {
 		return fmt.Errorf("update game %s: %w", g.Name, err)
 	}
 	return nil
 }
 
-const gameColumns = `id, name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, created_at`
+const gameColumns = `id, name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at`
 
 func scanGame(row scanner) (*Game, error) {
 	var g Game
 	var deadline, created int64
-	if err := row.Scan(&g.ID, &g.Name, &g.Variant, &g.Rules, &g.Settings, &g.State, &g.Phase, &g.Position, &deadline, &g.Reminded, &g.MasterHash, &created); err != nil {
+	if err := row.Scan(&g.ID, &g.Name, &g.Variant, &g.Rules, &g.Settings, &g.State, &g.Phase, &g.Position, &deadline, &g.Reminded, &g.MasterHash, &g.MasterAddress, &created); err != nil {
 		return nil, err
 	}
 	g.Deadline, g.CreatedAt = fromUnix(deadline), fromUnix(created)
@@ -308,16 +318,22 @@ type Order struct {
 	MessageID string
 	Seq       int64
 	At        time.Time
+	// Since is when an order for Key first stood this phase: a
+	// replacement keeps the time of the order it replaces.
+	Since time.Time
+	// ByMaster marks an order the game master entered for the power.
+	ByMaster bool
 }
 
 // PutOrder stores o, replacing the power's earlier order with the same key;
-// the order moves to the end of the power's list.
+// the order moves to the end of the power's list. o.Since is ignored: it
+// is o.At, or the replaced order's Since.
 func (t *Tx) PutOrder(o Order) error {
-	_, err := t.exec(`INSERT INTO orders (game_id, phase, power, key, text, canonical, message_id, seq, at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM orders WHERE game_id = ? AND phase = ?), ?)
+	_, err := t.exec(`INSERT INTO orders (game_id, phase, power, key, text, canonical, message_id, seq, at, since, by_master)
+		VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM orders WHERE game_id = ? AND phase = ?), ?, ?, ?)
 		ON CONFLICT (game_id, phase, power, key) DO UPDATE SET text = excluded.text, canonical = excluded.canonical,
-			message_id = excluded.message_id, seq = excluded.seq, at = excluded.at`,
-		o.GameID, o.Phase, o.Power, o.Key, o.Text, o.Canonical, o.MessageID, o.GameID, o.Phase, unix(o.At))
+			message_id = excluded.message_id, seq = excluded.seq, at = excluded.at, by_master = excluded.by_master`,
+		o.GameID, o.Phase, o.Power, o.Key, o.Text, o.Canonical, o.MessageID, o.GameID, o.Phase, unix(o.At), unix(o.At), o.ByMaster)
 	if err != nil {
 		return fmt.Errorf("store order %q: %w", o.Text, err)
 	}
@@ -328,11 +344,16 @@ func (t *Tx) PutOrder(o Order) error {
 // the order given.
 func (t *Tx) Orders(gameID int64, phase string) ([]Order, error) {
 	return queryAll(t.ctx, t.tx, "orders", func(r scanner) (o Order, err error) {
-		var at int64
-		err = r.Scan(&o.GameID, &o.Phase, &o.Power, &o.Key, &o.Text, &o.Canonical, &o.MessageID, &o.Seq, &at)
+		var at, since int64
+		err = r.Scan(&o.GameID, &o.Phase, &o.Power, &o.Key, &o.Text, &o.Canonical, &o.MessageID, &o.Seq, &at, &since, &o.ByMaster)
 		o.At = fromUnix(at)
+		// Orders stored before since was kept have 0: their own time.
+		o.Since = o.At
+		if since != 0 {
+			o.Since = fromUnix(since)
+		}
 		return o, err
-	}, `SELECT game_id, phase, power, key, text, canonical, message_id, seq, at FROM orders
+	}, `SELECT game_id, phase, power, key, text, canonical, message_id, seq, at, since, by_master FROM orders
 		WHERE game_id = ? AND phase = ? ORDER BY power, seq`, gameID, phase)
 }
 
@@ -365,6 +386,45 @@ func (t *Tx) AddSubmission(s Submission) error {
 	_, err := t.exec(`INSERT INTO submissions (game_id, phase, power, address, message_id, at, raw, parsed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
 		s.GameID, s.Phase, s.Power, s.Address, s.MessageID, unix(s.At), s.Raw, s.Parsed)
 	return err
+}
+
+// Ahead is an order mail's text sent ahead for a later phase of a game,
+// read when that phase begins.
+type Ahead struct {
+	ID        int64
+	GameID    int64
+	Phase     string
+	Power     string // the signed-on power; a player of several plays its side
+	Address   string
+	MessageID string
+	At        time.Time
+	Text      string
+}
+
+// AddAhead stores orders sent ahead for a later phase.
+func (t *Tx) AddAhead(a Ahead) error {
+	_, err := t.exec(`INSERT INTO ahead (game_id, phase, power, address, message_id, at, text) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		a.GameID, a.Phase, a.Power, a.Address, a.MessageID, unix(a.At), a.Text)
+	if err != nil {
+		return fmt.Errorf("store orders for %s: %w", a.Phase, err)
+	}
+	return nil
+}
+
+// TakeAhead returns, oldest first, and deletes the orders sent ahead for a
+// game's phase.
+func (t *Tx) TakeAhead(gameID int64, phase string) ([]Ahead, error) {
+	out, err := queryAll(t.ctx, t.tx, "ahead", func(r scanner) (a Ahead, err error) {
+		var at int64
+		err = r.Scan(&a.ID, &a.GameID, &a.Phase, &a.Power, &a.Address, &a.MessageID, &at, &a.Text)
+		a.At = fromUnix(at)
+		return a, err
+	}, `SELECT id, game_id, phase, power, address, message_id, at, text FROM ahead WHERE game_id = ? AND phase = ? ORDER BY id`, gameID, phase)
+	if err != nil {
+		return nil, err
+	}
+	_, err = t.exec(`DELETE FROM ahead WHERE game_id = ? AND phase = ?`, gameID, phase)
+	return out, err
 }
 
 // PhaseRecord is a processed phase.
