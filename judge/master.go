@@ -245,7 +245,7 @@ func (s *session) masterDo(vw *view, c command) error {
 		if vw.pos == nil {
 			return badRequest("game %s has not started", g.Name)
 		}
-		resp, late, err := j.play(tx, vw)
+		resp, err := j.play(tx, vw)
 		if err != nil {
 			return err
 		}
@@ -257,7 +257,7 @@ func (s *session) masterDo(vw *view, c command) error {
 		if np, err := adjudicator.ParsePhase(resp.Next.Phase); err == nil && tossDue(vw, np) && vw.set.ItalyJoins == "" {
 			toss = "When this phase is processed, the judge tosses the coin for the side Italy joins.\n"
 		}
-		s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", resultsText(vw, g.Phase, resp.Response, &next, late, toss, outcome(&next, resp.Next)))
+		s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", resultsText(vw, g.Phase, resp, &next, toss, outcome(&next, resp.Next)))
 	case "BECOME":
 		if err := needState(store.Active, store.Paused); err != nil {
 			return err

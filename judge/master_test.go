@@ -84,7 +84,7 @@ func TestMasterRefusals(t *testing.T) {
 func TestMasterProcessPreviewPause(t *testing.T) {
 	f := masterFixture(t)
 	reply := f.send("gm@x.test", "SIGNON master@milano s3cret\nPREVIEW")
-	mustContain(t, "preview", reply, "PREVIEW (nothing stored", "results of Spring 1901 movement", "Late (orders missing")
+	mustContain(t, "preview", reply, "PREVIEW (nothing stored", "results of Spring 1901 movement", "Processed before the deadline; orders missing or incomplete: Austria")
 	if g := f.milano(); g.Phase != "S1901M" {
 		t.Fatalf("PREVIEW changed the phase to %s", g.Phase)
 	}

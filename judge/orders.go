@@ -139,7 +139,7 @@ func (s *session) submit(lines []string) error {
 				}
 				st.keys, st.orders = keys, orders
 				err = s.tx.PutOrder(store.Order{GameID: vw.g.ID, Phase: vw.g.Phase, Power: vw.v.Powers[c.power].ID, Key: key,
-					Text: c.Text, Canonical: canon, MessageID: s.m.MessageID, At: s.now})
+					Text: c.Text, Canonical: canon, MessageID: s.m.MessageID, At: s.now, ByMaster: s.asMaster})
 				if err != nil {
 					return err
 				}

@@ -124,10 +124,11 @@ func (j *Judge) processIfReady(tx *store.Tx, name string) error {
 func (j *Judge) process(tx *store.Tx, vw *view) error {
 	now := j.now()
 	g := vw.g
-	resp, late, err := j.play(tx, vw)
+	resp, err := j.play(tx, vw)
 	if err != nil {
 		return err
 	}
+	late := resp.late
 	before := g.Phase
 	// next is the stored result's next position too, so that the results
 	// map and HISTORY show what the game goes on from.
@@ -190,6 +191,9 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	if len(late) > 0 {
 		detail += "; late: " + strings.Join(late, ", ")
 	}
+	if len(resp.graced) > 0 {
+		detail += "; in grace: " + strings.Join(resp.graced, ", ")
+	}
 	if toss != "" {
 		detail += "; " + strings.TrimSpace(toss)
 	}
@@ -201,7 +205,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	}
 	subject := fmt.Sprintf("Corriere %s: %s results", g.Name, before)
 	j.log().Info("phase processed", "game", g.Name, "phase", before, "next", ng.Phase)
-	return j.mailAll(tx, &nvw, "results", before, subject, resultsText(vw, before, resp.Response, &nvw, late, toss, ending))
+	return j.mailAll(tx, &nvw, "results", before, subject, resultsText(vw, before, resp, &nvw, toss, ending))
 }
 
 // played is a phase resolved with the standing orders, and the orders
@@ -209,24 +213,45 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 type played struct {
 	*game.Response
 	request map[string][]string
+	// byMaster marks, parallel to request, the orders the game master
+	// entered (BECOME), for the results to say so.
+	byMaster map[string][]bool
+	lateness
+}
+
+// lateness says who had no complete orders when, in names of powers.
+type lateness struct {
+	// early is set when the phase is processed before its deadline.
+	early bool
+	// late are the powers whose orders were missing or incomplete at the
+	// deadline; graced are those of them complete when processed, having
+	// used the grace period.
+	late, graced []string
+	// missing are the powers whose orders were missing or incomplete when
+	// the phase was processed.
+	missing []string
 }
 
 // play resolves the game's current phase with its standing orders, and
-// names the powers whose orders are missing or incomplete. It stores
-// nothing: process stores, PREVIEW only shows.
-func (j *Judge) play(tx *store.Tx, vw *view) (*played, []string, error) {
+// says who had no complete orders at the deadline and at processing. It
+// stores nothing: process stores, PREVIEW only shows.
+func (j *Judge) play(tx *store.Tx, vw *view) (*played, error) {
 	sets, err := vw.standings(tx)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	req := *vw.pj
 	req.Orders = map[string][]string{}
+	byMaster := map[string][]bool{}
 	for _, st := range sets {
 		for _, r := range st.rows {
 			req.Orders[r.Power] = append(req.Orders[r.Power], r.Canonical)
+			byMaster[r.Power] = append(byMaster[r.Power], r.ByMaster)
 		}
 	}
-	var late []string
+	deadline := vw.g.Deadline
+	var lt lateness
+	lt.early = deadline.IsZero() || j.now().Before(deadline)
 	// Civil disorder (seed XIV.3), when the game has it: a power that owed
 	// orders and sent none is in disorder for this phase and after, until
 	// it orders again.
@@ -240,8 +265,27 @@ func (j *Judge) play(tx *store.Tx, vw *view) (*played, []string, error) {
 				disorder.Remove(p)
 			}
 		}
-		if len(missing(vw.v, vw.pos, p, st.orders)) > 0 {
-			late = append(late, vw.v.Powers[p].Name)
+		name := vw.v.Powers[p].Name
+		incomplete := len(missing(vw.v, vw.pos, p, st.orders)) > 0
+		if incomplete {
+			lt.missing = append(lt.missing, name)
+		}
+		if lt.early {
+			continue
+		}
+		// The orders that stood at the deadline: a replacement made in
+		// grace keeps the time its unit was first ordered.
+		var then []adjudicator.Order
+		for i, r := range st.rows {
+			if !r.Since.After(deadline) {
+				then = append(then, st.orders[i])
+			}
+		}
+		if len(missing(vw.v, vw.pos, p, then)) > 0 {
+			lt.late = append(lt.late, name)
+			if !incomplete {
+				lt.graced = append(lt.graced, name)
+			}
 		}
 	}
 	req.Disorder = nil
@@ -252,9 +296,9 @@ func (j *Judge) play(tx *store.Tx, vw *view) (*played, []string, error) {
 	}
 	resp, err := game.Play(&req)
 	if err != nil {
-		return nil, nil, fmt.Errorf("process %s: %w", vw.g.Phase, err)
+		return nil, fmt.Errorf("process %s: %w", vw.g.Phase, err)
 	}
-	return &played{Response: resp, request: req.Orders}, late, nil
+	return &played{Response: resp, request: req.Orders, byMaster: byMaster, lateness: lt}, nil
 }
 
 // remind mails the players whose orders are not complete, one mail for

@@ -256,22 +256,34 @@ func dislodgedText(v *variants.Variant, d adjudicator.Dislodged) string {
 }
 
 // resultsText is the results mail of a processed phase.
-func resultsText(vw *view, before string, resp *game.Response, next *view, late []string, toss, ending string) string {
+func resultsText(vw *view, before string, pl *played, next *view, toss, ending string) string {
 	var b strings.Builder
 	v := vw.v
+	resp := pl.Response
 	fmt.Fprintf(&b, "Game %s: results of %s.\n\n", vw.g.Name, phaseNameOf(before))
-	b.WriteString("Orders:\n")
+	b.WriteString("Orders:")
+	none := true
 	for p := range v.Powers {
 		id := v.Powers[p].ID
 		rs := resp.Results[id]
 		if len(rs) == 0 {
 			continue
 		}
+		if none {
+			b.WriteString("\n")
+			none = false
+		}
 		fmt.Fprintf(&b, "%s:\n", v.Powers[p].Name)
-		for _, r := range rs {
+		for i, r := range rs {
 			text, outcome := resultWords(r)
+			if i < len(pl.byMaster[id]) && pl.byMaster[id][i] {
+				outcome += " (entered by the game master)"
+			}
 			fmt.Fprintf(&b, "  %-28s %s\n", text, outcome)
 		}
+	}
+	if none {
+		b.WriteString(" none.\n")
 	}
 	if len(resp.Removed) > 0 {
 		b.WriteString("\nRemoved without orders of their own (no retreat, no order, or civil disorder):\n")
@@ -279,9 +291,7 @@ func resultsText(vw *view, before string, resp *game.Response, next *view, late 
 			fmt.Fprintf(&b, "  %s: %s\n", v.Powers[v.PowerByID(id)].Name, strings.Join(resp.Removed[id], ", "))
 		}
 	}
-	if len(late) > 0 {
-		fmt.Fprintf(&b, "\nLate (orders missing or incomplete at the deadline): %s.\n", strings.Join(late, ", "))
-	}
+	b.WriteString(pl.lateness.text())
 	if toss != "" {
 		b.WriteString("\n" + toss)
 	}
@@ -291,6 +301,34 @@ func resultsText(vw *view, before string, resp *game.Response, next *view, late 
 		b.WriteString("\n" + ending)
 	} else {
 		fmt.Fprintf(&b, "\nNext: %s, deadline %s.\n", phaseName(next.pos.Phase), next.deadlineText())
+	}
+	return b.String()
+}
+
+// text says who was late and who used grace, or, for a phase processed
+// before its deadline, whose orders were missing: empty when nobody's.
+func (lt lateness) text() string {
+	var b strings.Builder
+	if lt.early {
+		if len(lt.missing) > 0 {
+			fmt.Fprintf(&b, "\nProcessed before the deadline; orders missing or incomplete: %s.\n", strings.Join(lt.missing, ", "))
+		}
+		return b.String()
+	}
+	if len(lt.late) > 0 {
+		fmt.Fprintf(&b, "\nLate (orders missing or incomplete at the deadline): %s.\n", strings.Join(lt.late, ", "))
+	}
+	if len(lt.graced) > 0 {
+		fmt.Fprintf(&b, "Completed in the grace period: %s.\n", strings.Join(lt.graced, ", "))
+	}
+	var still []string
+	for _, p := range lt.late {
+		if !slices.Contains(lt.graced, p) {
+			still = append(still, p)
+		}
+	}
+	if len(still) > 0 {
+		fmt.Fprintf(&b, "Still missing or incomplete when processed: %s.\n", strings.Join(still, ", "))
 	}
 	return b.String()
 }

@@ -149,7 +149,7 @@ func TestTwoPlayerGame(t *testing.T) {
 	reply = f.send("gm@x.test", "SIGNON master@duo pw\nPROCESS S1914M")
 	mustContain(t, "process", reply, "S1914M processed now")
 	results := f.lastMail("results", "central@x.test")
-	mustContain(t, "spring results", results, "Late (orders missing or incomplete at the deadline): Austria, France.")
+	mustContain(t, "spring results", results, "Processed before the deadline; orders missing or incomplete: Austria, France.")
 	if n := strings.Count(f.lastMail("results", "allies@x.test"), "results of Spring 1914"); n != 1 {
 		t.Errorf("allies got %d copies of the results in one mail", n)
 	}
