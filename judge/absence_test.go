@@ -199,10 +199,10 @@ func TestAbsenceRefusedByTheGame(t *testing.T) {
 		if err := f.j.CreateGame(ctx, "napoli", "standard", "2023", DefaultSettings()); err != nil {
 			t.Fatal(err)
 		}
-		if err := f.j.Seat(ctx, "napoli", "france", addr("france"), "pw"); err != nil {
+		if err := f.j.Seat(ctx, "napoli", "france", addr("france"), "pw-france"); err != nil {
 			t.Fatal(err)
 		}
-		reply := f.send(addr("france"), "SIGNON france@napoli pw\nSET ABSENCE 2026-12-01")
+		reply := f.send(addr("france"), "SIGNON france@napoli pw-france\nSET ABSENCE 2026-12-01")
 		mustContain(t, "reply", reply, "Refused: game napoli is forming")
 		if a := f.absences("napoli"); len(a) != 0 {
 			t.Errorf("recorded: %+v", a)
@@ -211,7 +211,7 @@ func TestAbsenceRefusedByTheGame(t *testing.T) {
 	t.Run("the master", func(t *testing.T) {
 		f := masterFixture(t)
 		before := f.milano()
-		reply := f.send("gm@x.test", "SIGNON master@milano s3cret\nSET ABSENCE 2026-11-23 TO 2026-11-25\nSET NOABSENCE\nBECOME france\nSET ABSENCE 2026-11-23")
+		reply := f.send("gm@x.test", "SIGNON master@milano s3cret-gm\nSET ABSENCE 2026-11-23 TO 2026-11-25\nSET NOABSENCE\nBECOME france\nSET ABSENCE 2026-11-23")
 		mustContain(t, "reply", reply,
 			"> SET ABSENCE 2026-11-23 TO 2026-11-25\n  Refused: absences are the players' own; the game master moves the deadline with SET DEADLINE or EXTEND",
 			"> SET NOABSENCE\n  Refused: absences are the players' own",
@@ -267,14 +267,14 @@ func TestNoAbsence(t *testing.T) {
 // absences too (milano's deadlines are at 20:00 in Rome).
 func TestAbsenceAtResumeProcessAndRollback(t *testing.T) {
 	f := masterFixture(t)
-	reply := f.send("gm@x.test", "SIGNON master@milano s3cret\nPAUSE")
+	reply := f.send("gm@x.test", "SIGNON master@milano s3cret-gm\nPAUSE")
 	mustContain(t, "pause", reply, "is paused")
 	reply = f.send("italy@milano.test", "SIGNON italy@milano "+f.seatPassword("italy")+"\nSET ABSENCE 2026-11-27")
 	mustContain(t, "absence", reply, "Absence recorded: 2026-11-27 (1 day, Europe/Rome)", "The current deadline stays: Mon 2026-11-23 20:00 CET")
 	f.clk.advance(3*24*time.Hour + 12*time.Hour) // Thursday 21:00 UTC, 22:00 in Rome
 	want := time.Date(2026, 11, 28, 19, 0, 0, 0, time.UTC)
 	for _, cmd := range []string{"RESUME", "PROCESS S1901M", "ROLLBACK S1901M"} {
-		f.send("gm@x.test", "SIGNON master@milano s3cret\n"+cmd)
+		f.send("gm@x.test", "SIGNON master@milano s3cret-gm\n"+cmd)
 		if g := f.milano(); !g.Deadline.Equal(want) {
 			t.Errorf("after %s: %s, deadline %s; want Saturday 20:00 in Rome, after Italy's absence on Friday", cmd, g.Phase, g.Deadline)
 		}
@@ -288,12 +288,12 @@ func TestCreateMaxAbsence(t *testing.T) {
 		want int // -1: refused
 		says string
 	}{
-		{"CREATE napoli pw\nmax absence 10", 10, "Game napoli created"},
-		{"CREATE torino pw\nmax_absence: 0", 0, "Game torino created"},
-		{"CREATE genova pw", 15, "Game genova created"},
-		{"CREATE bari pw\nmax absence -2", -1, "max absence -2: expected a number of days, 0 or more"},
-		{"CREATE bari pw\nmax absence ten", -1, `max absence "ten": expected a number of days`},
-		{"CREATE bari pw\nmax days 3", -1, "expected max absence <days>"},
+		{"CREATE napoli pw-master\nmax absence 10", 10, "Game napoli created"},
+		{"CREATE torino pw-master\nmax_absence: 0", 0, "Game torino created"},
+		{"CREATE genova pw-master", 15, "Game genova created"},
+		{"CREATE bari pw-master\nmax absence -2", -1, "max absence -2: expected a number of days, 0 or more"},
+		{"CREATE bari pw-master\nmax absence ten", -1, `max absence "ten": expected a number of days`},
+		{"CREATE bari pw-master\nmax days 3", -1, "expected max absence <days>"},
 	} {
 		reply := f.send("gm@x.test", tc.body)
 		mustContain(t, tc.body, reply, tc.says)

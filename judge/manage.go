@@ -9,7 +9,6 @@ import (
 
 	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game"
-	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/store"
 	"github.com/corriere/corriere/variants"
 )
@@ -23,6 +22,41 @@ func (j *Judge) CreateGame(ctx context.Context, name, variant, rules string, set
 		return j.createGame(tx, name, variant, rules, set, "", "operator")
 	})
 	return err
+}
+
+// CreateWithMaster creates a game as CreateGame does, with a game master:
+// a password is generated for it, and returned once. With a master
+// address, the master may sign on from that address only, and it is
+// mailed the password.
+func (j *Judge) CreateWithMaster(ctx context.Context, name, variant, rules string, set Settings, master string) (string, error) {
+	master = strings.ToLower(strings.TrimSpace(master))
+	if master != "" && (!strings.Contains(master, "@") || strings.ContainsAny(master, " \t<>,;")) {
+		return "", badRequest("master %q: expected a mail address like gm@example.org", master)
+	}
+	password := newPassword()
+	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
+		if err := j.createGame(tx, name, variant, rules, set, password, "operator"); err != nil {
+			return err
+		}
+		if master == "" {
+			return nil
+		}
+		g, err := tx.Game(name)
+		if err != nil {
+			return err
+		}
+		g.MasterAddress = master
+		if err := tx.UpdateGame(g); err != nil {
+			return err
+		}
+		body := fmt.Sprintf("You are the game master of game %s, made by the judge's operator.\nSign on from this address with: SIGNON master@%s %s\nthen SEAT <power> <address> for each player, and START. Send HELP to the judge for the commands.\n", name, name, password)
+		_, err = tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: master, Subject: fmt.Sprintf("Corriere %s: you are its game master", name), Body: body, GameID: g.ID, Kind: "seat"})
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	return password, nil
 }
 
 // createGame checks and stores a new game; a non-empty masterPassword
@@ -60,25 +94,120 @@ func (j *Judge) createGame(tx *store.Tx, name, variant, rules string, set Settin
 	return tx.Audit(j.now(), g.ID, actor, "create", fmt.Sprintf("variant %s, rules %s, settings %s", v.Name, r, set.json()))
 }
 
-// Seat gives a power of a game to a player's address and password.
+// Seat gives a power of a game to a player's address and a password
+// chosen for it, telling no one: for programs whose players already know
+// their passwords (the demo, tests). People seat players with SeatPlayer
+// or the master's SEAT, which mail the player.
 func (j *Judge) Seat(ctx context.Context, name, power, address, password string) error {
 	if !strings.Contains(address, "@") {
 		return fmt.Errorf("address %q: expected a mail address", address)
 	}
-	if password == "" || strings.ContainsAny(password, " \t\r\n") {
-		return fmt.Errorf("password: expected one word without spaces")
+	if err := checkPassword(password); err != nil {
+		return fmt.Errorf("password: %w", err)
 	}
 	return j.Store.Tx(ctx, func(tx *store.Tx) error {
 		vw, err := loadView(tx, name)
 		if err != nil {
 			return err
 		}
-		p, err := parser.Power(vw.v, power)
+		p, err := lookupPower(vw, power)
 		if err != nil {
-			return fmt.Errorf("game %s: %w", vw.g.Name, err)
+			return err
 		}
 		return j.seat(tx, vw, vw.v.Powers[p].ID, address, password)
 	})
+}
+
+// SeatPlayer is the master's SEAT (or REPLACE, with replace) from the
+// operator's shell: the same checks, the same mail to the player and, for
+// a replacement, the same announcement. An empty password has one
+// generated. It returns what was done, for the operator.
+func (j *Judge) SeatPlayer(ctx context.Context, name, power, address, password string, replace bool) (string, error) {
+	verb := "SEAT"
+	if replace {
+		verb = "REPLACE"
+	}
+	var out string
+	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
+		vw, err := loadView(tx, name)
+		if err != nil {
+			return err
+		}
+		if out, err = j.seatPlayer(tx, vw, verb, power, address, password); err != nil {
+			return err
+		}
+		return tx.Audit(j.now(), vw.g.ID, "operator", strings.ToLower(verb), power+" "+strings.ToLower(address))
+	})
+	return out, err
+}
+
+// seatPlayer carries out SEAT or REPLACE (verb) for the master, by mail or
+// from the shell: power is read exactly (lookupPower), a power already
+// played needs REPLACE, the player is mailed the power and its password
+// (a new one when password is empty), and a replacement is announced to
+// everyone. It returns the line for the master's reply. Refusals are
+// errBadRequest.
+func (j *Judge) seatPlayer(tx *store.Tx, vw *view, verb, power, address, password string) (string, error) {
+	g := vw.g
+	p, err := lookupPower(vw, power)
+	if err != nil {
+		return "", err
+	}
+	id, name := vw.v.Powers[p].ID, vw.v.Powers[p].Name
+	old := vw.seat(id)
+	if verb == "SEAT" && old != nil && old.Address != "" {
+		return "", badRequest("%s is already played by %s (use REPLACE to give it to another player)", name, old.Address)
+	}
+	addr := strings.ToLower(address)
+	if !strings.Contains(addr, "@") || strings.ContainsAny(addr, " \t<>,;") {
+		return "", badRequest("%q is not a mail address: expected one like player@example.org", address)
+	}
+	if password == "" {
+		password = newPassword()
+	} else if err := checkPassword(password, g.Name, id, strings.SplitN(addr, "@", 2)[0]); err != nil {
+		return "", badRequest("password: %v", err)
+	}
+	if err := j.seat(tx, vw, id, addr, password); err != nil {
+		return "", err
+	}
+	side := vw.arrangement().side(p)
+	// The absences the old player announced are not the new one's.
+	if old != nil && old.Address != "" && old.Address != addr {
+		if err := j.clearAbsences(tx, vw, side); err != nil {
+			return "", err
+		}
+	}
+	name = sideName(vw.v, side)
+	body := fmt.Sprintf("You play %s in game %s, by the game master's choice.\nSign on with: SIGNON %s@%s %s\nSend HELP to the judge for the commands.\n", name, g.Name, id, g.Name, password)
+	if _, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: addr, Subject: fmt.Sprintf("Corriere %s: you play %s", g.Name, name), Body: body, GameID: g.ID, Phase: g.Phase, Kind: "seat"}); err != nil {
+		return "", err
+	}
+	if verb == "REPLACE" {
+		if err := j.mailAll(tx, vw, "announce", g.Phase, fmt.Sprintf("Corriere %s: %s has a new player", g.Name, name), fmt.Sprintf("The game master has given %s to a new player.\n", name)); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s: now played by %s, who was sent a password; everyone was told.", name, addr), nil
+	}
+	return fmt.Sprintf("%s: now played by %s, who was sent a password.", name, addr), nil
+}
+
+// lookupPower reads a power as the operator or the master names it: one of
+// the names the variant gives it (id, English or Italian name, adjective,
+// abbreviation), in any case, spelled exactly. Players' orders forgive
+// misspellings; a seat must not, or "prussia" seats Russia and mails a
+// stranger.
+func lookupPower(vw *view, name string) (variants.Power, error) {
+	key := strings.Join(strings.Fields(strings.ToLower(name)), " ")
+	for _, k := range []string{key, strings.ReplaceAll(key, "-", " ")} {
+		if p, ok := vw.v.PowerNames[k]; ok {
+			return p, nil
+		}
+	}
+	var ids []string
+	for _, p := range vw.v.Powers {
+		ids = append(ids, p.ID)
+	}
+	return variants.NoPower, badRequest("%q is not a power of game %s: expected one of %s (or its name in Italian or its abbreviation; any case, spelled exactly)", name, vw.g.Name, strings.Join(ids, ", "))
 }
 
 // seat gives power, and every power played with it (seed XIV.2), to a
@@ -164,9 +293,53 @@ func (j *Judge) start(tx *store.Tx, vw *view) error {
 	if err := tx.Audit(j.now(), vw.g.ID, "operator", "start", vw.g.Phase); err != nil {
 		return err
 	}
-	body := fmt.Sprintf("Game %s has started.\n\n%s\nFirst phase: %s, deadline %s.\n\nSign on with SIGNON <power>@%s <password> and send your orders; HELP lists the commands.\n",
-		vw.g.Name, positionText(vw.v, vw.pos), phaseName(vw.pos.Phase), vw.deadlineText(), vw.g.Name)
-	return j.mailAll(tx, vw, "start", vw.g.Phase, fmt.Sprintf("Corriere %s: the game starts", vw.g.Name), body)
+	return j.mailStart(tx, vw)
+}
+
+// mailStart tells everyone the game has started: each player which powers
+// they play and how to sign on, observers the general text.
+func (j *Judge) mailStart(tx *store.Tx, vw *view) error {
+	g := vw.g
+	general := fmt.Sprintf("Game %s has started.\n\n%s\nFirst phase: %s, deadline %s.\n\nSign on with SIGNON <power>@%s <password> and send your orders; HELP lists the commands.\n",
+		g.Name, positionText(vw.v, vw.pos), phaseName(vw.pos.Phase), vw.deadlineText(), g.Name)
+	subject := fmt.Sprintf("Corriere %s: the game starts", g.Name)
+	plays := map[string][]variants.Power{} // by address, lower case
+	var players []string
+	for i, p := range vw.v.Powers {
+		st := vw.seat(p.ID)
+		if st == nil || st.Address == "" {
+			continue
+		}
+		a := strings.ToLower(st.Address)
+		if plays[a] == nil {
+			players = append(players, a)
+		}
+		plays[a] = append(plays[a], variants.Power(i))
+	}
+	queue := func(to, body string) error {
+		_, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: to, Subject: subject, Body: body, GameID: g.ID, Phase: g.Phase, Kind: "start"})
+		return err
+	}
+	for _, a := range players {
+		side := plays[a]
+		body := fmt.Sprintf("Game %s has started. You play %s.\n\n%s\nFirst phase: %s, deadline %s.\n\nSign on with SIGNON %s@%s <your password> and send your orders; HELP lists the commands.\n",
+			g.Name, sideName(vw.v, side), positionText(vw.v, vw.pos), phaseName(vw.pos.Phase), vw.deadlineText(), vw.v.Powers[side[0]].ID, g.Name)
+		if err := queue(a, body); err != nil {
+			return err
+		}
+	}
+	obs, err := tx.Observers(g.ID)
+	if err != nil {
+		return err
+	}
+	for _, a := range obs {
+		if plays[strings.ToLower(a)] == nil {
+			if err := queue(a, general); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // Status describes a game for the operator.
@@ -181,4 +354,33 @@ func (j *Judge) Status(ctx context.Context, name string) (string, error) {
 		return err
 	})
 	return out, err
+}
+
+// MasterCommand is one of the game master's commands.
+type MasterCommand struct {
+	Verb   string // as the judge reads it
+	Syntax string
+	What   string
+}
+
+// MasterCommands are the commands the judge takes from a game master only,
+// by mail after SIGNON master@<game> or from the shell (corriere gm); a
+// test holds this list to what the judge does.
+var MasterCommands = []MasterCommand{
+	{"SEAT", "SEAT <power> <address>", "give a free power to a player, who is mailed a password"},
+	{"REPLACE", "REPLACE <power> <address>", "give a power to another player; everyone is told"},
+	{"EJECT", "EJECT <power>", "take a power from its player; its units hold until SEAT or REPLACE"},
+	{"START", "START", "start a forming game whose powers all have players"},
+	{"PAUSE", "PAUSE", "stop the clock until RESUME"},
+	{"RESUME", "RESUME", "run a paused game again"},
+	{"EXTEND", "EXTEND <duration>", "move the deadline later, e.g. EXTEND 24h"},
+	{"SET", "SET DEADLINE <YYYY-MM-DD HH:MM>", "set the deadline, in the game's time zone"},
+	{"SET", "SET GRACE <duration>", "orders taken this long after the deadline"},
+	{"PROCESS", "PROCESS <phase>", "process the current phase now (named, so that it is processed once)"},
+	{"PREVIEW", "PREVIEW", "the results the current orders would give; nothing is stored"},
+	{"ROLLBACK", "ROLLBACK <phase>", "go back to a processed phase, with the orders it had"},
+	{"BECOME", "BECOME <power>", "the orders that follow are that power's, marked as the master's"},
+	{"EDIT", "EDIT ADD|REMOVE|MOVE|CENTRE ... -- <reason>", "change the position (ADD <power> <A|F> <place>, REMOVE <place>, MOVE <place> <place>, CENTRE <place> <power|neutral>); the reason is announced"},
+	{"DECLARE", "DECLARE WINNER <power> | DECLARE DRAW <powers>", "end the game with a winner or a draw"},
+	{"TERMINATE", "TERMINATE", "end the game"},
 }

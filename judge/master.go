@@ -23,7 +23,11 @@ import (
 // announced to the players it affects.
 
 func (s *session) signonMaster(vw *view, who, password string) error {
-	if vw.g.MasterHash == "" || !CheckPassword(vw.g.MasterHash, password) {
+	// A master bound to an address (corriere game create --master) signs
+	// on from it only; one message for every failure tells a stranger
+	// nothing.
+	bound := vw.g.MasterAddress != "" && !strings.EqualFold(vw.g.MasterAddress, s.m.From)
+	if vw.g.MasterHash == "" || bound || !CheckPassword(vw.g.MasterHash, password) {
 		s.printf("> SIGNON %s ...\n  Refused: that is not the game master's password of game %s. Nothing in this mail was changed.\n\n", who, vw.g.Name)
 		return s.tx.Audit(s.now, vw.g.ID, s.m.From, "master signon refused", "")
 	}
@@ -39,6 +43,14 @@ func (s *session) create(c command) error {
 		return nil
 	}
 	name, password := c.args[0], c.args[1]
+	if a := s.j.access(); !a.mayCreate(s.m.From) {
+		s.printf("> CREATE %s ...\n  Refused: %s. The game was not created.\n\n", name, a.createRule())
+		return nil
+	}
+	if err := checkPassword(password, name, strings.SplitN(s.m.From, "@", 2)[0]); err != nil {
+		s.printf("> CREATE %s ...\n  Refused: the master's password: %v. The game was not created.\n\n", name, err)
+		return nil
+	}
 	cr := creation{variant: "standard", rules: "2023", set: DefaultSettings()}
 	for _, line := range strings.Split(c.text, "\n") {
 		key, value, _ := strings.Cut(line, " ")
@@ -133,45 +145,18 @@ func (s *session) masterDo(vw *view, c command) error {
 		if len(c.args) != 2 {
 			return badRequest("expected %s <power> <address>", c.verb)
 		}
-		p, err := parser.Power(vw.v, c.args[0])
+		done, err := j.seatPlayer(tx, vw, c.verb, c.args[0], c.args[1], "")
 		if err != nil {
-			return badRequest("%v", err)
-		}
-		id, name := vw.v.Powers[p].ID, vw.v.Powers[p].Name
-		old := vw.seat(id)
-		if c.verb == "SEAT" && old != nil && old.Address != "" {
-			return badRequest("%s is already played by %s (use REPLACE)", name, old.Address)
-		}
-		addr := strings.ToLower(c.args[1])
-		if !strings.Contains(addr, "@") {
-			return badRequest("%q is not a mail address", c.args[1])
-		}
-		password := newPassword()
-		if err := j.seat(tx, vw, id, addr, password); err != nil {
 			return err
 		}
-		// The absences the old player announced are not the new one's.
-		if old != nil && old.Address != "" && old.Address != addr {
-			if err := j.clearAbsences(tx, vw, vw.arrangement().side(p)); err != nil {
-				return err
-			}
-		}
-		name = sideName(vw.v, vw.arrangement().side(p))
-		body := fmt.Sprintf("You play %s in game %s, by the game master's choice.\nSign on with: SIGNON %s@%s %s\nSend HELP to the judge for the commands.\n", name, g.Name, id, g.Name, password)
-		if _, err := tx.Queue(store.Mail{CreatedAt: s.now, Recipient: addr, Subject: fmt.Sprintf("Corriere %s: you play %s", g.Name, name), Body: body, GameID: g.ID, Phase: g.Phase, Kind: "seat"}); err != nil {
-			return err
-		}
-		s.printf("> %s\n  %s: now played by %s, who was sent a password.\n\n", c.text, name, addr)
-		if c.verb == "REPLACE" {
-			return announce(name+" has a new player", fmt.Sprintf("The game master has given %s to a new player.\n", name))
-		}
+		s.printf("> %s\n  %s\n\n", c.text, done)
 	case "EJECT":
 		if len(c.args) != 1 {
 			return badRequest("expected EJECT <power>")
 		}
-		p, err := parser.Power(vw.v, c.args[0])
+		p, err := lookupPower(vw, c.args[0])
 		if err != nil {
-			return badRequest("%v", err)
+			return err
 		}
 		id, name := vw.v.Powers[p].ID, vw.v.Powers[p].Name
 		old := vw.seat(id)

@@ -13,10 +13,10 @@ import (
 func masterFixture(t *testing.T) *fixture {
 	t.Helper()
 	f := newFixture(t, nil)
-	reply := f.send("gm@x.test", "CREATE milano s3cret\nrules 1971\nmovement 0 20 * * *\nretreat 0 20 * * *\nadjustment 0 20 * * *\ntimezone Europe/Rome\ngrace 30m\npress grey\n")
+	reply := f.send("gm@x.test", "CREATE milano s3cret-gm\nrules 1971\nmovement 0 20 * * *\nretreat 0 20 * * *\nadjustment 0 20 * * *\ntimezone Europe/Rome\ngrace 30m\npress grey\n")
 	mustContain(t, "create reply", reply, "Game milano created", "1971 rules", "Europe/Rome", "grace 30m0s", "press grey")
 	var seat strings.Builder
-	seat.WriteString("SIGNON master@milano s3cret\n")
+	seat.WriteString("SIGNON master@milano s3cret-gm\n")
 	for _, p := range powers {
 		seat.WriteString("SEAT " + p + " " + p + "@milano.test\n")
 	}
@@ -63,14 +63,14 @@ func TestMasterRefusals(t *testing.T) {
 		{"wrong master password", "gm@x.test", "SIGNON master@milano nope\nPAUSE", "not the game master's password"},
 		{"a player's master command", addr("france"), "SIGNON france@roma pw-france\nPAUSE", "is a game master's command"},
 		{"master command without signon", "gm@x.test", "PROCESS S1901M", "is a game master's command"},
-		{"process the wrong phase", "gm@x.test", "SIGNON master@milano s3cret\nPROCESS F1901M", "the current phase of milano is S1901M, not F1901M"},
-		{"seat a seated power", "gm@x.test", "SIGNON master@milano s3cret\nSEAT France someone@x.test", "already played by france@milano.test"},
-		{"replace an unknown power", "gm@x.test", "SIGNON master@milano s3cret\nREPLACE Narnia a@x.test", "Narnia"},
-		{"resume a running game", "gm@x.test", "SIGNON master@milano s3cret\nRESUME", "is active"},
-		{"extend by nonsense", "gm@x.test", "SIGNON master@milano s3cret\nEXTEND soon", "expected EXTEND <duration>"},
-		{"deadline in the past", "gm@x.test", "SIGNON master@milano s3cret\nSET DEADLINE 2020-01-01 20:00", "expected a future date"},
-		{"create an existing game", "gm@x.test", "CREATE milano other", "exists already"},
-		{"create with a bad setting", "gm@x.test", "CREATE napoli pw\ntimezone Mars/Olympus", "time zone"},
+		{"process the wrong phase", "gm@x.test", "SIGNON master@milano s3cret-gm\nPROCESS F1901M", "the current phase of milano is S1901M, not F1901M"},
+		{"seat a seated power", "gm@x.test", "SIGNON master@milano s3cret-gm\nSEAT France someone@x.test", "already played by france@milano.test"},
+		{"replace an unknown power", "gm@x.test", "SIGNON master@milano s3cret-gm\nREPLACE Narnia a@x.test", "Narnia"},
+		{"resume a running game", "gm@x.test", "SIGNON master@milano s3cret-gm\nRESUME", "is active"},
+		{"extend by nonsense", "gm@x.test", "SIGNON master@milano s3cret-gm\nEXTEND soon", "expected EXTEND <duration>"},
+		{"deadline in the past", "gm@x.test", "SIGNON master@milano s3cret-gm\nSET DEADLINE 2020-01-01 20:00", "expected a future date"},
+		{"create an existing game", "gm@x.test", "CREATE milano other-pw1", "exists already"},
+		{"create with a bad setting", "gm@x.test", "CREATE napoli pw-master\ntimezone Mars/Olympus", "time zone"},
 	} {
 		reply := f.send(tc.from, tc.body)
 		mustContain(t, tc.name, reply, tc.want)
@@ -83,32 +83,32 @@ func TestMasterRefusals(t *testing.T) {
 
 func TestMasterProcessPreviewPause(t *testing.T) {
 	f := masterFixture(t)
-	reply := f.send("gm@x.test", "SIGNON master@milano s3cret\nPREVIEW")
+	reply := f.send("gm@x.test", "SIGNON master@milano s3cret-gm\nPREVIEW")
 	mustContain(t, "preview", reply, "PREVIEW (nothing stored", "results of Spring 1901 movement", "Processed before the deadline; orders missing or incomplete: Austria")
 	if g := f.milano(); g.Phase != "S1901M" {
 		t.Fatalf("PREVIEW changed the phase to %s", g.Phase)
 	}
-	reply = f.send("gm@x.test", "SIGNON master@milano s3cret\nPROCESS S1901M\nPROCESS S1901M")
+	reply = f.send("gm@x.test", "SIGNON master@milano s3cret-gm\nPROCESS S1901M\nPROCESS S1901M")
 	mustContain(t, "process", reply, "S1901M processed now", "the current phase of milano is F1901M, not S1901M")
 	if g := f.milano(); g.Phase != "F1901M" {
 		t.Fatalf("phase %s after PROCESS, want F1901M", g.Phase)
 	}
 
-	reply = f.send("gm@x.test", "SIGNON master@milano s3cret\nPAUSE")
+	reply = f.send("gm@x.test", "SIGNON master@milano s3cret-gm\nPAUSE")
 	mustContain(t, "pause", reply, "is paused")
 	f.clk.advance(72 * time.Hour)
 	f.tick()
 	if g := f.milano(); g.Phase != "F1901M" || g.State != store.Paused {
 		t.Fatalf("a paused game moved: %s %s", g.State, g.Phase)
 	}
-	reply = f.send("gm@x.test", "SIGNON master@milano s3cret\nRESUME")
+	reply = f.send("gm@x.test", "SIGNON master@milano s3cret-gm\nRESUME")
 	mustContain(t, "resume", reply, "runs again")
 	if g := f.milano(); g.State != store.Active || !g.Deadline.After(f.clk.now()) {
 		t.Fatalf("after RESUME: %s, deadline %s (now %s)", g.State, g.Deadline, f.clk.now())
 	}
 
 	d := f.milano().Deadline
-	f.send("gm@x.test", "SIGNON master@milano s3cret\nEXTEND 24h\nSET GRACE 2h")
+	f.send("gm@x.test", "SIGNON master@milano s3cret-gm\nEXTEND 24h\nSET GRACE 2h")
 	g := f.milano()
 	if !g.Deadline.Equal(d.Add(24 * time.Hour)) {
 		t.Errorf("deadline %s after EXTEND 24h, want %s", g.Deadline, d.Add(24*time.Hour))
@@ -116,7 +116,7 @@ func TestMasterProcessPreviewPause(t *testing.T) {
 	if set, _ := parseSettings(g.Settings); set.Grace != Duration(2*time.Hour) {
 		t.Errorf("grace %s after SET GRACE 2h", time.Duration(set.Grace))
 	}
-	reply = f.send("gm@x.test", "SIGNON master@milano s3cret\nSET DEADLINE 2030-01-05 21:30")
+	reply = f.send("gm@x.test", "SIGNON master@milano s3cret-gm\nSET DEADLINE 2030-01-05 21:30")
 	mustContain(t, "set deadline", reply, "Deadline: Sat 2030-01-05 21:30 CET")
 
 	announced := 0
@@ -132,7 +132,7 @@ func TestMasterProcessPreviewPause(t *testing.T) {
 
 func TestMasterReplaceEjectTerminate(t *testing.T) {
 	f := masterFixture(t)
-	reply := f.send("gm@x.test", "SIGNON master@milano s3cret\nEJECT Italy\nREPLACE Italy nuovo@x.test\nTERMINATE")
+	reply := f.send("gm@x.test", "SIGNON master@milano s3cret-gm\nEJECT Italy\nREPLACE Italy nuovo@x.test\nTERMINATE")
 	mustContain(t, "reply", reply, "Italy has no player now", "Italy: now played by nuovo@x.test", "is over")
 	if g := f.milano(); g.State != store.Finished {
 		t.Errorf("state %s after TERMINATE", g.State)
@@ -146,21 +146,21 @@ func TestRollback(t *testing.T) {
 	pw := map[string]string{"france": f.seatPassword("france")}
 	f.send("france@milano.test", "SIGNON france@milano "+pw["france"]+"\nA Par-Bur\nA Mar-Spa")
 	startPos := f.milano().Position
-	reply := f.send("gm@x.test", "SIGNON master@milano s3cret\nROLLBACK S1901M")
+	reply := f.send("gm@x.test", "SIGNON master@milano s3cret-gm\nROLLBACK S1901M")
 	mustContain(t, "rollback of an unprocessed phase", reply, "S1901M was never processed in game milano (processed: none)")
-	f.send("gm@x.test", "SIGNON master@milano s3cret\nPROCESS S1901M")
+	f.send("gm@x.test", "SIGNON master@milano s3cret-gm\nPROCESS S1901M")
 	f.send("france@milano.test", "SIGNON france@milano "+pw["france"]+"\nA Bur-Mun")
 	if g := f.milano(); g.Phase != "F1901M" {
 		t.Fatalf("phase %s", g.Phase)
 	}
 	before := f.milano()
-	reply = f.send("gm@x.test", "SIGNON master@milano s3cret\nROLLBACK W1900A\nROLLBACK yesterday")
+	reply = f.send("gm@x.test", "SIGNON master@milano s3cret-gm\nROLLBACK W1900A\nROLLBACK yesterday")
 	mustContain(t, "rollback beyond the first phase", reply, "W1900A was never processed in game milano (processed: S1901M)",
 		`phase "YESTERDAY": expected a season letter`)
 	if after := f.milano(); after.Phase != before.Phase || after.Position != before.Position {
 		t.Fatalf("a refused ROLLBACK changed the game")
 	}
-	reply = f.send("gm@x.test", "SIGNON master@milano s3cret\nROLLBACK F1901M\nROLLBACK S1901M")
+	reply = f.send("gm@x.test", "SIGNON master@milano s3cret-gm\nROLLBACK F1901M\nROLLBACK S1901M")
 	mustContain(t, "rollback", reply, "F1901M was never processed", "Game milano is back at Spring 1901 movement (S1901M), with the orders it had")
 	g := f.milano()
 	if g.Phase != "S1901M" || g.Position != startPos {
@@ -181,12 +181,12 @@ func TestRollback(t *testing.T) {
 
 func TestDeclare(t *testing.T) {
 	f := masterFixture(t)
-	reply := f.send("gm@x.test", "SIGNON master@milano s3cret\nDECLARE WINNER France Italy\nDECLARE DRAW France, Narnia\nDECLARE DRAW France Italy")
+	reply := f.send("gm@x.test", "SIGNON master@milano s3cret-gm\nDECLARE WINNER France Italy\nDECLARE DRAW France, Narnia\nDECLARE DRAW France Italy")
 	mustContain(t, "declare", reply, "a game has one winner", "Narnia", "is over: a draw between France, Italy")
 	if g := f.milano(); g.State != store.Finished {
 		t.Errorf("state %s", g.State)
 	}
-	reply = f.send("gm@x.test", "SIGNON master@milano s3cret\nDECLARE WINNER France")
+	reply = f.send("gm@x.test", "SIGNON master@milano s3cret-gm\nDECLARE WINNER France")
 	mustContain(t, "declare on a finished game", reply, "is finished")
 }
 
@@ -219,7 +219,7 @@ func TestDrawVotesResetEachPhase(t *testing.T) {
 
 func TestBecome(t *testing.T) {
 	f := masterFixture(t)
-	reply := f.send("gm@x.test", "SIGNON master@milano s3cret\nA Par-Bur\nBECOME France\nA Par-Bur\nA Mar-Spa\nPRESS TO Italy\nhello\nENDPRESS\nBECOME Narnia")
+	reply := f.send("gm@x.test", "SIGNON master@milano s3cret-gm\nA Par-Bur\nBECOME France\nA Par-Bur\nA Mar-Spa\nPRESS TO Italy\nhello\nENDPRESS\nBECOME Narnia")
 	mustContain(t, "reply", reply, "Not read: the game master orders for a power after BECOME <power>",
 		"entered for France, marked as the game master's", "ok: A par - bur", "ok: A mar - spa",
 		"cannot send press as France", "Narnia")
@@ -246,7 +246,7 @@ func TestBecome(t *testing.T) {
 func TestEditPosition(t *testing.T) {
 	f := masterFixture(t)
 	before := f.milano().Position
-	reply := f.send("gm@x.test", "SIGNON master@milano s3cret\n"+
+	reply := f.send("gm@x.test", "SIGNON master@milano s3cret-gm\n"+
 		"EDIT ADD France A mun -- a ruling\n"+
 		"EDIT ADD France F mun -- fleet inland\n"+
 		"EDIT REMOVE bur -- nothing there\n"+
@@ -255,7 +255,7 @@ func TestEditPosition(t *testing.T) {
 	if f.milano().Position != before {
 		t.Fatal("a refused edit changed the position")
 	}
-	reply = f.send("gm@x.test", "SIGNON master@milano s3cret\n"+
+	reply = f.send("gm@x.test", "SIGNON master@milano s3cret-gm\n"+
 		"EDIT MOVE par bur -- the army was misplaced by the previous master\n"+
 		"EDIT REMOVE ven -- Italy's player withdrew the unit by agreement\n"+
 		"EDIT ADD Italy F ion -- restored after the judge's error\n"+
@@ -303,7 +303,7 @@ func TestObservers(t *testing.T) {
 	f := masterFixture(t)
 	reply := f.send("fan@x.test", "OBSERVE milano")
 	mustContain(t, "observe", reply, "You will receive the results of game milano")
-	f.send("gm@x.test", "SIGNON master@milano s3cret\nPROCESS S1901M")
+	f.send("gm@x.test", "SIGNON master@milano s3cret-gm\nPROCESS S1901M")
 	got := false
 	for _, m := range f.outbox() {
 		got = got || (m.Kind == "results" && m.Recipient == "fan@x.test")
@@ -311,7 +311,7 @@ func TestObservers(t *testing.T) {
 	if !got {
 		t.Error("the observer got no results")
 	}
-	reply = f.send("gm@x.test", "CREATE napoli pw\nobservers no")
+	reply = f.send("gm@x.test", "CREATE napoli pw-master\nobservers no")
 	mustContain(t, "create", reply, "Game napoli created")
 	reply = f.send("fan@x.test", "OBSERVE napoli")
 	mustContain(t, "observe refused", reply, "takes no observers")
@@ -320,7 +320,7 @@ func TestObservers(t *testing.T) {
 func TestDrawVoteFromEliminatedPower(t *testing.T) {
 	f := masterFixture(t)
 	// Italy loses everything by the master's ruling.
-	f.send("gm@x.test", "SIGNON master@milano s3cret\nEDIT REMOVE ven -- r\nEDIT REMOVE rom -- r\nEDIT REMOVE nap -- r\n"+
+	f.send("gm@x.test", "SIGNON master@milano s3cret-gm\nEDIT REMOVE ven -- r\nEDIT REMOVE rom -- r\nEDIT REMOVE nap -- r\n"+
 		"EDIT CENTRE ven Austria -- r\nEDIT CENTRE rom Austria -- r\nEDIT CENTRE nap Austria -- r")
 	reply := f.send("italy@milano.test", "SIGNON italy@milano "+f.seatPassword("italy")+"\nSET DRAW")
 	mustContain(t, "eliminated vote", reply, "Refused: only a power still in a game under way may vote for a draw")
@@ -330,10 +330,10 @@ func TestDrawVoteFromEliminatedPower(t *testing.T) {
 // and are disbanded when dislodged, and it owes nothing.
 func TestSixPlayers(t *testing.T) {
 	f := newFixture(t, nil)
-	reply := f.send("gm@x.test", "CREATE sei pw\nplayers 6\nmovement 0 20 * * *\nretreat 0 20 * * *\nadjustment 0 20 * * *")
+	reply := f.send("gm@x.test", "CREATE sei pw-master\nplayers 6\nmovement 0 20 * * *\nretreat 0 20 * * *\nadjustment 0 20 * * *")
 	mustContain(t, "create", reply, "Game sei created")
 	var b strings.Builder
-	b.WriteString("SIGNON master@sei pw\n")
+	b.WriteString("SIGNON master@sei pw-master\n")
 	for _, p := range powers {
 		if p != "italy" {
 			b.WriteString("SEAT " + p + " " + p + "@sei.test\n")
@@ -348,7 +348,7 @@ func TestSixPlayers(t *testing.T) {
 	}
 	// An Austrian attack on Venice, supported: the Italian army is
 	// disbanded at once, with no retreat phase.
-	reply = f.send("gm@x.test", "SIGNON master@sei pw\nEDIT ADD Austria A tyr -- test\nBECOME Austria\nA tri - ven\nA tyr S A tri - ven\nPROCESS S1901M")
+	reply = f.send("gm@x.test", "SIGNON master@sei pw-master\nEDIT ADD Austria A tyr -- test\nBECOME Austria\nA tri - ven\nA tyr S A tri - ven\nPROCESS S1901M")
 	mustContain(t, "process", reply, "S1901M processed now")
 	var results string
 	for _, m := range f.outbox() {
@@ -360,7 +360,7 @@ func TestSixPlayers(t *testing.T) {
 	if strings.Contains(results, "Late (orders missing or incomplete at the deadline): Austria, England, France, Germany, Italy") {
 		t.Errorf("Italy is named late:\n%s", results)
 	}
-	reply = f.send("gm@x.test", "SIGNON master@sei pw\nDECLARE WINNER Italy\nDECLARE DRAW France, France, Italy")
+	reply = f.send("gm@x.test", "SIGNON master@sei pw-master\nDECLARE WINNER Italy\nDECLARE DRAW France, France, Italy")
 	mustContain(t, "declare an absent power", reply, "Italy is not a surviving power of game sei")
 	if g := f.gameByName("sei"); g.State != store.Active {
 		t.Errorf("a refused DECLARE ended the game: %s", g.State)

@@ -7,8 +7,12 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Passwords are stored as PBKDF2-SHA256 with a random salt. The iteration
@@ -48,4 +52,116 @@ func CheckPassword(hash, password string) bool {
 	}
 	got, err := pbkdf2.Key(sha256.New, password, salt, iter, len(want))
 	return err == nil && subtle.ConstantTimeCompare(got, want) == 1
+}
+
+// MinPasswordLength is the shortest password a player or master may choose.
+const MinPasswordLength = 8
+
+// obviousPasswords are the first guesses of anyone trying a seat: the
+// classics, and the game's own words.
+var obviousPasswords = []string{
+	"password", "password1", "passw0rd", "12345678", "123456789", "1234567890", "87654321",
+	"qwertyuiop", "qwerty123", "abcd1234", "abc12345", "1q2w3e4r", "letmein1", "iloveyou",
+	"diplomacy", "diplomacy1", "corriere", "corriere1",
+}
+
+// checkPassword says what is wrong with a password someone chose, or nil:
+// at least MinPasswordLength characters, one word, not of one kind of
+// character only (all letters, all digits...), not an obvious one, and not
+// one of the words given (the game's name, the power, the address).
+// Generated passwords need no check.
+func checkPassword(password string, words ...string) error {
+	if strings.ContainsAny(password, " \t\r\n") {
+		return fmt.Errorf("expected one word without spaces")
+	}
+	if n := utf8.RuneCountInString(password); n < MinPasswordLength {
+		return fmt.Errorf("%d characters is too short: expected at least %d, mixing letters with digits or signs", n, MinPasswordLength)
+	}
+	kinds := map[string]bool{}
+	for _, r := range password {
+		switch {
+		case unicode.IsLower(r):
+			kinds["lower"] = true
+		case unicode.IsUpper(r):
+			kinds["upper"] = true
+		case unicode.IsDigit(r):
+			kinds["digit"] = true
+		default:
+			kinds["sign"] = true
+		}
+	}
+	if len(kinds) < 2 {
+		return fmt.Errorf("one kind of character only: expected letters mixed with digits, signs or capitals")
+	}
+	lower := strings.ToLower(password)
+	if slices.Contains(obviousPasswords, lower) {
+		return fmt.Errorf("too easily guessed: expected a password that is not a common one")
+	}
+	for _, w := range words {
+		if w = strings.ToLower(w); len(w) >= 3 && strings.Contains(lower, w) {
+			return fmt.Errorf("contains %q, which anyone could guess: expected a password of its own", w)
+		}
+	}
+	return nil
+}
+
+// Access is who may do what on a judge, from the operator's configuration.
+type Access struct {
+	// Operator is the address of the judge's operator.
+	Operator string
+	// Create lists who may CREATE games by mail: addresses
+	// ("gm@example.org") and domains ("@club.example"). Empty: the
+	// Operator only; with no Operator either, nobody (games are made from
+	// the shell, corriere game create).
+	Create []string
+}
+
+// mayCreate reports whether from may create games by mail.
+func (a Access) mayCreate(from string) bool {
+	from = strings.ToLower(strings.TrimSpace(from))
+	for _, allowed := range a.creators() {
+		allowed = strings.ToLower(allowed)
+		if strings.HasPrefix(allowed, "@") && strings.HasSuffix(from, allowed) || from == allowed {
+			return from != ""
+		}
+	}
+	return false
+}
+
+func (a Access) creators() []string {
+	if len(a.Create) == 0 && a.Operator != "" {
+		return []string{a.Operator}
+	}
+	return a.Create
+}
+
+// createRule says who may create games by mail, for a refusal.
+func (a Access) createRule() string {
+	var who []string
+	for _, c := range a.creators() {
+		if strings.HasPrefix(c, "@") {
+			who = append(who, "addresses ending in "+c)
+		} else {
+			who = append(who, c)
+		}
+	}
+	if len(who) == 0 {
+		return "this judge creates no games by mail: its operator makes them (corriere game create)"
+	}
+	return "this judge creates games by mail only for " + strings.Join(who, ", ") + "; ask its operator to make one or to allow you"
+}
+
+// accessOf holds each Judge's Access. It belongs in a field of Judge
+// (judge.go, being rewritten by another hand as this is written); until
+// then SetAccess keeps it here, keyed by the Judge.
+var accessOf sync.Map // *Judge → Access
+
+// SetAccess sets who may do what on this judge; a Judge never given one
+// lets nobody create games by mail.
+func (j *Judge) SetAccess(a Access) { accessOf.Store(j, a) }
+
+func (j *Judge) access() Access {
+	a, _ := accessOf.Load(j)
+	acc, _ := a.(Access)
+	return acc
 }

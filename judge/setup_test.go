@@ -91,10 +91,10 @@ func (f *fixture) seat(name, power string) store.Seat {
 // deadlines, seats each side's first power and starts it.
 func (f *fixture) createSetup(name, lines string, seats map[string]string) string {
 	f.t.Helper()
-	reply := f.send("gm@x.test", "CREATE "+name+" pw\nmovement 0 20 * * *\nretreat 0 20 * * *\nadjustment 0 20 * * *\n"+lines)
+	reply := f.send("gm@x.test", "CREATE "+name+" pw-master\nmovement 0 20 * * *\nretreat 0 20 * * *\nadjustment 0 20 * * *\n"+lines)
 	mustContain(f.t, "create", reply, "Game "+name+" created")
 	var b strings.Builder
-	b.WriteString("SIGNON master@" + name + " pw\n")
+	b.WriteString("SIGNON master@" + name + " pw-master\n")
 	for _, p := range slices.Sorted(func(yield func(string) bool) {
 		for p := range seats {
 			if !yield(p) {
@@ -114,14 +114,14 @@ func (f *fixture) createSetup(name, lines string, seats map[string]string) strin
 func TestTwoPlayerGame(t *testing.T) {
 	f := newFixture(t, nil)
 	f.j.Coin = func() int { return 1 } // Germany's side
-	reply := f.send("gm@x.test", "CREATE duo pw\nplayers 2\nmovement 0 20 * * *\nretreat 0 20 * * *\nadjustment 0 20 * * *")
+	reply := f.send("gm@x.test", "CREATE duo pw-master\nplayers 2\nmovement 0 20 * * *\nretreat 0 20 * * *\nadjustment 0 20 * * *")
 	mustContain(t, "create", reply, "Played by 2 (seed XIV.2): England, France and Russia; Germany, Austria and Turkey.", "Italy is neutral")
-	reply = f.send("gm@x.test", "SIGNON master@duo pw\nSEAT italy it@x.test\nSEAT england allies@x.test\nSTART")
+	reply = f.send("gm@x.test", "SIGNON master@duo pw-master\nSEAT italy it@x.test\nSEAT england allies@x.test\nSTART")
 	mustContain(t, "seat and early start", reply,
 		"Italy is not played in game duo: it is neutral",
 		"England, France and Russia: now played by allies@x.test",
 		"game duo cannot start: no player for Austria, Germany, Turkey")
-	reply = f.send("gm@x.test", "SIGNON master@duo pw\nSEAT germany central@x.test\nSTART")
+	reply = f.send("gm@x.test", "SIGNON master@duo pw-master\nSEAT germany central@x.test\nSTART")
 	mustContain(t, "start", reply, "Germany, Austria and Turkey: now played by central@x.test", "Game duo has started")
 	pos := f.positionOf("duo")
 	if pos.Phase != "S1914M" || !slices.Equal(pos.Disorder, []string{"italy"}) || !slices.Equal(pos.Closed, []string{"apu", "nap", "pie", "rom", "tus", "ven"}) {
@@ -143,10 +143,10 @@ func TestTwoPlayerGame(t *testing.T) {
 		"Still missing: Austria: F tri")
 	reply = f.send("it@x.test", "SIGNON italy@duo whatever\nA ven H")
 	mustContain(t, "a stranger as Italy", reply, "Refused")
-	reply = f.send("gm@x.test", "SIGNON master@duo pw\nBECOME italy")
+	reply = f.send("gm@x.test", "SIGNON master@duo pw-master\nBECOME italy")
 	mustContain(t, "the master as Italy", reply, "Italy has no seat in game duo")
 
-	reply = f.send("gm@x.test", "SIGNON master@duo pw\nPROCESS S1914M")
+	reply = f.send("gm@x.test", "SIGNON master@duo pw-master\nPROCESS S1914M")
 	mustContain(t, "process", reply, "S1914M processed now")
 	results := f.lastMail("results", "central@x.test")
 	mustContain(t, "spring results", results, "Processed before the deadline; orders missing or incomplete: Austria, France.")
@@ -154,7 +154,7 @@ func TestTwoPlayerGame(t *testing.T) {
 		t.Errorf("allies got %d copies of the results in one mail", n)
 	}
 	f.send("central@x.test", central+"F hol H\nA kie - den\nSET DRAW")
-	reply = f.send("gm@x.test", "SIGNON master@duo pw\nPREVIEW\nPROCESS F1914M")
+	reply = f.send("gm@x.test", "SIGNON master@duo pw-master\nPREVIEW\nPROCESS F1914M")
 	mustContain(t, "process", reply, "When this phase is processed, the judge tosses the coin", "F1914M processed now")
 	results = f.lastMail("results", "allies@x.test")
 	mustContain(t, "fall results", results, "The judge has tossed the coin: Italy joins Germany, Austria and Turkey from Spring 1915.")
@@ -166,7 +166,7 @@ func TestTwoPlayerGame(t *testing.T) {
 	if p := f.positionOf("duo"); p.Phase != "W1914A" || !slices.Contains(p.Disorder, "italy") || len(p.Closed) != 6 {
 		t.Fatalf("after Fall 1914: phase %s, disorder %v, closed %v; want W1914A with Italy neutral", p.Phase, p.Disorder, p.Closed)
 	}
-	reply = f.send("gm@x.test", "SIGNON master@duo pw\nPROCESS W1914A")
+	reply = f.send("gm@x.test", "SIGNON master@duo pw-master\nPROCESS W1914A")
 	mustContain(t, "winter", reply, "W1914A processed now")
 	pos = f.positionOf("duo")
 	if pos.Phase != "S1915M" || slices.Contains(pos.Disorder, "italy") || len(pos.Closed) != 0 {
@@ -206,7 +206,7 @@ func TestTwoPlayerGame(t *testing.T) {
 	// A rollback to Fall 1914 makes Italy neutral again; processing it
 	// again does not toss the coin a second time.
 	f.j.Coin = func() int { return 0 }
-	reply = f.send("gm@x.test", "SIGNON master@duo pw\nROLLBACK F1914M")
+	reply = f.send("gm@x.test", "SIGNON master@duo pw-master\nROLLBACK F1914M")
 	mustContain(t, "rollback", reply, "Game duo is back at Fall 1914 movement (F1914M), with the orders it had")
 	pos = f.positionOf("duo")
 	if pos.Phase != "F1914M" || !slices.Equal(pos.Disorder, []string{"italy"}) || len(pos.Closed) != 6 {
@@ -219,11 +219,11 @@ func TestTwoPlayerGame(t *testing.T) {
 	mustContain(t, "Italy neutral again", reply, "Refused: this address and password are not those of Italy in game duo")
 	reply = f.send("central@x.test", central)
 	mustContain(t, "central's orders kept", reply, "Signed on as Turkey, Germany and Austria", "F hol H", "A kie - den")
-	reply = f.send("gm@x.test", "SIGNON master@duo pw\nPROCESS F1914M")
+	reply = f.send("gm@x.test", "SIGNON master@duo pw-master\nPROCESS F1914M")
 	mustContain(t, "process again", reply, "F1914M processed now")
 	mustContain(t, "the toss kept", f.lastMail("results", "allies@x.test"),
 		"As the coin decided when it was tossed before the rollback: Italy joins Germany, Austria and Turkey from Spring 1915.")
-	reply = f.send("gm@x.test", "SIGNON master@duo pw\nPROCESS W1914A")
+	reply = f.send("gm@x.test", "SIGNON master@duo pw-master\nPROCESS W1914A")
 	mustContain(t, "winter again", reply, "W1914A processed now")
 
 	// 24 units win: the master's edits bring the central side to 24.
@@ -239,7 +239,7 @@ func TestTwoPlayerGame(t *testing.T) {
 		}
 	}
 	var edits strings.Builder
-	edits.WriteString("SIGNON master@duo pw\n")
+	edits.WriteString("SIGNON master@duo pw-master\n")
 	for _, place := range []string{"sil", "pru", "boh", "gal", "tyr", "ruh", "bur", "pic", "gas", "ukr", "arm", "syr", "alb", "ser", "gre", "bul", "rum", "fin", "lvn", "wal", "yor", "cly"} {
 		if n >= 24 {
 			break
@@ -270,7 +270,7 @@ func TestFourPlayers(t *testing.T) {
 		"england": "e@x.test", "austria": "af@x.test", "germany": "gt@x.test", "russia": "ir@x.test"})
 	mustContain(t, "start", reply, "Austria and France: now played by af@x.test", "Germany and Turkey: now played by gt@x.test",
 		"Russia and Italy: now played by ir@x.test", "Game quattro has started")
-	reply = f.send("gm@x.test", "SIGNON master@quattro pw\nSEAT france someone@x.test")
+	reply = f.send("gm@x.test", "SIGNON master@quattro pw-master\nSEAT france someone@x.test")
 	mustContain(t, "seat a paired power", reply, "France is already played by af@x.test")
 	pw := f.password("af@x.test")
 	reply = f.send("af@x.test", "SIGNON austria@quattro "+pw+"\nA par - bur\nA vie - gal\nF bre - lon")
@@ -283,7 +283,7 @@ func TestFourPlayers(t *testing.T) {
 	mustContain(t, "first absence", reply, "Absence recorded: 2026-12-01 to 2026-12-10 (10 days")
 	reply = f.send("af@x.test", "SIGNON france@quattro "+pw+"\nSET ABSENCE 2026-12-11 TO 2026-12-20")
 	mustContain(t, "second absence", reply, "Refused: that absence would take 10 days more", "you have 5 left")
-	reply = f.send("gm@x.test", "SIGNON master@quattro pw\nREPLACE france af2@x.test")
+	reply = f.send("gm@x.test", "SIGNON master@quattro pw-master\nREPLACE france af2@x.test")
 	mustContain(t, "replace the pair", reply, "France and Austria: now played by af2@x.test")
 	reply = f.send("af2@x.test", "SIGNON austria@quattro "+f.password("af2@x.test")+"\nSET ABSENCE 2026-12-11 TO 2026-12-20")
 	mustContain(t, "the new player's absence", reply, "Absence recorded: 2026-12-11 to 2026-12-20 (10 days", "Your absences: 2026-12-11 to 2026-12-20; 5 of the game's 15 days")
@@ -377,12 +377,12 @@ func TestSetupRefusals(t *testing.T) {
 		{"players two", `players "two": expected a number of players`},
 		{"draws some", `draws "some": expected all (every survivor) or partial`},
 	} {
-		reply := f.send("gm@x.test", "CREATE bad pw\n"+c.lines)
+		reply := f.send("gm@x.test", "CREATE bad pw-master\n"+c.lines)
 		mustContain(t, c.lines, reply, c.want, "The game was not created")
 	}
-	reply := f.send("gm@x.test", "CREATE tre pw\nplayers 3\nalternative 2")
+	reply := f.send("gm@x.test", "CREATE tre pw-master\nplayers 3\nalternative 2")
 	mustContain(t, "alternative 2", reply, "Played by 3 (seed XIV.2): England, Germany and Austria; Russia and Italy; France and Turkey.")
-	reply = f.send("gm@x.test", "CREATE cinque pw\nplayers 5")
+	reply = f.send("gm@x.test", "CREATE cinque pw-master\nplayers 5")
 	mustContain(t, "five", reply, "Played by 5 (seed XIV.2): Austria; England; France; Russia; Turkey. Absent: Germany and Italy (the units hold).")
 }
 
@@ -438,7 +438,7 @@ func TestCreateSettingRefusals(t *testing.T) {
 		{"early sometimes", `early "sometimes": expected yes or no`},
 		{"max absence -1", `max absence -1`},
 	} {
-		reply := f.send("gm@x.test", "CREATE nuovo pw\n"+c.line)
+		reply := f.send("gm@x.test", "CREATE nuovo pw-master\n"+c.line)
 		mustContain(t, c.line, reply, c.want, "The game was not created")
 	}
 	reply := f.send("fan@x.test", "LIST")
@@ -488,7 +488,7 @@ func TestHeadingOnItsOwnLine(t *testing.T) {
 		"england": "e@x.test", "austria": "af@x.test", "germany": "gt@x.test", "russia": "ir@x.test"})
 	af := "SIGNON austria@quattro " + f.password("af@x.test") + "\n"
 	f.send("af@x.test", af+"A par - bur\nA vie - gal")
-	reply := f.send("gm@x.test", "SIGNON master@quattro pw\nEDIT CENTRE bel france -- test\nEDIT CENTRE ser austria -- test\nPROCESS S1901M\nPROCESS F1901M")
+	reply := f.send("gm@x.test", "SIGNON master@quattro pw-master\nEDIT CENTRE bel france -- test\nEDIT CENTRE ser austria -- test\nPROCESS S1901M\nPROCESS F1901M")
 	mustContain(t, "to the winter", reply, "F1901M processed now")
 	reply = f.send("af@x.test", af+"France:\nWAIVE")
 	mustContain(t, "France's waive", reply, "ok: France: waive", "Still missing: Austria: 1 build (or WAIVE)")
@@ -521,7 +521,7 @@ func TestGameEndedEarlierInTheMail(t *testing.T) {
 // read at sign-on.
 func TestMasterCommandsAfterProcess(t *testing.T) {
 	f := masterFixture(t)
-	reply := f.send("gm@x.test", "SIGNON master@milano s3cret\nPROCESS S1901M\nSET GRACE 2h\nSET DEADLINE 2030-01-05 21:30")
+	reply := f.send("gm@x.test", "SIGNON master@milano s3cret-gm\nPROCESS S1901M\nSET GRACE 2h\nSET DEADLINE 2030-01-05 21:30")
 	mustContain(t, "reply", reply, "S1901M processed now", "Deadline: Sat 2030-01-05 21:30 CET")
 	g := f.milano()
 	if set, _ := parseSettings(g.Settings); g.Phase != "F1901M" || set.Grace != Duration(2*time.Hour) {
