@@ -22,6 +22,26 @@
 // supported unit ("A Sil S Russian A War-Pru", "F Nth C (Inglese) A
 // Lon-Bel") and clear misspellings ("Burgandy", "Edimburgh").
 //
+// It also reads orders as the players of other judges write them:
+//
+//	F Lon - Ech       A Lpl - Yor    F Edi - NorwSea  F Mao - Wmed / WestMed / West Med
+//	A Mars - Bur      F Nap - Tyn    A Ven - Tyl      A War - Lva    (njudge, DPjudge, diplicity)
+//	A Bur r Pic       F Nth d        w                F Nth t A Lon-Bel  (njudge: retreat, disband, waive, transport)
+//	A PAR D           A PAR B        A PAR R BUR      A LON - BEL VIA    (the diplomacy package)
+//	1) A Par-Bur      (3) A Mar H    f: a burgundy holds                 (numbering; a power's initial)
+//	A(lvp) - edi      lvp attacks on edi             a par bur    f wal s mao iri  (DPjudge, dashless)
+//	The army at Paris move to Burgundy.              Army in lvp supports army in edi
+//	The fleet at North Sea convoys the army at London to Belgium.
+//	The army at Marseilles support move to Burgundy from Paris
+//	The fleet in St. Petersburg (south coast) retreats to the Gulf of Bothnia
+//	Build fleet at St. Petersburg (north coast)      Destroy the army at Warsaw  (webDiplomacy, jDip)
+//
+// "Gal" is Galicia, or Wales as the Italian "Galles" is written short:
+// "F Lon - Gal" goes to Wales, "A Vie - Gal" to Galicia. A destination
+// written without a sign ("A Par Bur") must be named exactly, and "in"
+// right after a unit says where it is ("F in Bla" is refused, not read as
+// the only fleet moving into the Black Sea).
+//
 // The position resolves what the words leave open: an ambiguous name
 // ("Tyr": Tyrolia or the Tyrrhenian Sea; "Liv": Liverpool or Livonia) is
 // read as the one candidate that makes sense (the power has a unit there,
@@ -42,6 +62,13 @@
 //	"Tir" could be Tyrolia or the Tyrrhenian Sea; the order reads either way (...)
 //	"Sweria"? no such place; did you mean Serbia, Silesia or Syria?
 //	"Ven-Pie-Mar" moves more than once in one order; it could mean A ven - pie or A pie - mar: ...
+//
+// A refusal also says whether the text looked like an order at all
+// ([Refusal.NotOrder]): greetings, signatures and reply headers ("Thanks,
+// Francesca", "Sent from my iPhone", "On Mon, 3 Mar 2025, Bob <b@x>
+// wrote:") are not, and a reader of mail may pass over them in silence;
+// an order with a fault ("A Par-Brg", "F Nth C A Lon") always is. A power's
+// name alone ("England") is neither: a heading.
 //
 // The package does no I/O and is deterministic. Names come from the
 // variant (Variant.LocNames and PowerNames), indexed once per variant.

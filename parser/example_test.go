@@ -107,3 +107,24 @@ func ExampleUnit() {
 	fmt.Println(t, v.Locs[l].ID)
 	// Output: F spa/sc
 }
+
+func ExampleRefusal_NotOrder() {
+	v, pos := start()
+	text := "Hi GM,\nA Par-Brg\nF Bre - Mao\nThanks, Francesca"
+	for _, p := range parser.Orders(v, pos, v.PowerByID("france"), text) {
+		switch {
+		case p.Err == nil:
+			fmt.Printf("%-11s %s\n", p.Text, parser.Format(v, p.Order))
+		case p.Err.NotOrder:
+			fmt.Printf("%-11s not an order\n", p.Text)
+		default:
+			fmt.Printf("%-11s refused: %s\n", p.Text, p.Err)
+		}
+	}
+	// Output:
+	// Hi GM       not an order
+	// A Par-Brg   refused: "Brg"? no such place
+	// F Bre - Mao F bre - mao
+	// Thanks      not an order
+	// Francesca   not an order
+}

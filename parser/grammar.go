@@ -184,12 +184,13 @@ func (p *parser) skipParens(i int) int {
 }
 
 // moveWords returns how many tokens from i say "moves to": an arrow, "to",
-// "moves to", "- to".
+// "moves to", "- to", "attacks on".
 func (p *parser) moveWords(i int) int {
 	n := 0
 	for n < 3 && i+n < len(p.toks) {
 		t := &p.toks[i+n]
-		if t.kind == tArrow || (t.kind == tWord && keywords[t.norm]&kwMove != 0) {
+		if t.kind == tArrow || (t.kind == tWord && keywords[t.norm]&kwMove != 0) ||
+			(n > 0 && t.kind == tWord && keywords[t.norm]&kwMoveOn != 0) {
 			n++
 			continue
 		}
@@ -208,13 +209,16 @@ func (p *parser) holdWords(i int) int {
 }
 
 // viaConvoy returns how many tokens from i say "via convoy": "via convoy",
-// "by convoy", "via C", "(via convoy)", "convoyed", "per mare".
+// "by convoy", "via C", "(via convoy)", "convoyed", "per mare", and "VIA"
+// ending the order, as the diplomacy package writes it.
 func (p *parser) viaConvoy(i int) int {
 	j := p.skipParens(i)
 	switch {
 	case p.is(j, kwVia) && p.is(j+1, kwConvoyed):
 		j += 2
 	case p.word(j) == "convoyed" || p.word(j) == "convoy":
+		j++
+	case p.word(j) == "via" && p.skipParens(j+1) == len(p.toks):
 		j++
 	default:
 		return 0
@@ -547,20 +551,35 @@ func (p *parser) coastAfter(ref locRef) locRef {
 }
 
 // unit reads a unit: a type and a place, a type alone (needLoc false), or a
-// place alone.
+// place alone. The type may come with an article and a word of place, as
+// sentences write it ("the army at Paris", "l'armata a Parigi"), or with
+// its place in brackets ("A(lvp)").
 func (p *parser) unit(i int, needLoc bool, k func(unitRef, int)) {
 	if !p.step() {
 		return
 	}
+	if p.is(i, kwArticle) && p.unitWord(i+1) != variants.NoType {
+		i++
+	}
 	if t := p.unitWord(i); t != variants.NoType {
 		u := unitRef{typ: t, power: variants.NoPower, start: i}
-		if ref, ok := p.loc(i + 1); ok {
+		at := i + 1
+		if p.kind(at) == tOpen || p.is(at, kwAt) {
+			at++
+		}
+		ref, ok := p.loc(at)
+		if !ok && at > i+1 {
+			at = i + 1
+			ref, ok = p.loc(at)
+		}
+		if ok {
 			u.at = ref
 			k(u, ref.end)
 		} else {
-			p.fail(i+1, expLoc)
+			p.fail(at, expLoc)
 		}
-		if !needLoc {
+		// "F in Bla" says where the fleet is, not where it goes.
+		if !needLoc && !(ok && at > i+1 && p.toks[i+1].kind == tWord) {
 			u.at = locRef{start: i + 1, end: i + 1}
 			k(u, i+1)
 		}
@@ -611,6 +630,12 @@ func (p *parser) action(r reading, i int) {
 			}
 		}
 	}
+	if ref, ok := p.plainLoc(r.unit.at, i); ok {
+		// DPjudge's dashless "A Par Bur".
+		r.kind = adjudicator.Move
+		r.dest = ref
+		p.afterDest(r, ref.end)
+	}
 	if p.is(i, kwSupport) {
 		r.kind = adjudicator.Support
 		p.supported(r, i+1, expSupported)
@@ -620,6 +645,17 @@ func (p *parser) action(r reading, i int) {
 		p.supported(r, i+1, expConvoyed)
 	}
 	p.fail(i, expAction)
+}
+
+// plainLoc reads a destination written with no sign before it ("A Par
+// Bur"): only after a unit whose place is written, and only a name written
+// exactly, not misspelt.
+func (p *parser) plainLoc(at locRef, i int) (locRef, bool) {
+	if at.omitted() {
+		return locRef{}, false
+	}
+	ref, ok := p.loc(i)
+	return ref, ok && !ref.fuzzy
 }
 
 // afterDest reads what may follow a move's destination: "via convoy", or
@@ -676,6 +712,11 @@ func (p *parser) supported(r reading, i int, what string) {
 				} else {
 					p.fail(j+n, expDest)
 				}
+			} else if ref, ok := p.plainLoc(u.at, j); ok {
+				// "f wal s mao iri", "F Nth C A Lon Bel".
+				r2 := r
+				r2.dest = ref
+				p.done(r2, ref.end)
 			} else if r.kind == adjudicator.Convoy {
 				p.fail(j, expConvoyTo)
 			}
@@ -685,6 +726,36 @@ func (p *parser) supported(r reading, i int, what string) {
 	if pw, end, ok := p.powerAt(i, true); ok {
 		with(pw, end)
 	}
+	p.destFirst(r, i)
+}
+
+// destFirst reads webDiplomacy's sentences, which name the supported or
+// convoyed unit by its place, after where it goes: "support hold to
+// Marseilles", "support move to Burgundy from Paris", "convoy to Belgium
+// from London".
+func (p *parser) destFirst(r reading, i int) {
+	if h := p.holdWords(i); h > 0 && r.kind == adjudicator.Support {
+		if n := p.moveWords(i + h); n > 0 {
+			if ref, ok := p.loc(i + h + n); ok {
+				r.target = unitRef{power: variants.NoPower, at: ref, start: i + h + n}
+				p.done(r, ref.end)
+			}
+		}
+		return
+	}
+	n := p.moveWords(i)
+	if n == 0 {
+		return
+	}
+	dest, ok := p.loc(i + n)
+	if !ok || !p.is(dest.end, kwFrom) {
+		return
+	}
+	r.dest = dest
+	p.unit(dest.end+1, true, func(u unitRef, j int) {
+		r.target = u
+		p.done(r, j)
+	})
 }
 
 // retreat reads RetreatTo and Disband: "A Bur - Pic", "A Bur R Pic",
@@ -729,6 +800,11 @@ func (p *parser) verbFirst(r reading, i int, kind adjudicator.OrderType) {
 func (p *parser) retreatTo(r reading, i int, said bool) {
 	n := p.moveWords(i)
 	if n == 0 && !said {
+		if ref, ok := p.plainLoc(r.unit.at, i); ok {
+			r.kind = adjudicator.RetreatTo
+			r.dest = ref
+			p.done(r, ref.end)
+		}
 		p.fail(i, expRetreat)
 		return
 	}
@@ -770,7 +846,9 @@ func (p *parser) adjust(r reading, i int) {
 			r.kind = adjudicator.Remove
 			p.done(r, j+1)
 		}
-		if !u.at.omitted() {
+		// A misspelt name alone is no build: "Marina" signs a letter, it
+		// does not build in "Manica".
+		if !u.at.omitted() && (u.typ != variants.NoType || !u.at.fuzzy) {
 			r.kind = adjudicator.Build
 			r.bare = true
 			p.done(r, j)

@@ -18,7 +18,8 @@ type index struct {
 
 	powers    map[string]variants.Power
 	powerMax  int
-	powerOne  []powerWord // single-word names of powers, for prefixes ("Turk", "Ingl")
+	initials  map[byte]variants.Power // a power by the initial of its name, where no other shares it ("f:")
+	powerOne  []powerWord             // single-word names of powers, for prefixes ("Turk", "Ingl")
 	fuzzy     []fuzzyName
 	locNames  []string // per location: the name shown to players
 	provinces []string // per location: the province's name shown to players
@@ -72,6 +73,11 @@ func buildIndex(v *variants.Variant) *index {
 	for i := range v.Locs {
 		add(v.Locs[i].ID, variants.Loc(i))
 		add(v.Locs[i].Name, variants.Loc(i))
+	}
+	for i := range v.Locs {
+		for _, name := range otherNames[v.Locs[i].Name] {
+			add(name, variants.Loc(i))
+		}
 	}
 	// "Mid-Atlantic" for "Mid-Atlantic Ocean", "Black" for "Black Sea": a
 	// sea's name without its last word, when that names nothing else.
@@ -146,6 +152,23 @@ func buildIndex(v *variants.Variant) *index {
 		if n == 1 && len(key) >= 3 {
 			ix.powerOne = append(ix.powerOne, powerWord{key, ix.powers[key]})
 		}
+	}
+
+	ix.initials = map[byte]variants.Power{}
+	shared := map[byte]bool{}
+	for i, info := range v.Powers {
+		key := normKey(info.Name)
+		if key == "" {
+			continue
+		}
+		c := key[0]
+		if _, taken := ix.initials[c]; taken {
+			shared[c] = true
+		}
+		ix.initials[c] = variants.Power(i)
+	}
+	for c := range shared {
+		delete(ix.initials, c)
 	}
 
 	ix.locNames = make([]string, len(v.Locs))

@@ -28,6 +28,14 @@ type Refusal struct {
 	// Readings are the orders an ambiguous order could be (written as
 	// Format writes them), or the places a misspelt name may be.
 	Readings []string
+	// NotOrder reports that the text refused does not look like an order
+	// at all: no unit type before a place, no order verb, no move sign
+	// near a place, no power's name, and at most one place name among
+	// other words ("Thanks, Francesca", "Sent from my iPhone", "On Mon, 3
+	// Mar 2025, Bob wrote:"). A reader of mail may skip such text without
+	// a reply; an order with a fault ("A Par-Brg", "F Nth C A Lon") never
+	// has it set.
+	NotOrder bool
 }
 
 // Error returns the explanation.
@@ -126,21 +134,44 @@ func phaseOf(pos *adjudicator.Position) adjudicator.PhaseType {
 // The parser is reused from one fragment to the next.
 func (p *parser) readOne(text string) (adjudicator.Order, *Refusal, bool) {
 	p.reset(text)
-	// Leading numbering: "1. A Par-Bur", "2) F Bre-Mao".
-	for len(p.toks) > 1 && p.toks[0].kind == tWord && isNumber(p.toks[0].norm) {
-		p.toks = p.toks[1:]
-	}
+	p.unnumber()
 	if len(p.toks) > maxTokens {
-		return adjudicator.Order{}, &Refusal{Word: strings.TrimSpace(text), Problem: "too long for one order: put a comma or a new line between orders"}, false
+		return adjudicator.Order{}, &Refusal{Word: strings.TrimSpace(text), Problem: "too long for one order: put a comma or a new line between orders", NotOrder: p.prose()}, false
 	}
 	p.run()
 	if len(p.out) == 0 {
 		if r := p.wrongPhase(); r != nil {
+			r.NotOrder = p.prose() // "Bob <b@x> wrote:" has an arrow
 			return adjudicator.Order{}, r, false
 		}
 	}
 	o, err := p.resolve()
+	if err != nil {
+		err.NotOrder = p.prose()
+	}
 	return o, err, err != nil && p.incomplete
+}
+
+// unnumber drops the numbering before an order: "1. A Par-Bur", "2) F
+// Bre-Mao", "(3) A Mar H".
+func (p *parser) unnumber() {
+	for {
+		i := 0
+		if p.kind(0) == tOpen {
+			i++
+		}
+		if p.kind(i) != tWord || !isNumber(p.toks[i].norm) {
+			return
+		}
+		i++
+		if p.kind(i) == tClose {
+			i++
+		}
+		if i >= len(p.toks) {
+			return
+		}
+		p.toks = p.toks[i:]
+	}
 }
 
 func isNumber(s string) bool {
@@ -284,10 +315,16 @@ func andAt(s string) int {
 // names, if any ("italia", "austria ungheria", "orders for england",
 // "ordini inghilterra primavera 1901"), and whether it is a heading at all:
 // a power's name, with or without words of headings, or words of headings
-// alone ("spring 1901", "ritirate").
+// alone ("spring 1901", "ritirate"), or the initial of a power's name
+// that no other power's shares ("f").
 func heading(ix *index, key string) (variants.Power, bool) {
 	if pw, ok := ix.powers[key]; ok {
 		return pw, true
+	}
+	// njudge's one-letter heading: "f: A Par-Bur".
+	if len(key) == 1 {
+		pw, ok := ix.initials[key[0]]
+		return pw, ok
 	}
 	words := strings.Fields(key)
 	var rest []string

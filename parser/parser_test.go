@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,6 +110,16 @@ func positions(t testing.TB) map[string]*adjudicator.Position {
 		f02r.Dislodged = append(f02r.Dislodged, adjudicator.Dislodged{Unit: d, AttackerFrom: variants.NoLoc})
 	}
 	ps["F1902R"] = f02r
+	// Retreats of fall 1903, for fleets: England's F nth and Russia's F
+	// stp/sc were dislodged.
+	f03r := &adjudicator.Position{Phase: phase(t, "F1903R"), Units: units(t, v,
+		"england: A lon, F eng",
+		"russia: A war, A lvn",
+		"germany: F nth, F bot")}
+	for _, d := range units(t, v, "england: F nth", "russia: F stp/sc") {
+		f03r.Dislodged = append(f03r.Dislodged, adjudicator.Dislodged{Unit: d, AttackerFrom: variants.NoLoc})
+	}
+	ps["F1903R"] = f03r
 	return ps
 }
 
@@ -391,6 +402,10 @@ func TestRetreatsAndAdjustments(t *testing.T) {
 		{"W1901A", "france", "WAIVE", "waive", "", nil},
 		{"W1901A", "france", "waive build", "waive", "", nil},
 		{"W1901A", "france", "build none", "waive", "", nil},
+		// A place alone is a build only if named exactly: "Marina" signs a
+		// letter, it builds nothing in the Channel ("Manica").
+		{"W1901A", "france", "Marina", "", "Marina", nil},
+		{"W1901A", "france", "Paris", "build A par", "", nil},
 		{"W1901A", "france", "A bur S A par", "", "S", nil},
 		{"S1901M", "france", "build A par", "", "build", nil},
 		{"S1901M", "france", "A par disband", "", "disband", nil},
@@ -413,7 +428,7 @@ func TestRefusals(t *testing.T) {
 		{"S1901M", "russia", "F Liv H", "", "Liv", []string{"F lvn H", "F lvp H"}},
 		{"S1901M", "france", "A par S", "", "S", nil},
 		{"S1901M", "france", "A par -", "", "-", nil},
-		{"S1901M", "france", "A par bur", "", "bur", nil},
+		{"S1901M", "france", "A par bur pic", "", "pic", nil},
 		{"S1901M", "france", "A par - bur - pic - bel", "", "par - bur - pic - bel", []string{"A par - bur", "A bur - pic", "A pic - bel"}},
 		{"S1901M", "france", "A", "", "A", nil},
 		{"S1901M", "france", "A par - bur, A mar - spa", "", "", nil},
@@ -657,6 +672,25 @@ func TestLocPowerUnit(t *testing.T) {
 	}
 }
 
+// TestOtherNames checks that the places otherNames names are on the
+// standard map, so that a misspelt key cannot silently add nothing.
+func TestOtherNames(t *testing.T) {
+	v := standard.Variant()
+	ix := indexFor(v)
+	for name, others := range otherNames {
+		l := slices.IndexFunc(v.Locs, func(info variants.LocInfo) bool { return info.Name == name })
+		if l < 0 {
+			t.Errorf("otherNames: no place named %q", name)
+			continue
+		}
+		for _, o := range others {
+			if !slices.Contains(ix.locs[normKey(o)], variants.Loc(l)) {
+				t.Errorf("otherNames: %q does not name %s", o, name)
+			}
+		}
+	}
+}
+
 // allOrders returns a large set of orders over the whole map for the
 // round-trip test, each with the phase type it belongs to.
 func allOrders(v *variants.Variant) []adjudicator.Order {
@@ -804,7 +838,7 @@ func BenchmarkOrders(b *testing.B) {
 // also a name of another location ("tyr").
 func namesAmbiguousID(v *variants.Variant, o adjudicator.Order) bool {
 	for _, l := range []variants.Loc{o.Loc, o.Target, o.Dest} {
-		if int(l) < len(v.Locs) && len(v.LocNames[v.Locs[l].ID]) > 1 {
+		if int(l) < len(v.Locs) && len(indexFor(v).locs[v.Locs[l].ID]) > 1 {
 			return true
 		}
 	}
@@ -889,5 +923,189 @@ func TestOddPositions(t *testing.T) {
 	}
 	if _, err := Order(v, nil, 2, "F Stands"); err == nil {
 		t.Errorf("nil position: F Stands read")
+	}
+}
+
+// TestOtherJudges reads orders as the players of other judges write them:
+// njudge, DPjudge, diplicity, webDiplomacy, jDip and the Python diplomacy
+// package.
+func TestOtherJudges(t *testing.T) {
+	runCases(t, []orderCase{
+		// Other judges' abbreviations and names.
+		{"S1901M", "england", "F Edi - Lpl", "F edi - lvp", "", nil}, // not adjacent: the adjudicator's business
+		{"S1901M", "england", "A Lpl - Yor", "A lvp - yor", "", nil},
+		{"S1901M", "england", "A Livp - Yor", "A lvp - yor", "", nil},
+		{"S1901M", "england", "F Lon - Ech", "F lon - eng", "", nil},
+		{"S1901M", "england", "F Edi - NorwSea", "F edi - nwg", "", nil},
+		{"S1901M", "england", "F Edi - Norg", "F edi - nwg", "", nil},
+		{"S1901M", "england", "F Lon - Nts", "F lon - nth", "", nil},
+		{"S1901M", "england", "F Lon - NorSea", "F lon - nth", "", nil},
+		{"S1901M", "france", "F Mar - Wmed", "F mar - wes", "", nil},
+		{"S1903M", "france", "F Mao - Wmed", "F mao - wes", "", nil},
+		{"S1903M", "france", "F Mao - WestMed", "F mao - wes", "", nil},
+		{"S1903M", "france", "F Mao - West Med", "F mao - wes", "", nil},
+		{"S1903M", "turkey", "F Aeg - Emed", "F aeg - eas", "", nil},
+		{"S1903M", "turkey", "F Aeg - EastMed", "F aeg - eas", "", nil},
+		{"S1903M", "turkey", "F Aeg - East Med", "F aeg - eas", "", nil},
+		{"S1901M", "france", "A Mars - Bur", "A mar - bur", "", nil},
+		{"S1901M", "france", "A Mars S A Par - Bur", "A mar S A par - bur", "", nil},
+		{"S1901M", "italy", "F Nap - Tyn", "F nap - tys", "", nil},
+		{"S1901M", "italy", "F Nap - Tyh", "F nap - tys", "", nil},
+		{"S1901M", "italy", "A Ven - Tyl", "A ven - tyr", "", nil},
+		{"S1901M", "russia", "A War - Lva", "A war - lvn", "", nil},
+		{"S1901M", "russia", "F StPete/sc - Bot", "F stp/sc - bot", "", nil},
+		{"S1901M", "france", "F Bre - Irs", "F bre - iri", "", nil},
+		{"S1903M", "france", "F Mao - Irs", "F mao - iri", "", nil},
+		{"S1903M", "france", "F Mao - Spn/nc", "F mao - spa/nc", "", nil},
+		// "Gal" is Galicia, and the Italian "Galles" (Wales): what the
+		// unit can reach decides.
+		{"S1901M", "england", "F Lon - Gal", "F lon - wal", "", nil},
+		{"S1901M", "england", "A Lvp - Gal", "A lvp - wal", "", nil},
+		{"S1901M", "austria", "A Vie - Gal", "A vie - gal", "", nil},
+		{"S1901M", "russia", "A War - Gal", "A war - gal", "", nil},
+		{"S1901M", "austria", "A Bud S A Vie - Gal", "A bud S A vie - gal", "", nil},
+		{"S1901M", "austria", "A Gal - Vie", "A gal - vie", "", nil}, // no unit there: the id decides
+		// The usual abbreviations read right.
+		{"S1901M", "england", "F Edi - Nwg", "F edi - nwg", "", nil},
+		{"S1901M", "russia", "F Stp - Bot", "F stp/sc - bot", "", nil},
+		{"S1901M", "france", "F Mar - Gol", "F mar - lyo", "", nil},
+		{"S1901M", "france", "F Mar - Lyo", "F mar - lyo", "", nil},
+		{"S1901M", "italy", "F Nap - Tys", "F nap - tys", "", nil},
+		{"S1901M", "france", "F Bre - Mao", "F bre - mao", "", nil},
+		{"S1901M", "france", "F Bre - Mid", "F bre - mao", "", nil},
+		{"S1903M", "france", "F Mao - Nao", "F mao - nao", "", nil},
+		{"S1901M", "england", "F Lon - Eng", "F lon - eng", "", nil},
+		{"S1901M", "germany", "F Kie - Hel", "F kie - hel", "", nil},
+		{"S1901M", "germany", "F Kie - Bal", "F kie - bal", "", nil},
+		{"S1903M", "england", "F Nth - Ska", "F nth - ska", "", nil},
+		{"S1901M", "turkey", "F Ank - Bla", "F ank - bla", "", nil},
+		{"S1901M", "turkey", "F Smy - Aeg", "F smy - aeg", "", nil},
+		{"S1901M", "italy", "F Nap - Ion", "F nap - ion", "", nil},
+		{"S1901M", "austria", "F Tri - Adr", "F tri - adr", "", nil},
+		{"S1903M", "italy", "F Tys - Tun", "F tys - tun", "", nil},
+		{"S1901M", "turkey", "A Smy - Con", "A smy - con", "", nil},
+		{"S1901M", "turkey", "A Con - Smy", "A con - smy", "", nil},
+		{"S1901M", "turkey", "F Ank - Con", "F ank - con", "", nil},
+		{"S1901M", "russia", "F Sev - Rum", "F sev - rum", "", nil},
+		{"S1901M", "russia", "A War - Lvn", "A war - lvn", "", nil},
+		{"S1901M", "england", "A Lvp - Yor", "A lvp - yor", "", nil},
+		{"S1901M", "england", "A Lvp - Wal", "A lvp - wal", "", nil},
+		{"S1901M", "england", "F Edi - Cly", "F edi - cly", "", nil},
+		{"S1901M", "france", "F Bre - Pic", "F bre - pic", "", nil},
+		{"S1901M", "france", "A Par - Gas", "A par - gas", "", nil},
+		{"S1901M", "germany", "A Mun - Bur", "A mun - bur", "", nil},
+		{"S1901M", "germany", "A Mun - Ruh", "A mun - ruh", "", nil},
+		{"S1901M", "austria", "A Vie - Boh", "A vie - boh", "", nil},
+		{"S1901M", "austria", "A Vie - Tyr", "A vie - tyr", "", nil},
+
+		// Other judges' verbs: njudge's r, d, w, t.
+		{"F1902R", "france", "A Bur r Pic", "A bur - pic", "", nil},
+		{"F1903R", "england", "F Nth d", "F nth disband", "", nil},
+		{"F1903R", "england", "F Nth r Edi", "F nth - edi", "", nil},
+		{"W1901A", "france", "w", "waive", "", nil},
+		{"W1901A", "france", "W", "waive", "", nil},
+		{"S1903M", "england", "F Nth t A Lon-Bel", "F nth C A lon - bel", "", nil},
+		{"S1903M", "england", "F Nth T A Lon - Bel", "F nth C A lon - bel", "", nil},
+		{"S1901M", "france", "w", "", "w", nil},
+		{"S1901M", "france", "A Par t A Mar - Bur", "A par C A mar - bur", "", nil}, // t is convoy, even where it cannot be
+		// The diplomacy package: D, B, R, VIA, C, S, H.
+		{"F1902R", "france", "A BUR D", "A bur disband", "", nil},
+		{"F1902R", "france", "A BUR R PIC", "A bur - pic", "", nil},
+		{"W1901A", "france", "A PAR D", "remove A par", "", nil}, // D is a removal, never a build
+		{"W1901A", "france", "A BUR D", "remove A bur", "", nil},
+		{"W1901A", "france", "A PAR B", "build A par", "", nil},
+		{"W1901A", "russia", "F STP/NC B", "build F stp/nc", "", nil},
+		{"S1903M", "england", "A LON - BEL VIA", "A lon - bel via convoy", "", nil},
+		{"S1903M", "england", "F NTH C A LON - BEL", "F nth C A lon - bel", "", nil},
+		{"S1901M", "france", "A PAR S A MAR - BUR", "A par S A mar - bur", "", nil},
+		{"S1901M", "france", "A PAR H", "A par H", "", nil},
+		{"S1901M", "france", "A PAR D", "", "", nil},
+		{"S1901M", "france", "A PAR VIA", "", "", nil},
+
+		// Decorated lines.
+		{"S1901M", "france", "1) A Par-Bur", "A par - bur", "", nil},
+		{"S1901M", "france", "4)  Army Paris -> Burgundy", "A par - bur", "", nil},
+		{"S1901M", "france", "2. F Bre - Mao", "F bre - mao", "", nil},
+		{"S1901M", "france", "(3) A Mar - Spa", "A mar - spa", "", nil},
+		{"F1902M", "france", "f: a burgundy holds", "A bur H", "", nil},
+		{"S1901M", "england", "e: F Lon - Nth", "F lon - nth", "", nil},
+		{"S1901M", "england", "f: A Par - Bur", "", "f", nil},
+		{"S1901M", "england", "A(lvp) - edi", "A lvp - edi", "", nil},
+		{"S1901M", "england", "A (Lvp) - Edi", "A lvp - edi", "", nil},
+		{"S1901M", "england", "lvp attacks on edi", "A lvp - edi", "", nil},
+		{"S1901M", "england", "lvp attacks edi", "A lvp - edi", "", nil},
+		{"S1901M", "england", "f wal s mao iri", "F wal S F mao - iri", "", nil},
+		{"S1901M", "france", "a par bur", "A par - bur", "", nil},
+		{"S1901M", "france", "A Paris Burgundy", "A par - bur", "", nil},
+		{"S1903M", "england", "f nth c a lon bel", "F nth C A lon - bel", "", nil},
+		{"S1901M", "germany", "a mun s a ber sil", "A mun S A ber - sil", "", nil},
+		{"F1902R", "france", "a bur pic", "A bur - pic", "", nil},
+		{"S1901M", "france", "A Par Burgandy", "", "Burgandy", nil}, // no sign of a move: the name must be exact
+		{"S1901M", "france", "A Par bur pic", "", "pic", nil},
+
+		// Orders written as sentences (webDiplomacy, jDip).
+		{"S1901M", "france", "The army at Paris move to Burgundy.", "A par - bur", "", nil},
+		{"S1901M", "france", "The army at Paris moves to Burgundy via convoy", "A par - bur via convoy", "", nil},
+		{"S1903M", "england", "The army at London move to Belgium via convoy.", "A lon - bel via convoy", "", nil},
+		{"S1901M", "england", "Army in lvp supports army in edi", "A lvp S A edi", "", nil},
+		{"S1901M", "france", "Fleet in Brest supports Fleet in North Africa move to Mid-Atlantic Ocean", "F bre S F naf - mao", "", nil},
+		{"W1902A", "russia", "Destroy the army at Warsaw", "remove A war", "", nil},
+		{"W1901A", "russia", "Destroy the army at Galicia", "remove A gal", "", nil},
+		{"F1903R", "russia", "The fleet in St. Petersburg (south coast) retreats to the Gulf of Bothnia", "F stp/sc - bot", "", nil},
+		{"S1901M", "germany", "The army at Munich holds.", "A mun H", "", nil},
+		{"S1903M", "england", "The fleet at North Sea convoys the army at London to Belgium.", "F nth C A lon - bel", "", nil},
+		{"W1901A", "france", "Build army at Paris", "build A par", "", nil},
+		{"W1901A", "russia", "Build fleet at St. Petersburg (north coast)", "build F stp/nc", "", nil},
+		{"S1901M", "france", "L'armata a Parigi va in Borgogna", "A par - bur", "", nil},
+		{"S1901M", "france", "The army at Paris support hold to Marseilles", "A par S A mar", "", nil},
+		{"S1901M", "france", "The army at Marseilles support move to Burgundy from Paris", "A mar S A par - bur", "", nil},
+		{"S1903M", "england", "The fleet at North Sea convoy to Belgium from London", "F nth C A lon - bel", "", nil},
+		{"F1902R", "france", "The army at Burgundy retreat to Picardy", "A bur - pic", "", nil},
+		{"F1902R", "france", "The army at Burgundy disband", "A bur disband", "", nil},
+		// "in" right after a unit says where it is, never where it goes.
+		{"S1901M", "turkey", "F in Bla", "", "", nil},
+		{"S1901M", "turkey", "Fleet in Ankara - Black Sea", "F ank - bla", "", nil},
+	})
+}
+
+// TestNotOrder tells text that is plainly no order (greetings, signatures,
+// reply headers) from orders with a fault.
+func TestNotOrder(t *testing.T) {
+	v := standard.Variant()
+	ps := positions(t)
+	prose := []string{
+		"Thanks, Francesca", "Best regards", "Ciao a tutti", "Hi GM,", "Francesca", "Thanks!",
+		"On Mon, 3 Mar 2025 at 10:00, Bob <b@x> wrote:", "Here are my orders for spring:",
+		"Sent from my iPhone", "Inviato da iPhone", "See you in Paris", "Cheers, Bob", "Grazie mille",
+	}
+	orders := []string{
+		"A Par-Brg", "F Nth C A Lon", "A Sweria - Mos", "Paris", "Par Bur", "A big thank you",
+		"Burgandy", "w", "A", "F", "Hold on", "Par H", "Lon - Sweria", "Mos - Sweria", "Paris Londra",
+		"A Par S", "A Par - ", "Build", "supports A Mar", "England", "Francia",
+	}
+	for _, k := range []string{"S1901M", "F1902R", "W1901A"} {
+		for _, text := range prose {
+			for _, p := range Orders(v, ps[k], v.PowerByID("france"), text) {
+				if p.Err == nil || !p.Err.NotOrder {
+					t.Errorf("%s %q (in %q): %+v, want a refusal with NotOrder", k, p.Text, text, p.Err)
+				}
+			}
+		}
+		for _, text := range orders {
+			got := Orders(v, ps[k], v.PowerByID("france"), text)
+			for _, p := range got {
+				if p.Err != nil && p.Err.NotOrder {
+					t.Errorf("%s %q (in %q): NotOrder set (%s)", k, p.Text, text, p.Err)
+				}
+			}
+		}
+	}
+	// A lone power's name is neither an order nor prose: a heading the
+	// judge reads.
+	for _, text := range []string{"England", "Francia", "FRANCE"} {
+		got := Orders(v, ps["S1901M"], v.PowerByID("france"), text)
+		if len(got) != 1 || got[0].Err == nil || got[0].Err.NotOrder {
+			t.Errorf("%q: %+v, want a refusal without NotOrder", text, got)
+		}
 	}
 }

@@ -263,12 +263,7 @@ func (p *parser) build(r *reading, ul, tl, dl variants.Loc) (adjudicator.Order, 
 		if r.kind == adjudicator.Build && !(r.bare && own) {
 			if o.Unit == variants.NoType {
 				// The type can be left out where only one can stand.
-				switch a, f := v.CanHold(variants.Army, ul), v.CanHold(variants.Fleet, ul); {
-				case a && !f:
-					o.Unit = variants.Army
-				case f && !a:
-					o.Unit = variants.Fleet
-				default:
+				if o.Unit = p.onlyType(ul); o.Unit == variants.NoType {
 					return o, 0, &Refusal{Word: p.span(r.unit.at.start, r.unit.at.end),
 						Problem:  "build what in " + p.ix.provinces[ul] + `? write "build A" (army) or "build F" (fleet)`,
 						Readings: []string{"build A " + v.Locs[ul].ID, "build F " + v.Locs[ul].ID}}
@@ -341,6 +336,9 @@ func (p *parser) build(r *reading, ul, tl, dl variants.Loc) (adjudicator.Order, 
 				score += scoreTarget
 			}
 			tfrom = t.Loc
+		} else if o.TargetUnit == variants.NoType {
+			// "F Wal S Mao - Iri": only a fleet can be in a sea.
+			o.TargetUnit = p.onlyType(tl)
 		}
 		ok := true
 		if r.kind == adjudicator.Support {
@@ -359,6 +357,17 @@ func (p *parser) build(r *reading, ul, tl, dl variants.Loc) (adjudicator.Order, 
 		}
 	}
 	return o, score, nil
+}
+
+// onlyType returns the one unit type that can stand at l, or NoType.
+func (p *parser) onlyType(l variants.Loc) variants.UnitType {
+	switch a, f := p.v.CanHold(variants.Army, l), p.v.CanHold(variants.Fleet, l); {
+	case a && !f:
+		return variants.Army
+	case f && !a:
+		return variants.Fleet
+	}
+	return variants.NoType
 }
 
 // reach reports whether a unit of type t at from can get to to: next to

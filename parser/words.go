@@ -21,7 +21,14 @@ const (
 	kwArticle                  // "the", "il", "la": skipped before a place
 	kwCoastWord                // "coast", "costa"
 	kwHeader                   // words of a heading such as "Spring 1901:" or "Ritirate:"
+	kwAt                       // "at", "in": between a unit's type and its place ("the army at Paris")
+	kwMoveOn                   // "on": a move word after another ("attacks on")
+	kwFrom                     // "from": the supported or convoyed unit's place after its destination
+	kwCommon                   // order words of everyday prose: alone they are no sign of an order
 )
+
+// kwVerb is every role that says what a unit does.
+const kwVerb = kwMove | kwHold | kwSupport | kwConvoy | kwRetreat | kwDisband | kwBuild | kwRemove | kwWaive
 
 var keywords = map[string]kw{}
 
@@ -38,7 +45,8 @@ func init() {
 		"fermo", "ferma", "fermi", "sta", "stanno", "resta", "rimane", "tiene")
 	addWords(kwSupport, "s", "sup", "supp", "support", "supports", "supporting", "supported",
 		"appoggia", "appoggio", "appoggiare", "app", "sostiene", "sostegno")
-	addWords(kwConvoy, "c", "conv", "convoy", "convoys", "convoying", "cvy", "trasporta", "trasporto", "trasportare", "scorta")
+	// "t": njudge's transport.
+	addWords(kwConvoy, "c", "t", "conv", "convoy", "convoys", "convoying", "cvy", "trasporta", "trasporto", "trasportare", "scorta")
 	addWords(kwVia, "via", "by", "per", "con", "tramite")
 	addWords(kwConvoyed, "convoy", "convoyed", "c", "conv", "cvy", "sea", "mare", "trasporto", "nave", "navi", "flotta")
 	addWords(kwRetreat, "r", "retreat", "retreats", "retreating", "ritira", "ritirata", "ritirati", "ritirarsi")
@@ -46,9 +54,11 @@ func init() {
 		"scioglie", "sciogli", "sciogliere", "sciolta", "sciolto", "disciolta", "disciolto", "distrutta", "elimina")
 	addWords(kwBuild, "b", "build", "builds", "building", "create", "new",
 		"costruisce", "costruisci", "costruire", "costruzione", "crea", "nuova", "nuovo")
-	addWords(kwRemove, "remove", "removes", "removal", "disband", "disbands", "destroy", "delete",
+	// "d": the diplomacy package's disband, in winter too ("A PAR D").
+	addWords(kwRemove, "d", "remove", "removes", "removal", "disband", "disbands", "destroy", "delete",
 		"scioglie", "sciogli", "sciogliere", "rimuovi", "rimuove", "togli", "toglie", "elimina")
-	addWords(kwWaive, "waive", "waives", "waived", "pass", "rinuncia", "rinunciare", "nessuna", "none", "nothing", "niente")
+	// "w": njudge's waive.
+	addWords(kwWaive, "w", "waive", "waives", "waived", "pass", "rinuncia", "rinunciare", "nessuna", "none", "nothing", "niente")
 	addWords(kwNone, "none", "nessuna", "nessuno", "nothing", "niente", "no")
 	addWords(kwArticle, "the", "il", "lo", "la", "l", "le", "gli", "i")
 	addWords(kwCoastWord, "coast", "costa", "cst")
@@ -56,6 +66,16 @@ func init() {
 		"costruzioni", "aggiustamenti", "spring", "primavera", "fall", "autumn", "autunno", "winter", "inverno",
 		"fine", "dell", "anno", "of", "the", "year", "movement", "movimento", "turn", "turno", "phase", "fase", "mossa",
 		"moves", "mosse", "for", "my", "miei", "di", "del", "della", "per", "from", "da")
+	// "a": Italian, "l'armata a Parigi"; never read so unless a unit's
+	// type comes before it.
+	addWords(kwAt, "at", "in", "a")
+	addWords(kwMoveOn, "on")
+	// webDiplomacy's "support move to Burgundy from Paris".
+	addWords(kwFrom, "from")
+	addWords(kwCommon, "to", "in", "into", "go", "goes", "move", "moving", "towards", "toward", "new", "create",
+		"pass", "none", "nothing", "no", "stay", "stays", "stand", "standing", "remain", "remains", "delete",
+		"verso", "va", "entra", "sta", "stanno", "resta", "rimane", "tiene", "crea", "nuova", "nuovo",
+		"niente", "nessuna", "nessuno", "per", "con", "by", "via", "sea", "mare", "nave", "navi")
 }
 
 // fixableKeywords are the keywords a misspelling may stand for: the long
@@ -87,3 +107,31 @@ var seaWords = map[string]bool{"sea": true, "ocean": true, "mare": true, "oceano
 
 // andWords join two orders on one line: "F Kie e A Mun".
 var andWords = map[string]bool{"and": true, "e": true, "ed": true, "&": true, "plus": true}
+
+// otherNames are the names other judges give the standard map's places
+// (njudge's and DPjudge's map files, diplicity), keyed by the English name
+// of the place: a variant with a place of that name gets them too. A name
+// that already names a place adds a reading, which the position settles:
+// "gal" is Galicia and, as the Italian "Galles" is written short, Wales.
+// Left out: njudge's "nora" (a first name), "east", "west", "english",
+// "both" (words of coasts, powers and prose).
+var otherNames = map[string][]string{
+	"Eastern Mediterranean": {"emed", "eastmed", "east med", "ems", "eme", "emd"},
+	"English Channel":       {"ech"},
+	"Gulf of Bothnia":       {"gulfofb"},
+	"Gulf of Lyon":          {"gulfofl"},
+	"Irish Sea":             {"irs"},
+	"Liverpool":             {"lpl", "livp"},
+	"Livonia":               {"lva", "lvo", "livo"},
+	"Marseilles":            {"mars"},
+	"Mid-Atlantic Ocean":    {"midatlantic", "midatlanticocean"},
+	"North Sea":             {"nts", "norsea"},
+	"Norway":                {"norw"},
+	"Norwegian Sea":         {"norwsea", "norg"},
+	"Spain":                 {"spn"},
+	"St Petersburg":         {"stpete"},
+	"Tyrolia":               {"tyl", "trl", "tyo"},
+	"Tyrrhenian Sea":        {"tyn", "tyh", "tyrr"},
+	"Wales":                 {"gal"},
+	"Western Mediterranean": {"wmed", "westmed", "west med", "wms", "wme", "wmd"},
+}

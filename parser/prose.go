@@ -1,0 +1,70 @@
+package parser
+
+import "github.com/corriere/corriere/variants"
+
+// prose reports whether the words read show no sign of an order (see
+// Refusal.NotOrder). In doubt it says no: prose taken for an order costs a
+// needless reply, an order taken for prose is dropped without one.
+func (p *parser) prose() bool {
+	// Where the places are: a sign or a one-letter verb counts only next
+	// to one ("Par H", "Sweria - Mos"; not "Bob <b@x>", "P.S. see you").
+	place := make([]bool, len(p.toks)+1)
+	places := 0
+	for i := 0; i < len(p.toks); {
+		if p.toks[i].kind == tWord && p.unitWord(i) == variants.NoType {
+			if ref, ok := p.loc(i); ok {
+				places++
+				for j := ref.start; j < ref.end; j++ {
+					place[j] = true
+				}
+				i = ref.end
+				continue
+			}
+		}
+		i++
+	}
+	near := func(i int) bool { return place[i+1] || (i > 0 && place[i-1]) }
+	other := 0
+	for i := range p.toks {
+		t := &p.toks[i]
+		switch {
+		case place[i]:
+			continue
+		case t.kind == tArrow:
+			if near(i) {
+				return false
+			}
+			continue
+		case t.kind != tWord:
+			continue
+		}
+		// A power's name is a heading, or the power of an order; its
+		// code ("fra", "eng") may be a word of prose.
+		if _, end, ok := p.powerAt(i, false); ok && (end > i+1 || len(t.norm) > 3) {
+			return false
+		}
+		if p.unitWord(i) != variants.NoType {
+			j := i + 1
+			if p.kind(j) == tOpen || p.is(j, kwAt) {
+				j++
+			}
+			if i == 0 || place[j] {
+				return false
+			}
+			other++ // "Ciao a tutti"
+			continue
+		}
+		k := keywords[t.norm]
+		if k&kwVerb != 0 && k&(kwCommon|kwHeader) == 0 {
+			if len(t.norm) > 1 || len(p.toks) == 1 || near(i) {
+				return false
+			}
+		}
+		if k&kwVerb == 0 || k&kwHeader != 0 {
+			other++
+		}
+	}
+	// One place among other words is prose ("See you in Paris"); a place
+	// alone, or two, are an order gone wrong.
+	return other > 0 && places <= 1
+}
