@@ -558,18 +558,18 @@ func (p *parser) unit(i int, needLoc bool, k func(unitRef, int)) {
 	if !p.step() {
 		return
 	}
-	if p.is(i, kwArticle) && p.unitWord(i+1) != variants.NoType {
-		i++
+	t := p.unitWord(i)
+	if t == variants.NoType && p.is(i, kwArticle) {
+		if t = p.unitWord(i + 1); t != variants.NoType {
+			i++
+		}
 	}
-	if t := p.unitWord(i); t != variants.NoType {
+	if t != variants.NoType {
 		u := unitRef{typ: t, power: variants.NoPower, start: i}
 		at := i + 1
-		if p.kind(at) == tOpen || p.is(at, kwAt) {
-			at++
-		}
 		ref, ok := p.loc(at)
-		if !ok && at > i+1 {
-			at = i + 1
+		if !ok && (p.kind(at) == tOpen || p.is(at, kwAt)) {
+			at++
 			ref, ok = p.loc(at)
 		}
 		if ok {
@@ -651,7 +651,7 @@ func (p *parser) action(r reading, i int) {
 // Bur"): only after a unit whose place is written, and only a name written
 // exactly, not misspelt.
 func (p *parser) plainLoc(at locRef, i int) (locRef, bool) {
-	if at.omitted() {
+	if p.kind(i) != tWord || at.omitted() {
 		return locRef{}, false
 	}
 	ref, ok := p.loc(i)

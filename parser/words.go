@@ -40,7 +40,8 @@ func addWords(k kw, words ...string) {
 
 func init() {
 	addWords(kwMove, "to", "move", "moves", "moving", "m", "mv", "attack", "attacks", "att", "into", "in", "towards", "toward",
-		"verso", "muove", "muovi", "va", "attacca", "entra", "goes", "go")
+		"verso", "muove", "muovi", "va", "attacca", "entra", "goes", "go",
+		"nel", "nella", "nello", "nell", "nei", "negli", "nelle")
 	addWords(kwHold, "h", "hold", "holds", "holding", "hld", "stand", "stands", "standing", "stay", "stays", "remain", "remains",
 		"fermo", "ferma", "fermi", "sta", "stanno", "resta", "rimane", "tiene")
 	addWords(kwSupport, "s", "sup", "supp", "support", "supports", "supporting", "supported",
@@ -66,15 +67,15 @@ func init() {
 		"costruzioni", "aggiustamenti", "spring", "primavera", "fall", "autumn", "autunno", "winter", "inverno",
 		"fine", "dell", "anno", "of", "the", "year", "movement", "movimento", "turn", "turno", "phase", "fase", "mossa",
 		"moves", "mosse", "for", "my", "miei", "di", "del", "della", "per", "from", "da")
-	// "a": Italian, "l'armata a Parigi"; never read so unless a unit's
+	// "a", "di": Italian, "l'armata a Parigi"; never read so unless a unit's
 	// type comes before it.
-	addWords(kwAt, "at", "in", "a")
+	addWords(kwAt, "at", "in", "a", "di")
 	addWords(kwMoveOn, "on")
 	// webDiplomacy's "support move to Burgundy from Paris".
 	addWords(kwFrom, "from")
 	addWords(kwCommon, "to", "in", "into", "go", "goes", "move", "moving", "towards", "toward", "new", "create",
 		"pass", "none", "nothing", "no", "stay", "stays", "stand", "standing", "remain", "remains", "delete",
-		"verso", "va", "entra", "sta", "stanno", "resta", "rimane", "tiene", "crea", "nuova", "nuovo",
+		"verso", "va", "entra", "nel", "nella", "nello", "nell", "nei", "negli", "nelle", "sta", "stanno", "resta", "rimane", "tiene", "crea", "nuova", "nuovo",
 		"niente", "nessuna", "nessuno", "per", "con", "by", "via", "sea", "mare", "nave", "navi")
 }
 
