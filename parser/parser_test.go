@@ -1080,6 +1080,9 @@ func TestNotOrder(t *testing.T) {
 		"Thanks, Francesca", "Best regards", "Ciao a tutti", "Hi GM,", "Francesca", "Thanks!",
 		"On Mon, 3 Mar 2025 at 10:00, Bob <b@x> wrote:", "Here are my orders for spring:",
 		"Sent from my iPhone", "Inviato da iPhone", "See you in Paris", "Cheers, Bob", "Grazie mille",
+		"Honestly, I suppose the alliance is a wonderful thing", // "suppose" is no misspelt "supports"
+		"Il giorno lun 3 mar 2025 alle ore 10:00 Bob <bob@example.com> ha scritto:",
+		strings.Repeat("we should talk about all this before it is too late ", 5), // too long to be an order
 	}
 	orders := []string{
 		"A Par-Brg", "F Nth C A Lon", "A Sweria - Mos", "Paris", "Par Bur", "A big thank you",

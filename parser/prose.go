@@ -1,6 +1,10 @@
 package parser
 
-import "github.com/corriere/corriere/variants"
+import (
+	"strings"
+
+	"github.com/corriere/corriere/variants"
+)
 
 // prose reports whether the words read show no sign of an order (see
 // Refusal.NotOrder). In doubt it says no: prose taken for an order costs a
@@ -10,9 +14,15 @@ func (p *parser) prose() bool {
 	// to one ("Par H", "Sweria - Mos"; not "Bob <b@x>", "P.S. see you").
 	place := make([]bool, len(p.toks)+1)
 	places := 0
+	// Misspelt names are looked for only in what could be one order: a
+	// long paragraph would cost many comparisons, and it is no order.
+	loc := p.loc
+	if len(p.toks) > maxTokens {
+		loc = p.exactLoc
+	}
 	for i := 0; i < len(p.toks); {
 		if p.toks[i].kind == tWord && p.unitWord(i) == variants.NoType {
-			if ref, ok := p.loc(i); ok {
+			if ref, ok := loc(i); ok {
 				places++
 				for j := ref.start; j < ref.end; j++ {
 					place[j] = true
@@ -55,6 +65,9 @@ func (p *parser) prose() bool {
 			continue
 		}
 		k := keywords[t.norm]
+		if !strings.EqualFold(p.text[t.start:t.end], t.norm) {
+			k = 0 // a word read as a misspelt keyword: "suppose" is no "supports"
+		}
 		if k&kwVerb != 0 && k&(kwCommon|kwHeader) == 0 {
 			if len(t.norm) > 1 || len(p.toks) == 1 || near(i) {
 				return false
