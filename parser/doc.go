@@ -24,17 +24,18 @@
 //
 // It also reads orders as the players of other judges write them:
 //
-//	F Lon - Ech       A Lpl - Yor    F Edi - NorwSea  F Mao - Wmed / WestMed / West Med
-//	A Mars - Bur      F Nap - Tyn    A Ven - Tyl      A War - Lva    (njudge, DPjudge, diplicity)
-//	A Bur r Pic       F Nth d        w                F Nth t A Lon-Bel  (njudge: retreat, disband, waive, transport)
-//	A PAR D           A PAR B        A PAR R BUR      A LON - BEL VIA    (the diplomacy package)
-//	1) A Par-Bur      (3) A Mar H    f: a burgundy holds                 (numbering; a power's initial)
-//	A(lvp) - edi      lvp attacks on edi             a par bur    f wal s mao iri  (DPjudge, dashless)
-//	The army at Paris move to Burgundy.              Army in lvp supports army in edi
+//	F Lon - Ech    A Lpl - Yor    F Edi - NorwSea    F Nap - Tyn    A War - Lva
+//	A Mars - Bur   F Mao - Wmed / WestMed / West Med (njudge, DPjudge, diplicity)
+//	A Bur r Pic    F Nth d        w                  F Nth t A Lon-Bel  (njudge)
+//	A PAR D        A PAR B        A PAR R BUR        A LON - BEL VIA    (the diplomacy package)
+//	1) A Par-Bur   (3) A Mar H    f: a burgundy holds (a power's initial as heading)
+//	A(lvp) - edi   lvp attacks on edi    a par bur   f wal s mao iri   (DPjudge)
+//	The army at Paris move to Burgundy.         Army in lvp supports army in edi
 //	The fleet at North Sea convoys the army at London to Belgium.
 //	The army at Marseilles support move to Burgundy from Paris
 //	The fleet in St. Petersburg (south coast) retreats to the Gulf of Bothnia
-//	Build fleet at St. Petersburg (north coast)      Destroy the army at Warsaw  (webDiplomacy, jDip)
+//	Build fleet at St. Petersburg (north coast)    Destroy the army at Warsaw
+//	L'armata a Parigi va in Borgogna    La flotta di Brest va nella Manica
 //
 // "Gal" is Galicia, or Wales as the Italian "Galles" is written short:
 // "F Lon - Gal" goes to Wales, "A Vie - Gal" to Galicia. A destination
@@ -50,7 +51,9 @@
 // by its type alone is the power's only unit of that type ("F Stands",
 // "F S A Bul-Rum"); in winter a unit written alone ("F Edi", as the
 // rulebook lists builds) is a build, or a removal where the power has a unit
-// there. The parser judges only what an order means, never
+// there (a place alone only if named exactly); a supported or convoyed unit
+// where there is none takes the one type that can stand there ("F Wal S Mao
+// - Iri" supports a fleet). The parser judges only what an order means, never
 // whether it is legal: ownership, reach and the like are the adjudicator's
 // (package adjudicator) business, and a type written against the position
 // is kept as written.
@@ -71,5 +74,7 @@
 // name alone ("England") is neither: a heading.
 //
 // The package does no I/O and is deterministic. Names come from the
-// variant (Variant.LocNames and PowerNames), indexed once per variant.
+// variant (Variant.LocNames and PowerNames), with other judges' names for
+// places of the same English name (otherNames in words.go), indexed once
+// per variant.
 package parser
