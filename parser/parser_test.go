@@ -857,6 +857,9 @@ func FuzzOrders(f *testing.F) {
 		"A Mun.-Ruh", "F StP.-Bot", "F Nth Sea C A Yor-Nwy", "Ruh S Hol-Bel", "F Nap-Tyr", "A Liv-Yor", "Burgandy",
 		"Ritirate: Russia: StP-Mos; Francia: Bur-Gas.", "F Kie e A Mun", "A par - bur. A mar - spa", "((((", "-:-/",
 		"A Sweria - Liverna", "F mao - spa(nc) via convoy", "1. A par H\n2) A mar S A par",
+		"f wal s mao iri", "a par bur", "f: a burgundy holds", "(3) A Mar H", "A(lvp) - edi", "F Lon - Gal",
+		"The fleet at North Sea convoys the army at London to Belgium.", "A PAR D", "w", "F Nth t A Lon-Bel",
+		"The army at Marseilles support move to Burgundy from Paris", "Thanks, Francesca",
 	} {
 		f.Add(s)
 	}
