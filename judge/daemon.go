@@ -223,6 +223,8 @@ func (j *Judge) compose(ctx context.Context, m store.Mail) ([]byte, error) {
 		Date:      m.CreatedAt,
 		Text:      m.Body,
 		Loop:      addr,
+		// RFC 3834: auto-replied answers a mail, auto-generated is the rest.
+		Reply: m.Kind == "reply",
 	}
 	if m.Kind == "results" && !j.NoMap {
 		// Drawn here, when the mail goes out, not in the deadline's

@@ -30,44 +30,124 @@ const (
 	kindPlain
 )
 
+// text is the readable text of an entity.
+type text struct {
+	s    string
+	kind textKind
+	cut  bool // HTML rendering stopped where a quoted mail begins
+}
+
+// FileInfo describes an attachment of an inbound mail.
+type FileInfo struct {
+	// Name is the file name the mail gives it (RFC 2231 and RFC 2047
+	// decoded), "" when it gives none.
+	Name string
+	// Type is the media type, lower case, without parameters
+	// ("application/pdf").
+	Type string
+	// Size is the attachment's length in bytes, once decoded.
+	Size int
+}
+
+// attachedText is a text attachment read as part of the mail.
+type attachedText struct {
+	info FileInfo
+	text string
+}
+
 // walker walks a MIME tree held in memory. It splits multiparts itself
 // instead of using a streaming reader, so that a missing closing boundary,
 // a malformed part header or a wrong boundary parameter loses as little
 // text as possible.
 type walker struct {
-	parts int
+	parts    int
+	attached []attachedText // text attachments, in mail order
+	unread   []FileInfo     // the other attachments
+}
+
+// signatureTypes are parts that sign or encrypt a mail rather than
+// attach a file to it.
+var signatureTypes = map[string]bool{
+	"application/pgp-signature": true, "application/pkcs7-signature": true,
+	"application/x-pkcs7-signature": true, "application/pgp-encrypted": true,
 }
 
 // entity returns the readable text of an entity with header h and raw body.
 // top is true for the message itself, whose Content-Disposition is not
-// taken to make it an attachment.
-func (w *walker) entity(h header, body []byte, depth int, top bool) (string, textKind) {
+// taken to make it an attachment; related is true inside a
+// multipart/related, where named parts are the pictures an HTML body
+// shows (a signature's logo), not attachments.
+//
+// Attachments are recorded in w: text/plain ones, and any *.txt file, as
+// text to read after the body (players attach their orders); the others
+// by name and type only, for the judge to say it did not read them.
+func (w *walker) entity(h header, body []byte, depth int, top, related bool) text {
 	w.parts++
 	if w.parts > maxParts || depth > maxDepth {
-		return "", kindNone
+		return text{}
 	}
 	mt, params := parseContentType(h.get("Content-Type"))
-	if !top && isAttachment(h.get("Content-Disposition")) {
-		return "", kindNone
+	if strings.HasPrefix(mt, "multipart/") {
+		return w.multipart(mt, params["boundary"], body, depth, related)
 	}
+	disposition, name := parseDisposition(h.get("Content-Disposition"), params)
+	attachment := disposition == "attachment" && !top
+	textType := mt == "text/plain" || mt == "text/html"
 	switch {
-	case strings.HasPrefix(mt, "multipart/"):
-		return w.multipart(mt, params["boundary"], body, depth)
-	case mt == "text/plain", mt == "text/html":
+	case top && textType:
+		// The message's own text, whatever its disposition says.
+	case mt == "text/plain" && (attachment || name != "") || hasSuffixFold(name, ".txt"):
+		b := decodeTransfer(h.get("Content-Transfer-Encoding"), body)
+		s := normalizeNewlines(toUTF8(params["charset"], b))
+		w.attached = append(w.attached, attachedText{FileInfo{Name: name, Type: mt, Size: len(b)}, s})
+		return text{}
+	case attachment || top || (name != "" && !related && mt != "text/html" && !signatureTypes[mt]):
+		if !signatureTypes[mt] {
+			b := decodeTransfer(h.get("Content-Transfer-Encoding"), body)
+			w.unread = append(w.unread, FileInfo{Name: name, Type: mt, Size: len(b)})
+		}
+		return text{}
+	}
+	switch mt {
+	case "text/plain", "text/html":
 		b := decodeTransfer(h.get("Content-Transfer-Encoding"), body)
 		s := normalizeNewlines(toUTF8(params["charset"], b))
 		if mt == "text/html" {
-			return htmlToText(s), kindHTML
+			s, cut := htmlToText(s)
+			return text{s, kindHTML, cut}
 		}
 		if strings.EqualFold(params["format"], "flowed") {
 			s = unflow(s, strings.EqualFold(params["delsp"], "yes"))
 		}
-		return s, kindPlain
+		return text{s: s, kind: kindPlain}
 	}
-	return "", kindNone
+	return text{}
 }
 
-func (w *walker) multipart(mt, boundary string, body []byte, depth int) (string, textKind) {
+// parseDisposition returns a part's disposition ("attachment", "inline"
+// or "", lower case) and its file name: the disposition's filename, else
+// the content type's name parameter, RFC 2047 words decoded (Outlook and
+// Gmail write them there although RFC 2231 is the standard way, which
+// mime.ParseMediaType decodes).
+func parseDisposition(v string, ctParams map[string]string) (disposition, name string) {
+	d, params, err := mime.ParseMediaType(v)
+	if err != nil {
+		d, _, _ = strings.Cut(v, ";")
+		d = strings.ToLower(strings.TrimSpace(d))
+		params = nil
+	}
+	name = params["filename"]
+	if name == "" {
+		name = ctParams["name"]
+	}
+	return d, strings.TrimSpace(decodeWords(name))
+}
+
+func hasSuffixFold(s, suffix string) bool {
+	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
+}
+
+func (w *walker) multipart(mt, boundary string, body []byte, depth int, related bool) text {
 	parts, ok := splitMultipart(body, boundary)
 	if !ok {
 		// The boundary parameter is missing or wrong (a mail program or a
@@ -78,14 +158,11 @@ func (w *walker) multipart(mt, boundary string, body []byte, depth int) (string,
 	}
 	if !ok {
 		// No structure at all: the body itself is the best text there is.
-		return normalizeNewlines(toUTF8("", body)), kindPlain
+		return text{s: normalizeNewlines(toUTF8("", body)), kind: kindPlain}
 	}
+	related = related || mt == "multipart/related"
 
-	type result struct {
-		text string
-		kind textKind
-	}
-	var results []result
+	var results []text
 	for _, p := range parts {
 		head, pbody := splitHeader(p)
 		ph := parseHeader(head)
@@ -95,23 +172,23 @@ func (w *walker) multipart(mt, boundary string, body []byte, depth int) (string,
 			// the empty line too).
 			pbody = p
 		}
-		text, kind := w.entity(ph, pbody, depth+1, false)
-		if kind != kindNone && strings.TrimSpace(text) != "" {
-			results = append(results, result{text, kind})
+		r := w.entity(ph, pbody, depth+1, false, related)
+		if r.kind != kindNone && strings.TrimSpace(r.s) != "" {
+			results = append(results, r)
 		}
 	}
 	if len(results) == 0 {
-		return "", kindNone
+		return text{}
 	}
 
-	isPlain := func(r result) bool { return r.kind == kindPlain }
+	isPlain := func(r text) bool { return r.kind == kindPlain }
 	if mt == "multipart/alternative" {
 		// The same content in several forms: take the plain one if any,
 		// else the first readable.
 		if i := slices.IndexFunc(results, isPlain); i >= 0 {
-			return results[i].text, kindPlain
+			return results[i]
 		}
-		return results[0].text, results[0].kind
+		return results[0]
 	}
 
 	// mixed, related, signed, report...: the parts follow each other. Plain
@@ -121,18 +198,20 @@ func (w *walker) multipart(mt, boundary string, body []byte, depth int) (string,
 		best = kindPlain
 	}
 	var texts []string
+	cut := false
 	for _, r := range results {
 		if r.kind == best {
-			texts = append(texts, r.text)
+			texts = append(texts, r.s)
+			cut = cut || r.cut
 		}
 	}
 	if len(texts) == 1 {
-		return texts[0], best
+		return text{texts[0], best, cut}
 	}
 	for i := range texts {
 		texts[i] = strings.TrimRight(texts[i], "\n")
 	}
-	return strings.Join(texts, "\n\n") + "\n", best
+	return text{strings.Join(texts, "\n\n") + "\n", best, cut}
 }
 
 // splitMultipart returns the parts of a multipart body. ok is false when
@@ -221,11 +300,6 @@ func parseContentType(v string) (string, map[string]string) {
 		mt = "text/plain"
 	}
 	return mt, params
-}
-
-func isAttachment(disposition string) bool {
-	d, _, _ := strings.Cut(disposition, ";")
-	return strings.EqualFold(strings.TrimSpace(d), "attachment")
 }
 
 // decodeTransfer undoes a Content-Transfer-Encoding. Both decoders are

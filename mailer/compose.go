@@ -41,11 +41,21 @@ type Outgoing struct {
 	// Loop is the judge's own X-Loop value, its address; the bare From
 	// address when empty.
 	Loop string
+	// Reply says the mail answers one (the judge's reply to a player's
+	// mail): it is marked "Auto-Submitted: auto-replied". Any other mail
+	// the judge sends of its own accord (results, reminders, press,
+	// announcements) is "auto-generated", as RFC 3834 (section 5) asks.
+	Reply bool
 }
 
-// autoSubmitted marks the judge's mail as automatic (RFC 3834), so that
-// vacation responders stay silent.
-const autoSubmitted = "auto-replied"
+// autoSubmitted returns the Auto-Submitted value that marks the judge's
+// mail as automatic (RFC 3834), so that vacation responders stay silent.
+func (o Outgoing) autoSubmitted() string {
+	if o.Reply {
+		return "auto-replied"
+	}
+	return "auto-generated"
+}
 
 // Compose writes o as an RFC 5322 message: text/plain in UTF-8, quoted-
 // printable, inside multipart/mixed when there are attachments. The bytes
@@ -110,7 +120,7 @@ func Compose(o Outgoing) ([]byte, error) {
 		writeField(&b, "References", "<"+inReplyTo+">")
 	}
 	writeField(&b, "MIME-Version", "1.0")
-	writeField(&b, "Auto-Submitted", autoSubmitted)
+	writeField(&b, "Auto-Submitted", o.autoSubmitted())
 	writeField(&b, "X-Loop", loop)
 
 	if len(o.Attachments) == 0 {

@@ -105,6 +105,42 @@ func TestComposeRoundTrip(t *testing.T) {
 	}
 }
 
+// TestComposeAutoSubmitted: a reply to a mail is auto-replied, anything
+// else the judge sends on its own is auto-generated (RFC 3834, 5).
+func TestComposeAutoSubmitted(t *testing.T) {
+	tests := []struct {
+		name  string
+		reply bool
+		want  string
+	}{
+		{"reply", true, "auto-replied"},
+		{"results, reminder, announcement", false, "auto-generated"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := outgoing()
+			o.Reply = tt.reply
+			raw, err := mailer.Compose(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			head, _, _ := bytes.Cut(raw, []byte("\r\n\r\n"))
+			var got []string
+			for _, line := range strings.Split(string(head), "\r\n") {
+				if v, ok := strings.CutPrefix(line, "Auto-Submitted: "); ok {
+					got = append(got, v)
+				}
+			}
+			if len(got) != 1 || got[0] != tt.want {
+				t.Errorf("Auto-Submitted %q, want [%q]", got, tt.want)
+			}
+			if m, err := mailer.Parse(raw); err != nil || !m.Automatic {
+				t.Errorf("parsed back: automatic %v, %v; the judge must never answer itself", m != nil && m.Automatic, err)
+			}
+		})
+	}
+}
+
 // checkWireFormat checks what transports rely on: CRLF line ends, lines
 // within limits, 7-bit data, no line that mbox or SMTP would alter.
 func checkWireFormat(t *testing.T, raw []byte) {
@@ -113,7 +149,7 @@ func checkWireFormat(t *testing.T, raw []byte) {
 		t.Error("message does not end in CRLF")
 	}
 	head, _, _ := bytes.Cut(raw, []byte("\r\n\r\n"))
-	for _, want := range []string{"\r\nAuto-Submitted: auto-replied\r\n", "\r\nX-Loop: judge@example.org\r\n", "\r\nMIME-Version: 1.0\r\n", "\r\nMessage-ID: <"} {
+	for _, want := range []string{"\r\nAuto-Submitted: auto-", "\r\nX-Loop: judge@example.org\r\n", "\r\nMIME-Version: 1.0\r\n", "\r\nMessage-ID: <"} {
 		if !bytes.Contains(append(append([]byte("\r\n"), head...), "\r\n"...), []byte(want)) {
 			t.Errorf("header lacks %q:\n%s", want, head)
 		}

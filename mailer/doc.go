@@ -5,15 +5,20 @@
 //
 // Reading: Parse reduces a raw RFC 5322 message to a Message, the few
 // things the judge reads (who wrote, where to answer, which thread, the body
-// as plain UTF-8 text) and whether the mail is automatic (an auto-reply, a
-// bounce, a list mail), which the judge must never answer. Parse is lenient
-// because players' mail programs are: a broken MIME structure still yields
-// whatever text can be read.
+// as plain UTF-8 text, with the text of text attachments after it) and
+// whether the mail is automatic (an auto-reply, a bounce, a list mail),
+// which the judge must never answer. The text is what the sender wrote:
+// the quoted mail a reply carries, in whatever form its mail program
+// quotes, is left out (Message.Quoted says so), since the old orders in it
+// would replace the new ones. Attachments it does not read are listed
+// (Message.Unread). Parse is lenient because players' mail programs are: a
+// broken MIME structure still yields whatever text can be read.
 //
 // Writing: Compose turns an Outgoing into bytes that are the same for the
 // same Outgoing, so an outbox row sent twice is the same mail twice, and
-// that mark themselves as automatic (Auto-Submitted, X-Loop), so that no
-// other robot answers them and the judge never answers itself.
+// that mark themselves as automatic (Auto-Submitted: auto-replied for a
+// reply, auto-generated for the rest; X-Loop), so that no other robot
+// answers them and the judge never answers itself.
 //
 // Transport: Inbox polls an IMAP mailbox for messages without the \Seen
 // flag and waits for new mail with IDLE when the server offers it; Sender

@@ -52,6 +52,7 @@ func ExampleCompose() {
 		Date:      time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC),
 		Text:      "Primavera 1901: tutti gli ordini eseguiti.\nProssima scadenza: 5 marzo, città di Roma.\n",
 		Loop:      "judge@example.org",
+		Reply:     true,
 	})
 	if err != nil {
 		fmt.Println(err)

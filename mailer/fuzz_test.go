@@ -19,6 +19,9 @@ var fuzzSeeds = []string{
 	"From: a@b\r\nContent-Transfer-Encoding: base64\r\n\r\nQSBSb20gSA=",
 	"From: a@b\r\nContent-Type: multipart/mixed; boundary=\"wrong\"\r\n\r\n--right\r\n\r\ntext\r\n--right--",
 	" folded first\r\nX: y\r\n\r\n",
+	"From: a@b\r\nContent-Type: text/html\r\n\r\n<p>A Par H</p><div class=\"gmail_quote\"><div class=gmail_attr>On 1 x wrote:</div><blockquote type=cite><pre>old\n\nx</pre></blockquote></div><div id=appendonsend></div>z",
+	"From: a@b\r\n\r\nA\r\nOn Mon, 3 Mar 2025 J\r\nwrote:\r\n> q\r\nB\r\n________________\r\nFrom: x\r\nSent: y\r\nSubject: z\r\nold\r\n",
+	"From: a@b\r\nContent-Type: multipart/mixed; boundary=m\r\n\r\n--m\r\n\r\nA\r\n-- \r\nsig\r\n--m\r\nContent-Type: application/octet-stream; name=\"o.txt\"\r\n\r\nB\r\n--m\r\nContent-Disposition: attachment; filename*=utf-8''%E2%80%99.pdf\r\n\r\n%PDF\r\n--m--\r\n",
 }
 
 // FuzzParse checks that Parse never panics and that what it returns is

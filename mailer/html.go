@@ -31,9 +31,19 @@ var paragraphElements = map[string]bool{
 // does, and line breaks where <br>, paragraphs, divs, list items and table
 // rows put them. It is a scanner, not a parser: mail HTML is often broken,
 // and all the judge needs is the lines the player typed.
-func htmlToText(s string) string {
+//
+// Quoted mail is marked as plain text marks it, so that one set of rules
+// (stripQuotes) removes it whatever the mail's form: the lines of a
+// citation (<blockquote type="cite">, Gmail's and Yahoo's quote containers,
+// Thunderbird's attribution line) come out prefixed with "> ". Where
+// Outlook on the web starts the message it answers (its appendonsend and
+// divRplyFwdMsg divs) nothing after it is rendered, and cut is true.
+func htmlToText(s string) (text string, cut bool) {
 	var t textBuilder
 	pre := 0 // depth of <pre>: white space kept as written
+	// The open div and blockquote elements, to know which end tag closes a
+	// quote: a scanner sees tags, not a tree.
+	var open []openElement
 	for i := 0; i < len(s); {
 		if s[i] != '<' {
 			j := strings.IndexByte(s[i:], '<')
@@ -76,7 +86,40 @@ func htmlToText(s string) string {
 			j++
 		}
 		name := strings.ToLower(rest[start:j])
-		i += tagEnd(rest, j)
+		end := tagEnd(rest, j)
+		attrs := rest[j:end]
+		i += end
+
+		if (name == "div" || name == "blockquote") && !closing {
+			if name == "div" && outlookReplyStart(attrs) {
+				return t.String(), true
+			}
+			q := isQuoteElement(name, attrs)
+			t.block(1)
+			open = append(open, openElement{name, q})
+			if q {
+				t.quote++
+			}
+			continue
+		}
+		if (name == "div" || name == "blockquote") && closing {
+			t.block(1)
+			// Close up to the last element of that name; end tags of
+			// elements never opened are ignored.
+			for k := len(open) - 1; k >= 0; k-- {
+				if open[k].name != name {
+					continue
+				}
+				for _, e := range open[k:] {
+					if e.quote {
+						t.quote--
+					}
+				}
+				open = open[:k]
+				break
+			}
+			continue
+		}
 
 		switch {
 		case hiddenElements[name] && !closing:
@@ -98,8 +141,97 @@ func htmlToText(s string) string {
 			t.space()
 		}
 	}
-	return t.String()
+	return t.String(), false
 }
+
+type openElement struct {
+	name  string
+	quote bool
+}
+
+// quoteClasses are the class names of the elements that hold a quoted
+// mail or its attribution line: Gmail's (gmail_quote, and gmail_attr for
+// "On ... wrote:"), Thunderbird's attribution (moz-cite-prefix), Yahoo's.
+var quoteClasses = []string{"gmail_quote", "gmail_quote_container", "gmail_attr", "moz-cite-prefix", "yahoo_quoted"}
+
+// isQuoteElement reports a div or blockquote that holds quoted mail. A
+// blockquote without type="cite" or Gmail's class is only indentation
+// (Gmail's indent button writes one), which is the player's own text.
+func isQuoteElement(name, attrs string) bool {
+	if name == "blockquote" && strings.EqualFold(attrValue(attrs, "type"), "cite") {
+		return true
+	}
+	for _, c := range strings.Fields(attrValue(attrs, "class")) {
+		for _, q := range quoteClasses {
+			if strings.EqualFold(c, q) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// outlookReplyStart reports the div where Outlook (on the web, the new
+// Outlook for Windows and Mac) starts the mail being answered, its header
+// block and its text, with no quoting markup of its own.
+func outlookReplyStart(attrs string) bool {
+	switch strings.ToLower(attrValue(attrs, "id")) {
+	case "appendonsend", "divrplyfwdmsg", "mail-editor-reference-message-container":
+		return true
+	}
+	return false
+}
+
+// attrValue returns the value of the attribute named key (lower case) in
+// the attributes of a tag as written (after its name, up to and with the
+// closing '>'), entities not decoded; "" when absent.
+func attrValue(attrs, key string) string {
+	i := 0
+	for i < len(attrs) {
+		for i < len(attrs) && (isHTMLSpace(attrs[i]) || attrs[i] == '/') {
+			i++
+		}
+		if i >= len(attrs) || attrs[i] == '>' {
+			return ""
+		}
+		start := i
+		for i < len(attrs) && !isHTMLSpace(attrs[i]) && attrs[i] != '=' && attrs[i] != '>' {
+			i++
+		}
+		name := attrs[start:i]
+		for i < len(attrs) && isHTMLSpace(attrs[i]) {
+			i++
+		}
+		value := ""
+		if i < len(attrs) && attrs[i] == '=' {
+			i++
+			for i < len(attrs) && isHTMLSpace(attrs[i]) {
+				i++
+			}
+			if i < len(attrs) && (attrs[i] == '"' || attrs[i] == '\'') {
+				q := attrs[i]
+				k := strings.IndexByte(attrs[i+1:], q)
+				if k < 0 {
+					k = len(attrs) - i - 1
+				}
+				value = attrs[i+1 : i+1+k]
+				i += k + 2
+			} else {
+				start := i
+				for i < len(attrs) && !isHTMLSpace(attrs[i]) && attrs[i] != '>' {
+					i++
+				}
+				value = attrs[start:i]
+			}
+		}
+		if strings.EqualFold(name, key) {
+			return value
+		}
+	}
+	return ""
+}
+
+func isHTMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
 
 func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
@@ -148,12 +280,26 @@ func indexFold(s, sub string) int {
 // of line ends rather than adding them, so nested blocks do not pile up
 // empty lines.
 type textBuilder struct {
-	b strings.Builder
+	b     strings.Builder
+	quote int // depth of quoting: lines start with as many '>'
 }
 
 func (t *textBuilder) text(raw string, pre bool) {
 	if pre {
-		t.b.WriteString(normalizeNewlines(html.UnescapeString(raw)))
+		s := normalizeNewlines(html.UnescapeString(raw))
+		if t.quote == 0 {
+			t.b.WriteString(s)
+			return
+		}
+		for k, line := range strings.Split(s, "\n") {
+			if k > 0 {
+				t.b.WriteByte('\n')
+			}
+			if line != "" {
+				t.quotePrefix()
+				t.b.WriteString(line)
+			}
+		}
 		return
 	}
 	s := html.UnescapeString(collapseSpace(raw))
@@ -164,7 +310,24 @@ func (t *textBuilder) text(raw string, pre bool) {
 	if s[0] == ' ' && t.atLineStartOrSpace() {
 		s = s[1:]
 	}
+	if s == "" {
+		return
+	}
+	t.quotePrefix()
 	t.b.WriteString(s)
+}
+
+// quotePrefix starts a quoted line with its "> ", as a plain-text mail
+// program quotes.
+func (t *textBuilder) quotePrefix() {
+	if t.quote <= 0 {
+		return
+	}
+	if s := t.b.String(); s != "" && s[len(s)-1] != '\n' {
+		return
+	}
+	t.b.WriteString(strings.Repeat(">", t.quote))
+	t.b.WriteByte(' ')
 }
 
 // collapseSpace turns each run of HTML white space into one space.

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -25,6 +26,10 @@ type IMAPConfig struct {
 	Username, Password string
 	Mailbox            string      // "INBOX" when empty
 	TLSConfig          *tls.Config // optional, e.g. to trust a test certificate
+	// Archive is the folder Inbox.Archive moves handled mail to, levels
+	// separated by "/" ("Corriere/handled"), created if missing; empty
+	// leaves handled mail in Mailbox.
+	Archive string
 }
 
 // Fetched is one message as the server stores it.
@@ -47,6 +52,10 @@ type Inbox struct {
 	uidValidity uint32
 	idle        bool          // the server offers IDLE
 	newMail     chan struct{} // signalled on EXISTS; capacity 1
+
+	archive      string // IMAPConfig.Archive
+	archiveName  string // archive as the server names it
+	archiveReady bool   // archiveName exists on the server
 
 	closeOnce sync.Once
 	closeErr  error
@@ -75,10 +84,14 @@ func DialInbox(ctx context.Context, cfg IMAPConfig, log *slog.Logger) (*Inbox, e
 	if mailbox == "" {
 		mailbox = "INBOX"
 	}
+	if sameMailbox(cfg.Archive, mailbox) {
+		return nil, fmt.Errorf("imap: the archive folder %q is the mailbox read", cfg.Archive)
+	}
 	in := &Inbox{
 		log:     log.With("imap", cfg.Addr, "mailbox", mailbox),
 		mailbox: mailbox,
 		newMail: make(chan struct{}, 1),
+		archive: strings.Trim(cfg.Archive, "/"),
 	}
 	opts := &imapclient.Options{
 		TLSConfig:   clientTLSConfig(cfg.Addr, cfg.TLSConfig),
@@ -135,6 +148,16 @@ func DialInbox(ctx context.Context, cfg IMAPConfig, log *slog.Logger) (*Inbox, e
 	return in, nil
 }
 
+// sameMailbox reports whether two mailbox names name one mailbox: INBOX
+// is case-insensitive (RFC 3501, 5.1), other names are not.
+func sameMailbox(a, b string) bool {
+	a, b = strings.Trim(a, "/"), strings.Trim(b, "/")
+	if strings.EqualFold(a, "INBOX") {
+		return strings.EqualFold(b, "INBOX")
+	}
+	return a == b
+}
+
 // mailboxUpdate runs on the client's reader goroutine for unilateral
 // mailbox data; it must not block.
 func (in *Inbox) mailboxUpdate(d *imapclient.UnilateralDataMailbox) {
@@ -181,6 +204,13 @@ func (in *Inbox) Unseen(ctx context.Context, limit int) ([]Fetched, error) {
 // arrived so far is found by it: a pending new-mail signal is spent.
 func (in *Inbox) search(ctx context.Context, criteria *imap.SearchCriteria) ([]imap.UID, error) {
 	in.takeNewMail()
+	return in.uidSearch(ctx, criteria)
+}
+
+// uidSearch returns the UIDs of the messages that match criteria, leaving
+// a pending new-mail signal for Wait: mail that arrived is not among what
+// a search for known UIDs finds.
+func (in *Inbox) uidSearch(ctx context.Context, criteria *imap.SearchCriteria) ([]imap.UID, error) {
 	var uids []imap.UID
 	err := in.run(ctx, func() error {
 		data, err := in.c.UIDSearch(criteria, nil).Wait()

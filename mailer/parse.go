@@ -34,10 +34,37 @@ type Message struct {
 	// References holds the ids of In-Reply-To, then of References, without
 	// angle brackets or repetitions: the thread the mail answers.
 	References []string
-	// Text is the body as plain UTF-8 text with "\n" line ends: the
-	// text/plain part when there is one, else the text/html part rendered
-	// as text. Attachments are left out.
+	// Text is what the sender wrote, as plain UTF-8 text with "\n" line
+	// ends: the text/plain part when there is one, else the text/html part
+	// rendered as text; then, after an empty line, the text of each text
+	// attachment (see Attached), in mail order.
+	//
+	// Quoted mail is left out (see Quoted): ">" lines and the attribution
+	// line above them ("On ..., Francesca <f@x.org> wrote:"), HTML quotes
+	// (<blockquote type="cite">, Gmail's), and, for Outlook's header block
+	// ("From:", "Sent:", "Subject:" or "Da:", "Inviato:", "Oggetto:",
+	// usually under a line of underscores) or "-----Original Message-----",
+	// everything from there on. Text written after a ">" block (an answer
+	// between quoted lines) stays. When attachment text follows, the body's
+	// signature ("-- " and what follows) is left out, since the judge stops
+	// reading at a signature.
+	//
+	// Automatic mail keeps its text whole: the judge never reads it, and
+	// the judge's own replies, which quote each command as a "> " line,
+	// read back as they were sent.
 	Text string
+	// Quoted reports that quoted text was left out of Text, so that the
+	// judge can tell the player it read only what they wrote.
+	Quoted bool
+	// Attached lists the text attachments (text/plain, or any file named
+	// *.txt) whose text follows the body in Text.
+	Attached []FileInfo
+	// Unread lists the other attachments (a PDF, a picture, a Word file),
+	// which the judge does not read, so that it can say so ("your
+	// attachment orders.pdf was not read"). Pictures that an HTML body
+	// shows (in multipart/related) and signatures (PGP, S/MIME) are not
+	// listed.
+	Unread []FileInfo
 	// Automatic reports an auto-reply, a bounce or a list mail: the judge
 	// must never answer it, or two robots would answer each other forever.
 	Automatic bool
@@ -92,12 +119,65 @@ func Parse(raw []byte) (msg *Message, err error) {
 			m.Date = d
 		}
 	}
-	m.Automatic = isAutomatic(h, m.From)
+	m.Automatic = isAutomatic(h, m.From, m.Subject)
 
 	w := walker{}
-	text, _ := w.entity(h, body, 0, true)
-	m.Text = text
+	t := w.entity(h, body, 0, true, false)
+	m.Text, m.Quoted = t.s, t.cut
+	pieces := []string{t.s}
+	for _, a := range w.attached {
+		m.Attached = append(m.Attached, a.info)
+		pieces = append(pieces, a.text)
+	}
+	m.Unread = w.unread
+	if !m.Automatic {
+		for i, p := range pieces {
+			s, quoted := stripQuotes(p)
+			pieces[i] = s
+			m.Quoted = m.Quoted || quoted
+		}
+	}
+	m.Text = joinTexts(pieces)
 	return m, nil
+}
+
+// joinTexts puts the body and the attachments' texts one after the other,
+// an empty line between them. A signature ends each but the last: the
+// judge stops reading at a signature, and must read on.
+func joinTexts(pieces []string) string {
+	var keep []string
+	for _, p := range pieces {
+		if strings.TrimSpace(p) != "" {
+			keep = append(keep, p)
+		}
+	}
+	switch len(keep) {
+	case 0:
+		return pieces[0]
+	case 1:
+		return keep[0]
+	}
+	for i := range keep {
+		if i < len(keep)-1 {
+			keep[i] = cutSignature(keep[i])
+		}
+		keep[i] = strings.Trim(keep[i], "\n")
+	}
+	return strings.Join(keep, "\n\n") + "\n"
+}
+
+// cutSignature returns text up to its signature line ("-- ", or "--" as
+// mail programs that strip trailing spaces write it), as the judge's
+// reading of a mail stops there.
+func cutSignature(text string) string {
+	pos := 0
+	for line := range strings.Lines(text) {
+		if strings.TrimSpace(line) == "--" {
+			return text[:pos]
+		}
+		pos += len(line)
+	}
+	return text
 }
 
 // splitHeader cuts raw at the first empty line. Without one the whole
@@ -291,10 +371,13 @@ var robotLocalParts = []string{
 	"mailer-daemon", "postmaster", "no-reply", "noreply", "do-not-reply", "donotreply",
 }
 
+// autoReplySubjects begin the subjects of automatic replies.
+var autoReplySubjects = []string{"Automatic reply:", "Risposta automatica:", "Out of Office:", "Auto:"}
+
 // isAutomatic reports whether the header marks an auto-reply, a bounce or
 // a list mail (RFC 3834 and common practice); from is the bare From
-// address.
-func isAutomatic(h header, from string) bool {
+// address, subject the decoded subject.
+func isAutomatic(h header, from, subject string) bool {
 	for _, f := range h {
 		v := strings.ToLower(strings.TrimSpace(f.value))
 		switch strings.ToLower(f.key) {
@@ -305,10 +388,13 @@ func isAutomatic(h header, from string) bool {
 			}
 		case "precedence":
 			switch v {
-			case "bulk", "junk", "list":
+			case "bulk", "junk", "list", "auto_reply":
 				return true
 			}
 		case "x-loop", "list-id", "list-unsubscribe",
+			// Exchange's and Outlook's out-of-office replies carry this
+			// (asking other robots not to answer) and no Auto-Submitted.
+			"x-auto-response-suppress",
 			// Headers that other auto-responders and bounce generators set
 			// instead of Auto-Submitted.
 			"x-autoreply", "x-autorespond", "x-autogenerated", "x-failed-recipients":
@@ -321,6 +407,13 @@ func isAutomatic(h header, from string) bool {
 			if mt, _ := parseContentType(f.value); mt == "multipart/report" {
 				return true
 			}
+		}
+	}
+	// Exchange's out-of-office replies, when they lack the headers above:
+	// by the subject its servers give them, in English and Italian.
+	for _, prefix := range autoReplySubjects {
+		if len(subject) >= len(prefix) && strings.EqualFold(subject[:len(prefix)], prefix) {
+			return true
 		}
 	}
 	// "MAILER-DAEMON" often comes without a domain, which net/mail refuses.

@@ -58,9 +58,26 @@ const (
 	ioTimeout       = time.Minute
 )
 
+// Options change how a System behaves.
+type Options struct {
+	// Log receives the servers' own complaints and one line per delivery;
+	// nil means slog.Default().
+	Log *slog.Logger
+	// WithoutMove makes the IMAP server offer neither MOVE (RFC 6851) nor
+	// UIDPLUS, as some servers still do not, so that a client's fallback
+	// (COPY, \Deleted, EXPUNGE) can be tested.
+	WithoutMove bool
+}
+
 // Start starts both servers. log receives the servers' own complaints and
 // one line per delivery; nil means slog.Default().
 func Start(log *slog.Logger) (*System, error) {
+	return StartOptions(Options{Log: log})
+}
+
+// StartOptions starts both servers, as o says.
+func StartOptions(o Options) (*System, error) {
+	log := o.Log
 	if log == nil {
 		log = slog.Default()
 	}
@@ -78,13 +95,19 @@ func Start(log *slog.Logger) (*System, error) {
 		return nil, fmt.Errorf("memmail: smtp listen: %w", err)
 	}
 
+	// IMAP4rev1 is what most real servers speak; imapserver adds IDLE to
+	// it once a client has logged in. MOVE and UIDPLUS, as Dovecot and
+	// most servers have them, unless asked not to.
+	caps := imap.CapSet{imap.CapIMAP4rev1: {}}
+	if !o.WithoutMove {
+		caps[imap.CapMove] = struct{}{}
+		caps[imap.CapUIDPlus] = struct{}{}
+	}
 	s.imap = imapserver.New(&imapserver.Options{
 		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
 			return pollingIdle{s.mem.NewSession()}, nil, nil
 		},
-		// IMAP4rev1 is what most real servers speak; imapserver adds IDLE
-		// to it once a client has logged in.
-		Caps:         imap.CapSet{imap.CapIMAP4rev1: {}},
+		Caps:         caps,
 		InsecureAuth: true, // loopback only, no TLS
 		Logger:       printfLogger{s.log.With("server", "imap")},
 	})
@@ -167,6 +190,29 @@ func (s *System) account(address string) *account {
 // as an IMAP client sees them (it reads them over IMAP, read-only, so it
 // changes no flag).
 func (s *System) Messages(address string) ([][]byte, error) {
+	msgs, err := s.Folder(address, "INBOX")
+	if err != nil {
+		return nil, err
+	}
+	var out [][]byte
+	for _, m := range msgs {
+		out = append(out, m.Raw)
+	}
+	return out, nil
+}
+
+// Stored is a message as a mailbox holds it.
+type Stored struct {
+	UID  uint32
+	Seen bool // the \Seen flag
+	Raw  []byte
+}
+
+// Folder returns the messages in one of the user's mailboxes ("INBOX", or
+// a folder such as the judge's archive, named as the server names it:
+// levels separated by "/") in UID order. It reads them over IMAP,
+// read-only, so it changes no flag.
+func (s *System) Folder(address, mailbox string) ([]Stored, error) {
 	acc := s.account(address)
 	if acc == nil {
 		return nil, fmt.Errorf("memmail: messages of %s: no such user", address)
@@ -185,9 +231,9 @@ func (s *System) Messages(address string) ([][]byte, error) {
 	if err := c.Login(acc.address, acc.password).Wait(); err != nil {
 		return nil, fmt.Errorf("memmail: messages of %s: login: %w", address, err)
 	}
-	sel, err := c.Select("INBOX", &imap.SelectOptions{ReadOnly: true}).Wait()
+	sel, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
 	if err != nil {
-		return nil, fmt.Errorf("memmail: messages of %s: examine INBOX: %w", address, err)
+		return nil, fmt.Errorf("memmail: messages of %s: examine %s: %w", address, mailbox, err)
 	}
 	if sel.NumMessages == 0 {
 		return nil, nil
@@ -197,6 +243,7 @@ func (s *System) Messages(address string) ([][]byte, error) {
 	section := &imap.FetchItemBodySection{Peek: true}
 	bufs, err := c.Fetch(all, &imap.FetchOptions{
 		UID:         true,
+		Flags:       true,
 		BodySection: []*imap.FetchItemBodySection{section},
 	}).Collect()
 	if err != nil {
@@ -205,9 +252,9 @@ func (s *System) Messages(address string) ([][]byte, error) {
 	slices.SortFunc(bufs, func(a, b *imapclient.FetchMessageBuffer) int {
 		return cmp.Compare(a.UID, b.UID)
 	})
-	out := make([][]byte, 0, len(bufs))
+	out := make([]Stored, 0, len(bufs))
 	for _, b := range bufs {
-		out = append(out, b.FindBodySection(section))
+		out = append(out, Stored{UID: uint32(b.UID), Seen: slices.Contains(b.Flags, imap.FlagSeen), Raw: b.FindBodySection(section)})
 	}
 	c.Logout().Wait()
 	return out, nil
@@ -274,6 +321,12 @@ func (s pollingIdle) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) erro
 		case <-t.C:
 		}
 	}
+}
+
+// Move passes MOVE on to the session, which has it: embedding the
+// interface alone would hide it from imapserver.
+func (s pollingIdle) Move(w *imapserver.MoveWriter, numSet imap.NumSet, dest string) error {
+	return s.Session.(imapserver.SessionMove).Move(w, numSet, dest)
 }
 
 // literal is an in-memory imap.LiteralReader.
