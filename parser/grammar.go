@@ -841,6 +841,11 @@ func (p *parser) adjust(r reading, i int) {
 		if p.is(j, kwBuild) {
 			r.kind = adjudicator.Build
 			p.done(r, j+1)
+			if t := p.unitWord(j + 1); t != variants.NoType && u.typ == variants.NoType {
+				// diplicity's "Paris build army".
+				r.unit.typ = t
+				p.done(r, j+2)
+			}
 		}
 		if p.is(j, kwRemove) {
 			r.kind = adjudicator.Remove

@@ -1025,6 +1025,12 @@ func TestOtherJudges(t *testing.T) {
 		{"S1901M", "france", "A PAR D", "", "", nil},
 		{"S1901M", "france", "A PAR VIA", "", "", nil},
 
+		// diplicity's orders as its players copy them.
+		{"S1901M", "france", "Par Support Mar Move Bur", "A par S A mar - bur", "", nil},
+		{"W1901A", "france", "Paris Build Army", "build A par", "", nil},
+		{"W1901A", "russia", "stp/nc build fleet", "build F stp/nc", "", nil},
+		{"W1901A", "france", "A Par build fleet", "", "fleet", nil},
+
 		// Decorated lines.
 		{"S1901M", "france", "1) A Par-Bur", "A par - bur", "", nil},
 		{"S1901M", "france", "4)  Army Paris -> Burgundy", "A par - bur", "", nil},
