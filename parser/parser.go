@@ -152,20 +152,26 @@ func (p *parser) readOne(text string) (adjudicator.Order, *Refusal, bool) {
 	return o, err, err != nil && p.incomplete
 }
 
-// unnumber drops the numbering before an order: "1. A Par-Bur", "2) F
-// Bre-Mao", "(3) A Mar H".
+// unnumber drops the numbering or the bullet before an order: "1. A
+// Par-Bur", "2) F Bre-Mao", "(3) A Mar H", "- A Mun H". An order never
+// starts with a sign.
 func (p *parser) unnumber() {
-	for {
+	for len(p.toks) > 1 {
 		i := 0
-		if p.kind(0) == tOpen {
+		switch {
+		case p.kind(0) == tArrow && bullets[p.toks[0].norm]:
 			i++
-		}
-		if p.kind(i) != tWord || !isNumber(p.toks[i].norm) {
-			return
-		}
-		i++
-		if p.kind(i) == tClose {
+		default:
+			if p.kind(0) == tOpen {
+				i++
+			}
+			if p.kind(i) != tWord || !isNumber(p.toks[i].norm) {
+				return
+			}
 			i++
+			if p.kind(i) == tClose {
+				i++
+			}
 		}
 		if i >= len(p.toks) {
 			return

@@ -106,6 +106,9 @@ var coastDirs = map[string]string{
 // seaWords may follow a sea's name written short: "Nth Sea", "Ion Mare".
 var seaWords = map[string]bool{"sea": true, "ocean": true, "mare": true, "oceano": true}
 
+// bullets are the dashes a list of orders may start its lines with.
+var bullets = map[string]bool{"-": true, "–": true, "—": true}
+
 // andWords join two orders on one line: "F Kie e A Mun".
 var andWords = map[string]bool{"and": true, "e": true, "ed": true, "&": true, "plus": true}
 
