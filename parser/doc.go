@@ -28,7 +28,7 @@
 //	A Mars - Bur   F Mao - Wmed / WestMed / West Med (njudge, DPjudge, diplicity)
 //	A Bur r Pic    F Nth d        w                  F Nth t A Lon-Bel  (njudge)
 //	A PAR D        A PAR B        A PAR R BUR        A LON - BEL VIA    (the diplomacy package)
-//	1) A Par-Bur   (3) A Mar H    f: a burgundy holds (a power's initial as heading)
+//	1) A Par-Bur   (3) A Mar H    - A Mun H    f: a burgundy holds (a power's initial)
 //	A(lvp) - edi   lvp attacks on edi    a par bur   f wal s mao iri   (DPjudge)
 //	The army at Paris move to Burgundy.         Army in lvp supports army in edi
 //	The fleet at North Sea convoys the army at London to Belgium.
