@@ -29,12 +29,14 @@ type Refusal struct {
 	// Format writes them), or the places a misspelt name may be.
 	Readings []string
 	// NotOrder reports that the text refused does not look like an order
-	// at all: no unit type before a place, no order verb, no move sign
-	// near a place, no power's name, and at most one place name among
-	// other words ("Thanks, Francesca", "Sent from my iPhone", "On Mon, 3
-	// Mar 2025, Bob wrote:"). A reader of mail may skip such text without
-	// a reply; an order with a fault ("A Par-Brg", "F Nth C A Lon") never
-	// has it set.
+	// at all: it has words that are no part of an order, at most one
+	// place name, and no unit type at its start or before a place, no
+	// order verb, no move sign or one-letter verb next to a place, no
+	// power's name ("Thanks, Francesca", "Sent from my iPhone", "On Mon,
+	// 3 Mar 2025, Bob <b@x> wrote:", "See you in Paris"). A reader of mail
+	// may pass over such text without a reply. An order with a fault ("A
+	// Par-Brg", "F Nth C A Lon", "Paris"), and a power's name alone (a
+	// heading), never have it set.
 	NotOrder bool
 }
 
