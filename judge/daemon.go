@@ -24,6 +24,17 @@ type Inbox interface {
 	Close() error
 }
 
+// Archiver is an Inbox that can move handled mail out of the mailbox, so
+// that it does not grow for ever (mailer.Inbox does, into the folder its
+// configuration names, and leaves mail where it is without one). Run
+// checks for it by type assertion: an Inbox without it keeps all its mail.
+type Archiver interface {
+	// Archive moves the messages with these UIDs out of the mailbox.
+	Archive(ctx context.Context, uids ...uint32) error
+	// ArchiveThrough moves every message with a UID up to last.
+	ArchiveThrough(ctx context.Context, last uint32) error
+}
+
 // inboxCursor names the judge's mailbox in the store's cursors.
 const inboxCursor = "inbox"
 
@@ -48,7 +59,9 @@ type RunOptions struct {
 // by UID past a cursor that moves in the transaction handling each mail,
 // and a mail is marked seen on the server only after that commits, so a
 // crash at any point loses nothing and handles nothing twice; mail handled
-// but not yet marked is marked when the mailbox is opened again.
+// but not yet marked is marked when the mailbox is opened again. Where the
+// Inbox is an Archiver, handled mail is then moved out of the mailbox, and
+// what a crash left behind is moved when the mailbox is opened again.
 func (j *Judge) Run(ctx context.Context, o RunOptions) error {
 	if o.Poll <= 0 {
 		o.Poll = 30 * time.Second
@@ -77,7 +90,7 @@ func (j *Judge) Run(ctx context.Context, o RunOptions) error {
 			}
 			inbox, backoff = in, time.Second
 			if err := j.catchUpSeen(ctx, inbox); err != nil {
-				j.log().Warn("mark handled mail seen", "err", err)
+				j.log().Warn("mark handled mail seen and archive it", "err", err)
 			}
 		}
 		n, err := j.readMail(ctx, inbox, o.Batch)
@@ -136,22 +149,32 @@ func (j *Judge) readMail(ctx context.Context, inbox Inbox, batch int) (int, erro
 	if err != nil {
 		return 0, err
 	}
+	var handled []uint32
 	for _, m := range msgs {
 		uid := m.UID
 		err := j.handle(ctx, m.Raw, func(tx *store.Tx) error { return tx.SetCursor(name, validity, uid) })
 		if err != nil {
 			j.log().Error("handle mail", "uid", m.UID, "err", err)
-			return len(msgs), nil
+			break
 		}
 		if err := inbox.MarkSeen(ctx, m.UID); err != nil {
 			return len(msgs), err
+		}
+		handled = append(handled, m.UID)
+	}
+	// Moved only once committed and seen; moved mail is behind the cursor,
+	// which goes by UID, so it is never looked for again. A move that
+	// fails leaves the mail for catchUpSeen.
+	if a, ok := inbox.(Archiver); ok && len(handled) > 0 {
+		if err := a.Archive(ctx, handled...); err != nil {
+			j.log().Warn("archive handled mail", "uids", len(handled), "err", err)
 		}
 	}
 	return len(msgs), nil
 }
 
-// catchUpSeen marks seen the mail handled before a crash or a broken
-// connection could mark it.
+// catchUpSeen marks seen, and archives where the Inbox can, the mail
+// handled before a crash or a broken connection could mark or move it.
 func (j *Judge) catchUpSeen(ctx context.Context, in Inbox) error {
 	var validity, last uint32
 	err := j.Store.Tx(ctx, func(tx *store.Tx) (err error) {
@@ -161,7 +184,13 @@ func (j *Judge) catchUpSeen(ctx context.Context, in Inbox) error {
 	if err != nil || validity != in.UIDValidity() {
 		return err
 	}
-	return in.MarkSeenThrough(ctx, last)
+	if err := in.MarkSeenThrough(ctx, last); err != nil {
+		return err
+	}
+	if a, ok := in.(Archiver); ok {
+		return a.ArchiveThrough(ctx, last)
+	}
+	return nil
 }
 
 func (j *Judge) tickAndFlush(ctx context.Context, s Sender) error {
