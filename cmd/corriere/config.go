@@ -29,6 +29,9 @@ type config struct {
 		Username string `toml:"username"`
 		Password string `toml:"password"`
 		Mailbox  string `toml:"mailbox"`
+		// Archive is the folder handled mail is moved to; empty leaves it
+		// in Mailbox.
+		Archive string `toml:"archive"`
 	} `toml:"imap"`
 	SMTP struct {
 		Addr     string `toml:"addr"`
@@ -74,6 +77,9 @@ func loadConfig(path string) (*config, error) {
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("config %s: missing %s", path, strings.Join(missing, ", "))
 	}
+	if a := strings.Trim(c.IMAP.Archive, "/"); a != "" && (a == c.IMAP.Mailbox || strings.EqualFold(a, "INBOX") && strings.EqualFold(c.IMAP.Mailbox, "INBOX")) {
+		return nil, fmt.Errorf("config %s: imap.archive = %q: the archive must be another folder than the mailbox read (imap.mailbox)", path, c.IMAP.Archive)
+	}
 	for _, s := range []struct{ name, v string }{{"imap.security", c.IMAP.Security}, {"smtp.security", c.SMTP.Security}} {
 		switch s.v {
 		case "", "tls", "starttls", "none":
@@ -85,7 +91,7 @@ func loadConfig(path string) (*config, error) {
 }
 
 func (c *config) imap() mailer.IMAPConfig {
-	return mailer.IMAPConfig{Addr: c.IMAP.Addr, Security: orDefault(c.IMAP.Security, "tls"), Username: c.IMAP.Username, Password: c.IMAP.Password, Mailbox: c.IMAP.Mailbox}
+	return mailer.IMAPConfig{Addr: c.IMAP.Addr, Security: orDefault(c.IMAP.Security, "tls"), Username: c.IMAP.Username, Password: c.IMAP.Password, Mailbox: c.IMAP.Mailbox, Archive: c.IMAP.Archive}
 }
 
 func (c *config) smtp() mailer.SMTPConfig {
