@@ -14,7 +14,23 @@ import (
 // kilobytes.
 const maxRequest = 8 << 20
 
+const adjudicateUsage = `usage: corriere adjudicate < request.json > response.json
+
+Reads a position with orders as JSON on stdin and writes, as JSON on
+stdout, one result per order (succeeds, fails or invalid, with the reason)
+and the next position. The request:
+  {"variant": "standard", "rules": "2023"|"1971", "phase": "S1901M",
+   "units": {"england": ["F nth", "A lon"]}, "centers": {...},
+   "dislodged": {...}, "contested": [...], "disorder": [...], "closed": [...],
+   "orders": {"england": ["F nth - pic"]}}
+A malformed request exits with status 2 and one line on stderr.
+`
+
 func runAdjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 1 && isHelp(args[0]) {
+		fmt.Fprint(stdout, adjudicateUsage)
+		return 0
+	}
 	if len(args) > 0 {
 		fmt.Fprintf(stderr, "corriere adjudicate: takes no arguments (the request comes on stdin), got %q\n", strings.Join(args, " "))
 		return 2

@@ -22,6 +22,10 @@ type config struct {
 		Database string         `toml:"database"`
 		MaxSize  int            `toml:"max_size"`
 		Poll     judge.Duration `toml:"poll"`
+		// Operator is the operator's address; Create, who may CREATE games
+		// by mail (addresses and "@domain"s; the operator when empty).
+		Operator string   `toml:"operator"`
+		Create   []string `toml:"create"`
 	} `toml:"judge"`
 	IMAP struct {
 		Addr     string `toml:"addr"`
@@ -77,6 +81,14 @@ func loadConfig(path string) (*config, error) {
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("config %s: missing %s", path, strings.Join(missing, ", "))
 	}
+	if c.Judge.Operator != "" && !isAddress(c.Judge.Operator) {
+		return nil, fmt.Errorf("config %s: judge.operator = %q: expected a mail address like admin@example.org", path, c.Judge.Operator)
+	}
+	for _, a := range c.Judge.Create {
+		if !isAddress(a) && !(strings.HasPrefix(a, "@") && isAddress("x"+a)) {
+			return nil, fmt.Errorf("config %s: judge.create: %q: expected an address (gm@example.org) or a domain (@club.example)", path, a)
+		}
+	}
 	if a := strings.Trim(c.IMAP.Archive, "/"); a != "" && (a == c.IMAP.Mailbox || strings.EqualFold(a, "INBOX") && strings.EqualFold(c.IMAP.Mailbox, "INBOX")) {
 		return nil, fmt.Errorf("config %s: imap.archive = %q: the archive must be another folder than the mailbox read (imap.mailbox)", path, c.IMAP.Archive)
 	}
@@ -88,6 +100,18 @@ func loadConfig(path string) (*config, error) {
 		}
 	}
 	return &c, nil
+}
+
+// isAddress reports whether a is a bare mail address: one @ with something
+// on each side and no spaces.
+func isAddress(a string) bool {
+	local, domain, ok := strings.Cut(a, "@")
+	return ok && local != "" && domain != "" && !strings.ContainsAny(a, " \t<>,;") && !strings.Contains(domain, "@")
+}
+
+// access is who may do what on the judge.
+func (c *config) access() judge.Access {
+	return judge.Access{Operator: c.Judge.Operator, Create: c.Judge.Create}
 }
 
 func (c *config) imap() mailer.IMAPConfig {
@@ -113,4 +137,32 @@ func (c *config) logger(w *os.File) *slog.Logger {
 		return slog.New(slog.NewJSONHandler(w, opts))
 	}
 	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// configEnv names the configuration when --config does not.
+const configEnv = "CORRIERE_CONFIG"
+
+// defaultConfigs are where serve, game and gm look for the configuration
+// after --config and $CORRIERE_CONFIG, in order.
+var defaultConfigs = []string{"./corriere.toml", "/etc/corriere/corriere.toml"}
+
+// configHelp says how the commands find the configuration, for usages.
+var configHelp = "serve, game and gm read the configuration from --config FILE, else $" + configEnv + ", else " +
+	strings.Join(defaultConfigs, ", else ") + "; game and gm take --db PATH instead."
+
+// findConfig is the configuration file to read: flagPath (--config), else
+// $CORRIERE_CONFIG, else the first of defaultConfigs that exists.
+func findConfig(flagPath string) (string, error) {
+	if flagPath != "" {
+		return flagPath, nil
+	}
+	if p := os.Getenv(configEnv); p != "" {
+		return p, nil
+	}
+	for _, p := range defaultConfigs {
+		if _, err := os.Stat(p); err == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("no configuration found: give --config FILE or set %s (looked for %s)", configEnv, strings.Join(defaultConfigs, " and "))
 }

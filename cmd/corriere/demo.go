@@ -32,17 +32,30 @@ const (
 	demoGame     = "seed"
 )
 
+const demoSyntax = "demo [--out DIR] [-v] [--timeout 5m]"
+
+const demoUsage = "usage: corriere " + demoSyntax + `
+
+Plays the Italian rulebook's worked game by mail: loopback IMAP and SMTP
+servers, the judge's daemon, seven scripted players; checks every outcome
+and writes every mail the judge sent to DIR.
+`
+
 // runDemo plays the rulebook's worked game by mail, with everything in
 // this process: an IMAP and an SMTP server on loopback, the judge's
 // daemon against them, and seven scripted players who mail the rulebook's
 // orders and wait for the results.
 func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	out := fs.String("out", "demo-mail", "the folder for the judge's mails (.eml)")
 	verbose := fs.Bool("v", false, "log the judge's work on stderr")
 	timeout := fs.Duration("timeout", 5*time.Minute, "give up after this long")
-	if err := fs.Parse(args); err != nil {
+	pos, code, stop := parseFlags(fs, args, demoUsage, stdout, stderr)
+	if stop {
+		return code
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(stderr, "corriere demo: unexpected arguments %q\n%s", strings.Join(pos, " "), demoUsage)
 		return 2
 	}
 	level := slog.LevelWarn
@@ -104,7 +117,13 @@ func demo(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) e
 		return err
 	}
 	defer os.RemoveAll(dir)
-	st, err := store.Open(ctx, filepath.Join(dir, "judge.db"))
+	db := filepath.Join(dir, "judge.db")
+	lock, err := store.Acquire(db) // a daemon runs on it, as under serve
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
+	st, err := store.Open(ctx, db)
 	if err != nil {
 		return err
 	}

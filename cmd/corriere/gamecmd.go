@@ -1,44 +1,92 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"flag"
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/corriere/corriere/judge"
 	"github.com/corriere/corriere/store"
 )
 
-const gameUsage = `usage: corriere game <verb> [--config FILE | --db PATH] arguments
+// gameVerbs are the verbs of `corriere game`, with their positional
+// arguments: the usage and the argument check both read them.
+var gameVerbs = []struct {
+	name   string
+	args   int
+	syntax string
+	what   string
+}{
+	{"create", 1, "create NAME [--master ADDRESS] [--variant standard] [--rules 2023|1971] [--movement SPEC] [--retreat SPEC]\n" +
+		"       [--adjustment SPEC] [--tz ZONE] [--grace 1h] [--reminder 12h] [--press white|grey|none] [--early=true]\n" +
+		"       [--missing hold|disorder] [--end \"YYYY-MM-DD HH:MM\"] [--max-absence 15] [--draws all|partial]\n" +
+		"       [--observers=true] [--players 7|6|5|4|3|2] [--alternative 1|2]",
+		"a new game, forming. Its master's password is printed once; with --master it is mailed to ADDRESS instead, the only address the master may sign on from"},
+	{"seat", 3, "seat NAME POWER ADDRESS [--password-stdin]",
+		"give a free power to a player, as the master's SEAT: the player is mailed the power and a new password (or the one read from stdin)"},
+	{"replace", 3, "replace NAME POWER ADDRESS [--password-stdin]",
+		"give a power already played to another player, as the master's REPLACE: the new player is mailed, everyone is told"},
+	{"observe", 2, "observe NAME ADDRESS", "ADDRESS receives the game's results"},
+	{"start", 1, "start NAME", "start a forming game whose powers all have players; each is mailed which power they play"},
+	{"status", 1, "status NAME", "the game's settings, phase, deadline and players"},
+}
 
-  create NAME [--variant standard] [--rules 2023|1971] [--movement SPEC] [--retreat SPEC]
-              [--adjustment SPEC] [--tz ZONE] [--grace 1h] [--reminder 12h] [--press white|grey|none] [--early=true]
-              [--missing hold|disorder] [--end "YYYY-MM-DD HH:MM"] [--max-absence 15] [--draws all|partial]
-              [--observers=true]
-              [--players 7|6|5|4|3|2] [--alternative 1|2]
-  seat NAME POWER ADDRESS PASSWORD
-  observe NAME ADDRESS
-  start NAME
-  status NAME
-`
+func gameSyntax() []string {
+	var out []string
+	for _, v := range gameVerbs {
+		out = append(out, "game "+v.syntax+" [--config FILE | --db PATH]")
+	}
+	return out
+}
 
-func runGame(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func gameUsage() string {
+	var b strings.Builder
+	b.WriteString("usage: corriere game <verb> arguments [--config FILE | --db PATH]\n\n")
+	for _, v := range gameVerbs {
+		fmt.Fprintf(&b, "  %s\n%s", v.syntax, indent(v.what, "      "))
+	}
+	b.WriteString("\nPOWER is exact: its id, English or Italian name or abbreviation (france, Francia, FRA), any case.\n")
+	b.WriteString("Mails are queued in the database; the running judge (corriere serve) sends them.\n")
+	b.WriteString(configHelp + "\n")
+	return b.String()
+}
+
+func runGame(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, gameUsage)
+		fmt.Fprint(stderr, gameUsage())
 		return 2
 	}
 	verb := args[0]
+	if isHelp(verb) {
+		fmt.Fprint(stdout, gameUsage())
+		return 0
+	}
+	want := -1
+	for _, v := range gameVerbs {
+		if v.name == verb {
+			want = v.args
+		}
+	}
+	if want < 0 {
+		fmt.Fprintf(stderr, "corriere game: unknown verb %q\n\n%s", verb, gameUsage())
+		return 2
+	}
 	fs := flag.NewFlagSet("game "+verb, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfgPath := fs.String("config", "", "the configuration file (for the database path)")
-	dbPath := fs.String("db", "", "the database file (instead of --config)")
+	cfgPath := fs.String("config", "", "the configuration file, for the database's path")
+	dbPath := fs.String("db", "", "the database file (instead of the configuration)")
 	set := judge.DefaultSettings()
-	variant := fs.String("variant", "standard", "the variant")
-	rules := fs.String("rules", "2023", "the rule edition: 2023 or 1971")
-	if verb == "create" {
+	var variant, rules, master *string
+	var passwordStdin *bool
+	switch verb {
+	case "create":
+		variant = fs.String("variant", "standard", "the variant")
+		rules = fs.String("rules", "2023", "the rule edition: 2023 or 1971")
+		master = fs.String("master", "", "the game master's address: mailed the master's password, and the only address the master may sign on from")
 		fs.StringVar(&set.Movement, "movement", set.Movement, "cron spec of movement deadlines")
 		fs.StringVar(&set.Retreat, "retreat", set.Retreat, "cron spec of retreat deadlines")
 		fs.StringVar(&set.Adjustment, "adjustment", set.Adjustment, "cron spec of adjustment deadlines")
@@ -46,7 +94,7 @@ func runGame(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fs.TextVar(&set.Grace, "grace", set.Grace, "orders taken this long after the deadline")
 		fs.TextVar(&set.Reminder, "reminder", set.Reminder, "remind this long before the deadline (0: never)")
 		fs.StringVar(&set.Press, "press", set.Press, "press: white, grey or none")
-		fs.BoolVar(&set.Early, "early", set.Early, "process early when every power is ready")
+		fs.BoolVar(&set.Early, "early", set.Early, "process early when every power has SET NOWAIT")
 		fs.StringVar(&set.Missing, "missing", "hold", "a power without orders: hold, or disorder (seed XIV.3)")
 		fs.StringVar(&set.End, "end", "", "end the game at this date and time (YYYY-MM-DD HH:MM): most units wins")
 		fs.IntVar(&set.MaxAbsence, "max-absence", set.MaxAbsence, "days of absence (SET ABSENCE) each player may take over the game; 0: none")
@@ -60,29 +108,28 @@ func runGame(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fs.Func("draws", "draws: all (every survivor, the default) or partial (SET DRAW <powers> may leave some out)", func(v string) error {
 			return set.SetDraws(v)
 		})
+	case "seat", "replace":
+		passwordStdin = fs.Bool("password-stdin", false, "read the player's password from the first line of stdin instead of generating one")
 	}
-	// Flags may come before or after the positional arguments.
-	var pos []string
-	rest := args[1:]
-	for {
-		if err := fs.Parse(rest); err != nil {
+	pos, code, stop := parseFlags(fs, args[1:], gameUsage(), stdout, stderr)
+	if stop {
+		return code
+	}
+	if (verb == "seat" || verb == "replace") && len(pos) == 4 {
+		fmt.Fprintf(stderr, "corriere game %s: a password on the command line stays in the shell's history and the process list: leave it out to have one generated and mailed to the player, or give it on stdin with --password-stdin\n", verb)
+		return 2
+	}
+	if len(pos) != want {
+		fmt.Fprintf(stderr, "corriere game %s: expected %d arguments, got %d\n\n%s", verb, want, len(pos), gameUsage())
+		return 2
+	}
+	password := ""
+	if passwordStdin != nil && *passwordStdin {
+		var err error
+		if password, err = readPassword(stdin); err != nil {
+			fmt.Fprintf(stderr, "corriere game %s: --password-stdin: %v\n", verb, err)
 			return 2
 		}
-		if fs.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fs.Arg(0))
-		rest = fs.Args()[1:]
-	}
-	want := map[string]int{"create": 1, "seat": 4, "observe": 2, "start": 1, "status": 1}
-	n, ok := want[verb]
-	if !ok {
-		fmt.Fprintf(stderr, "corriere game: unknown verb %q\n%s", verb, gameUsage)
-		return 2
-	}
-	if len(pos) != n {
-		fmt.Fprintf(stderr, "corriere game %s: expected %d arguments, got %d\n%s", verb, n, len(pos), gameUsage)
-		return 2
 	}
 	path, err := databasePath(*cfgPath, *dbPath)
 	if err != nil {
@@ -97,41 +144,68 @@ func runGame(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	j := &judge.Judge{Store: st, Now: time.Now}
+	var out string
 	switch verb {
 	case "create":
-		err = j.CreateGame(ctx, pos[0], *variant, *rules, set)
-	case "seat":
-		err = j.Seat(ctx, pos[0], pos[1], pos[2], pos[3])
-	case "observe":
-		err = j.Observe(ctx, pos[0], pos[1])
-	case "start":
-		err = j.Start(ctx, pos[0])
-	case "status":
-		var text string
-		if text, err = j.Status(ctx, pos[0]); err == nil {
-			fmt.Fprint(stdout, text)
+		var pw string
+		if pw, err = j.CreateWithMaster(ctx, pos[0], *variant, *rules, set, *master); err == nil {
+			out = fmt.Sprintf("Game %s created, forming: seat its players with corriere game seat, then corriere game start (or leave it to its master).\n", pos[0])
+			if *master != "" {
+				out += fmt.Sprintf("Its master, %s, is mailed the password and may sign on from that address only.\n", strings.ToLower(*master))
+			} else {
+				out += fmt.Sprintf("The master's password, shown this once: %s\n(the master signs on with SIGNON master@%s <password>)\n", pw, pos[0])
+			}
 		}
+	case "seat", "replace":
+		if out, err = j.SeatPlayer(ctx, pos[0], pos[1], pos[2], password, verb == "replace"); err == nil {
+			out = fmt.Sprintf("Game %s: %s\n", pos[0], out)
+		}
+	case "observe":
+		if err = j.Observe(ctx, pos[0], pos[1]); err == nil {
+			out = fmt.Sprintf("Game %s: %s observes it and receives its results.\n", pos[0], strings.ToLower(pos[1]))
+		}
+	case "start":
+		if err = j.Start(ctx, pos[0]); err == nil {
+			out = fmt.Sprintf("Game %s has started; everyone is mailed the position, the deadline and the power they play.\n", pos[0])
+		}
+	case "status":
+		out, err = j.Status(ctx, pos[0])
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "corriere game %s: %v\n", verb, err)
 		return 1
 	}
-	if verb != "status" {
-		fmt.Fprintf(stdout, "game %s: %s done\n", pos[0], verb)
-	}
+	fmt.Fprint(stdout, out)
 	return 0
 }
 
+// readPassword reads a password from the first line of r.
+func readPassword(r io.Reader) (string, error) {
+	if r == nil {
+		return "", fmt.Errorf("expected the password on stdin, got nothing")
+	}
+	line, err := bufio.NewReader(io.LimitReader(r, 4096)).ReadString('\n')
+	if err != nil && err != io.EOF {
+		return "", fmt.Errorf("read the password: %w", err)
+	}
+	line = strings.TrimRight(line, "\r\n")
+	if line == "" {
+		return "", fmt.Errorf("expected the password on the first line of stdin, got an empty line")
+	}
+	return line, nil
+}
+
 // databasePath is the database a shell command works on: --db, or the one
-// the --config file names.
+// the configuration names (found as serve finds it).
 func databasePath(cfgPath, dbPath string) (string, error) {
 	if dbPath != "" {
 		return dbPath, nil
 	}
-	if cfgPath == "" {
-		return "", fmt.Errorf("say where the database is: --config FILE or --db PATH")
+	path, err := findConfig(cfgPath)
+	if err != nil {
+		return "", fmt.Errorf("%w, or give the database with --db PATH", err)
 	}
-	cfg, err := loadConfig(cfgPath)
+	cfg, err := loadConfig(path)
 	if err != nil {
 		return "", err
 	}

@@ -8,6 +8,7 @@ import (
 )
 
 func TestGameCommands(t *testing.T) {
+	noConfig(t)
 	db := filepath.Join(t.TempDir(), "judge.db")
 	game := func(args ...string) (int, string, string) {
 		var out, errb bytes.Buffer
@@ -19,7 +20,7 @@ func TestGameCommands(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"create", "roma", "--db", db, "--rules", "1971", "--movement", "0 20 * * MON,THU", "--tz", "Europe/Rome"}, 0, "create done"},
+		{[]string{"create", "roma", "--db", db, "--rules", "1971", "--movement", "0 20 * * MON,THU", "--tz", "Europe/Rome"}, 0, "created, forming"},
 		{[]string{"create", "roma", "--db", db}, 1, "exists"},
 		{[]string{"create", "bad name", "--db", db}, 1, "expected a letter then"},
 		{[]string{"create", "--db", db}, 2, "expected 1 arguments"},
@@ -28,20 +29,25 @@ func TestGameCommands(t *testing.T) {
 		{[]string{"create", "milano", "--db", db, "--max-absence", "-1"}, 1, "max absence -1"},
 		{[]string{"create", "milano", "--db", db, "--players", "3", "--alternative", "5"}, 1, "alternative 5: expected 1"},
 		{[]string{"create", "milano", "--db", db, "--draws", "most"}, 2, `draws "most": expected all`},
-		{[]string{"create", "duo", "--db", db, "--players", "2", "--draws", "partial"}, 0, "create done"},
-		{[]string{"seat", "duo", "italy", "i@x.test", "pw", "--db", db}, 1, "Italy is not played in game duo: it is neutral"},
-		{[]string{"seat", "duo", "england", "allies@x.test", "pw", "--db", db}, 0, ""},
-		{[]string{"seat", "duo", "austria", "central@x.test", "pw", "--db", db}, 0, ""},
+		{[]string{"create", "duo", "--db", db, "--players", "2", "--draws", "partial"}, 0, "created, forming"},
+		{[]string{"seat", "duo", "italy", "i@x.test", "--db", db}, 1, "Italy is not played in game duo: it is neutral"},
+		{[]string{"seat", "duo", "england", "allies@x.test", "--db", db}, 0, "England, France and Russia: now played by allies@x.test, who was sent a password."},
+		{[]string{"seat", "duo", "austria", "central@x.test", "--db", db}, 0, ""},
 		{[]string{"start", "duo", "--db", db}, 0, ""},
 		{[]string{"status", "duo", "--db", db}, 0, "Phase: Spring 1914 movement (S1914M)"},
-		{[]string{"create", "trio", "--db", db, "--observers=false"}, 0, "create done"},
+		{[]string{"create", "trio", "--db", db, "--observers=false"}, 0, "created, forming"},
 		{[]string{"observe", "trio", "fan@x.test", "--db", db}, 1, "takes no observers"},
 		{[]string{"start", "roma", "--db", db}, 1, "no player for Austria, England"},
-		{[]string{"seat", "roma", "Narnia", "a@x.test", "pw", "--db", db}, 1, "Narnia"},
-		{[]string{"seat", "roma", "france", "not-an-address", "pw", "--db", db}, 1, "expected a mail address"},
+		{[]string{"seat", "roma", "Narnia", "a@x.test", "--db", db}, 1, `"Narnia" is not a power of game roma: expected one of austria, england`},
+		{[]string{"seat", "roma", "prussia", "a@x.test", "--db", db}, 1, `"prussia" is not a power`},
+		{[]string{"seat", "roma", "france", "not-an-address", "--db", db}, 1, "expected one like player@example.org"},
+		{[]string{"seat", "roma", "france", "a@x.test", "s3cret", "--db", db}, 2, "a password on the command line stays in the shell's history"},
+		{[]string{"seat", "roma", "france", "--db", db}, 2, "expected 3 arguments, got 2"},
+		{[]string{"replace", "roma", "france", "--db", db}, 2, "expected 3 arguments, got 2"},
 		{[]string{"status", "nowhere", "--db", db}, 1, "no such game"},
 		{[]string{"frobnicate", "roma", "--db", db}, 2, "unknown verb"},
-		{[]string{"status", "roma"}, 2, "--config FILE or --db PATH"},
+		{[]string{"status", "roma"}, 2, "no configuration found: give --config FILE or set CORRIERE_CONFIG (looked for "},
+		{[]string{"status", "roma"}, 2, "), or give the database with --db PATH"},
 	}
 	for _, s := range steps {
 		code, out, errs := game(s.args...)
@@ -50,7 +56,7 @@ func TestGameCommands(t *testing.T) {
 		}
 	}
 	for _, p := range []string{"Austria", "Inghilterra", "FRA", "germany", "italy", "russia", "turkey"} {
-		if code, _, errs := game("seat", "roma", p, strings.ToLower(p)+"@players.test", "pw", "--db", db); code != 0 {
+		if code, _, errs := game("seat", "roma", p, strings.ToLower(p)+"@players.test", "--db", db); code != 0 {
 			t.Fatalf("seat %s: %s", p, errs)
 		}
 	}
@@ -67,6 +73,7 @@ func TestGameCommands(t *testing.T) {
 }
 
 func TestGMCommands(t *testing.T) {
+	noConfig(t)
 	db := filepath.Join(t.TempDir(), "judge.db")
 	cli := func(stdin string, args ...string) (int, string) {
 		var out, errb bytes.Buffer
@@ -95,7 +102,7 @@ func TestGMCommands(t *testing.T) {
 		{"PREVIEW\nPROCESS S1901M\n", []string{"gm", "--db", db, "roma"}, 0, "S1901M processed now"},
 		{"", []string{"gm", "--db", db, "roma", "ROLLBACK", "S1901M"}, 0, "back at Spring 1901 movement"},
 		{"", []string{"gm", "--db", db, "nowhere", "PAUSE"}, 1, "no such game"},
-		{"", []string{"gm", "roma", "PAUSE"}, 2, "--config FILE or --db PATH"},
+		{"", []string{"gm", "roma", "PAUSE"}, 2, "no configuration found: give --config FILE or set CORRIERE_CONFIG"},
 	}
 	for _, s := range steps {
 		code, out := cli(s.stdin, s.args...)

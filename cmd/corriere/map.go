@@ -21,27 +21,36 @@ import (
 	"github.com/corriere/corriere/variants"
 )
 
+const mapSyntax = "map --in position.json --out map.png|map.svg|- [--format png|svg] [--game NAME] [--date YYYY-MM-DD]"
+
+const mapUsage = "usage: corriere " + mapSyntax + `
+
+Draws a position: what corriere adjudicate reads (its orders, if any, are
+drawn as given) or writes (its next position, with the orders just
+resolved and their results).
+`
+
 // runMap draws a position: `corriere map --in position.json --out map.png`.
 // The input is what `corriere adjudicate` reads (a position, with orders
 // to draw if it has them) or writes (a response: its next position is
 // drawn with the orders just resolved and their results).
 func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("map", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	in := fs.String("in", "-", "the position or response JSON (- for stdin)")
 	out := fs.String("out", "", "the picture to write: NAME.png or NAME.svg (- for stdout)")
 	format := fs.String("format", "", "png or svg (default: from the --out extension, png for stdout)")
 	gameName := fs.String("game", "", "the game's name, for the title")
 	date := fs.String("date", "", "a date for the title, YYYY-MM-DD")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	extra, code, stop := parseFlags(fs, args, mapUsage, stdout, stderr)
+	if stop {
+		return code
 	}
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "corriere map: %s\n", oneLine(fmt.Sprintf(format, a...)))
 		return 2
 	}
-	if fs.NArg() > 0 {
-		return fail("unexpected arguments %q", strings.Join(fs.Args(), " "))
+	if len(extra) > 0 {
+		return fail("unexpected arguments %q", strings.Join(extra, " "))
 	}
 	if *out == "" {
 		return fail("--out is required (map.png or map.svg)")

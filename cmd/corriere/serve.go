@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -16,21 +17,45 @@ import (
 	"github.com/corriere/corriere/store"
 )
 
-func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
+var serveUsage = `usage: corriere serve [--config FILE]
+
+Runs the judge: reads the mailbox the configuration names, answers every
+mail, processes the deadlines and sends the mail. One judge per database:
+a second one refuses to start, naming the first.
+
+` + configHelp + "\n"
+
+func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	path := fs.String("config", "corriere.toml", "the configuration file")
-	if err := fs.Parse(args); err != nil {
+	cfgPath := fs.String("config", "", "the configuration file")
+	pos, code, stop := parseFlags(fs, args, serveUsage, stdout, stderr)
+	if stop {
+		return code
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(stderr, "corriere serve: unexpected arguments %q\n%s", strings.Join(pos, " "), serveUsage)
 		return 2
 	}
-	cfg, err := loadConfig(*path)
+	path, err := findConfig(*cfgPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "corriere serve: %v\n", err)
+		return 2
+	}
+	cfg, err := loadConfig(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "corriere serve: %v\n", err)
 		return 2
 	}
 	log := cfg.logger(os.Stderr)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stopSignals()
+	// One daemon per database: a second would send every mail again.
+	lock, err := store.Acquire(cfg.Judge.Database)
+	if err != nil {
+		fmt.Fprintf(stderr, "corriere serve: %v\n", err)
+		return 1
+	}
+	defer lock.Release()
 	st, err := store.Open(ctx, cfg.Judge.Database)
 	if err != nil {
 		fmt.Fprintf(stderr, "corriere serve: %v\n", err)
@@ -38,6 +63,7 @@ func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
 	}
 	defer st.Close()
 	j := &judge.Judge{Store: st, Address: cfg.Judge.Address, Log: log, MaxSize: cfg.Judge.MaxSize}
+	j.SetAccess(cfg.access())
 	log.Info("judge starting", "address", cfg.Judge.Address, "imap", cfg.IMAP.Addr, "smtp", cfg.SMTP.Addr, "database", cfg.Judge.Database)
 	err = j.Run(ctx, judge.RunOptions{
 		Dial:   dialInbox(cfg.imap(), log),

@@ -46,6 +46,7 @@ func TestTwoPlayerGameByMail(t *testing.T) {
 	var tosses atomic.Int32
 	j := &judge.Judge{Store: st, Address: demoJudge, Log: quiet,
 		Coin: func() int { tosses.Add(1); return 0 }} // heads: England's side
+	j.SetAccess(judge.Access{Create: []string{gm}})
 	imapCfg := mailer.IMAPConfig{Addr: sys.IMAPAddr(), Security: "none", Username: demoJudge, Password: demoPassword}
 	smtpCfg := mailer.SMTPConfig{Addr: sys.SMTPAddr(), Security: "none", Username: demoJudge, Password: demoPassword, Hello: "localhost"}
 	runCtx, stopJudge := context.WithCancel(ctx)
@@ -79,8 +80,8 @@ func TestTwoPlayerGameByMail(t *testing.T) {
 		return await(ctx, t, sys, from, len(before), want)
 	}
 	// Deadlines far away: phases are processed when both players are ready.
-	mail(gm, "CREATE duo pw\nplayers 2\nmovement @every 240h\nretreat @every 240h\nadjustment @every 240h\n", "Re:")
-	mail(gm, "SIGNON master@duo pw\nSEAT england "+allies+"\nSEAT germany "+central+"\nSTART\n", "Re:")
+	mail(gm, "CREATE duo pw-master\nplayers 2\nmovement @every 240h\nretreat @every 240h\nadjustment @every 240h\n", "Re:")
+	mail(gm, "SIGNON master@duo pw-master\nSEAT england "+allies+"\nSEAT germany "+central+"\nSTART\n", "Re:")
 	pw := func(addr string) string {
 		msgs, _ := sys.Messages(addr)
 		for _, raw := range msgs {
@@ -118,7 +119,7 @@ func TestTwoPlayerGameByMail(t *testing.T) {
 
 	// The master rolls back to Fall 1914: Italy is neutral again, and the
 	// toss made stands when Fall 1914 is processed again.
-	mail(gm, "SIGNON master@duo pw\nROLLBACK F1914M\n", "Re:")
+	mail(gm, "SIGNON master@duo pw-master\nROLLBACK F1914M\n", "Re:")
 	mark, _ := sys.Messages(central)
 	await(ctx, t, sys, central, len(mark)-1, "rolled back to F1914M")
 	// The orders of Fall 1914 are back, complete: the allies' next mail
