@@ -3,9 +3,13 @@ package judge
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/corriere/corriere/store"
 )
 
 // After a ROLLBACK the phase is played again with other orders: its map
@@ -114,4 +118,173 @@ func TestEarlyProcessNamesNobodyLate(t *testing.T) {
 	if strings.Contains(res, "Late") {
 		t.Errorf("an early PROCESS named powers late:\n%s", res)
 	}
+}
+
+// processS1901 plays Spring 1901 with the openings, at its deadline.
+func (f *fixture) processS1901() {
+	f.t.Helper()
+	for _, p := range powers {
+		f.order(p, openings[p])
+	}
+	f.clk.advance(12 * time.Hour)
+	f.tick()
+	if f.game().Phase != "F1901M" {
+		f.t.Fatalf("phase %s, want F1901M", f.game().Phase)
+	}
+}
+
+// mailDated sends a mail with a Date header of its own.
+func (f *fixture) mailDated(from string, date time.Time, body string) string {
+	f.t.Helper()
+	f.n++
+	id := fmt.Sprintf("d%d@players.test", f.n)
+	raw := "From: " + from + "\r\nTo: judge@corriere.test\r\nSubject: orders\r\nMessage-ID: <" + id + ">\r\n" +
+		"Date: " + date.Format(time.RFC1123Z) + "\r\n\r\n" + strings.ReplaceAll(body, "\n", "\r\n")
+	if err := f.j.Handle(context.Background(), []byte(raw)); err != nil {
+		f.t.Fatal(err)
+	}
+	for _, m := range f.outbox() {
+		if m.InReplyTo == id {
+			return m.Body
+		}
+	}
+	return ""
+}
+
+// A mail written before the phase was processed, arriving after, is not
+// taken for the next phase; a PHASE line decides where one says.
+func TestLateMailAndPhaseLine(t *testing.T) {
+	f := newFixture(t, nil)
+	written := f.clk.t.Add(11*time.Hour + 59*time.Minute) // 19:59, a minute before the deadline
+	f.processS1901()
+	signon := "SIGNON france@roma pw-france\n"
+	reply := f.mailDated(addr("france"), written, signon+"A Bur-Mun")
+	mustContain(t, "a spring mail read in fall", reply, "came too late for that phase", "were not read for Fall 1901 movement (F1901M)", "PHASE F1901M", "> A Bur-Mun")
+	if strings.Contains(reply, "complete") || strings.Contains(reply, "ok:") {
+		t.Errorf("the late mail was applied:\n%s", reply)
+	}
+	reply = f.mailDated(addr("france"), written, signon+"PHASE S1901M\nA Bur-Mun")
+	mustContain(t, "PHASE of a past phase", reply, "for Spring 1901 movement (S1901M), which is over", "nothing was changed")
+	reply = f.mailDated(addr("france"), written, signon+"PHASE F1901M\nA Bur-Mun")
+	mustContain(t, "PHASE of the current phase", reply, "ok: A bur - mun")
+	reply = f.send(addr("france"), signon+"PHASE Fall 1901 Movement\nA Spa-Por\nphase s1902m\nA Mun-Ber\nphase W1901\nbuild A par")
+	mustContain(t, "PHASE lines", reply, "ok: A spa - por", "Orders for Spring 1902 movement (S1902M), a later phase, kept", "A Mun-Ber", "Orders for Winter 1901 adjustments (W1901A)")
+	reply = f.send(addr("france"), signon+"PHASE Summer 1901\nA Mao-Por")
+	mustContain(t, "a bad PHASE line", reply, "expected a phase such as PHASE S1903M", "were not read")
+	if strings.Contains(reply, "ok: F mao") {
+		t.Errorf("orders under a bad PHASE line were read:\n%s", reply)
+	}
+	// A mail without a Date is read for the current phase.
+	reply = f.handleRaw("From: " + addr("france") + "\nSubject: x\nMessage-ID: <nodate@p>\n\n" + signon + "F Mao-Por")
+	mustContain(t, "undated", reply, "ok: F mao - por")
+}
+
+// Orders sent ahead are read when their phase begins and the player gets
+// the report; orders for a phase that never came are dropped with a word.
+func TestOrdersAhead(t *testing.T) {
+	f := newFixture(t, nil)
+	reply := f.order("france", "PHASE F1901M\nA Bur-Mun\nPHASE F1901R\nA Mun-Ruh\nPHASE F1901M\nA Spa-Por")
+	mustContain(t, "ahead", reply, "Fall 1901 movement (F1901M), a later phase", "Fall 1901 retreats (F1901R), a later phase")
+	f.processS1901()
+	mail := f.lastMail("ahead", addr("france"))
+	mustContain(t, "ahead report", mail, "Fall 1901 movement (F1901M) has begun", "ok: A bur - mun", "ok: A spa - por", "Still missing: F mao")
+	var orders []string
+	id := f.game().ID
+	f.j.Store.Tx(context.Background(), func(tx *store.Tx) error {
+		rows, _ := tx.Orders(id, "F1901M")
+		for _, r := range rows {
+			orders = append(orders, r.Canonical)
+		}
+		return nil
+	})
+	if !slices.Equal(orders, []string{"A bur - mun", "A spa - por"}) {
+		t.Errorf("F1901M orders %v", orders)
+	}
+	for _, p := range powers {
+		f.order(p, "PHASE F1901M\nWAIVE")
+	}
+	f.clk.advance(24 * time.Hour)
+	f.tick() // F1901M processed; no retreats: W1901A
+	if g := f.game(); g.Phase != "W1901A" {
+		t.Fatalf("phase %s", g.Phase)
+	}
+	mustContain(t, "dropped", f.lastMail("ahead", addr("france")), "were not used: game roma went on to Winter 1901 adjustments (W1901A) without that phase", "> A Mun-Ruh")
+}
+
+// handleRaw hands the judge a raw mail and returns the reply to it.
+func (f *fixture) handleRaw(raw string) string {
+	f.t.Helper()
+	before := len(f.outbox())
+	if err := f.j.Handle(context.Background(), []byte(strings.ReplaceAll(raw, "\n", "\r\n"))); err != nil {
+		f.t.Fatal(err)
+	}
+	for _, m := range f.outbox()[before:] {
+		if m.Kind == "reply" {
+			return m.Body
+		}
+	}
+	return ""
+}
+
+// Players manage their own seat: SET ADDRESS and SET PASSWORD, with a
+// notice to the registered address; a player writing from another
+// address is told which one is registered; the owner hears of refused
+// sign-ons from others, once an hour at most.
+func TestPlayersManageThemselves(t *testing.T) {
+	f := newFixture(t, nil)
+	reply := f.send("francesca@home.test", "SIGNON france@roma pw-france\nA Par-Bur")
+	mustContain(t, "from another address", reply, "Refused", "The password is right, but France is played from "+addr("france"))
+	if strings.Contains(reply, "ok: A par") {
+		t.Errorf("orders taken from an unregistered address:\n%s", reply)
+	}
+	mustContain(t, "owner's notice", f.lastMail("notice", addr("france")), "francesca@home.test tried to sign on as France")
+	n := len(f.outbox())
+	reply = f.send("stranger@x.test", "SIGNON france@roma guess")
+	if strings.Contains(reply, addr("france")) {
+		t.Errorf("a wrong password learnt the registered address:\n%s", reply)
+	}
+	for _, m := range f.outbox()[n:] {
+		if m.Kind == "notice" {
+			t.Errorf("a second notice within the hour: %s", m.Body)
+		}
+	}
+
+	reply = f.order("france", "SET PASSWORD abc")
+	mustContain(t, "weak password", reply, "Refused: the password", "too short")
+	reply = f.order("france", "SET PASSWORD Tr3no-per-Lione")
+	mustContain(t, "password", reply, "Your password for France is changed")
+	if strings.Contains(reply, "Tr3no-per-Lione") {
+		t.Errorf("the reply repeats the password:\n%s", reply)
+	}
+	mustContain(t, "password notice", f.lastMail("notice", addr("france")), "The password of France in game roma was changed")
+	reply = f.send(addr("france"), "SIGNON france@roma Tr3no-per-Lione\nSET ADDRESS <francesca@home.test>")
+	mustContain(t, "address", reply, "France is now played from francesca@home.test")
+	mustContain(t, "old address told", f.lastMail("notice", addr("france")), "moved the seat from "+addr("france")+" to francesca@home.test")
+	mustContain(t, "new address told", f.lastMail("notice", "francesca@home.test"), "moved the seat")
+	reply = f.send("francesca@home.test", "SIGNON france@roma Tr3no-per-Lione\nA Par-Bur")
+	mustContain(t, "from the new address", reply, "ok: A par - bur")
+	reply = f.send("francesca@home.test", "SIGNON france@roma Tr3no-per-Lione\nSET ADDRESS nobody")
+	mustContain(t, "bad address", reply, "is not a mail address")
+}
+
+// njudge's ways of writing: "sign on", M and O initials, IF ... ENDIF
+// refused whole; a Subject of help is answered.
+func TestNjudgeMailForms(t *testing.T) {
+	f := newFixture(t, nil)
+	reply := f.send(addr("france"), "sign on Froma pw-france\nA Par-Bur\nsign off\nA Mar-Spa")
+	mustContain(t, "sign on", reply, "Signed on as France", "ok: A par - bur")
+	if strings.Contains(reply, "A Mar-Spa") {
+		t.Errorf("read past sign off:\n%s", reply)
+	}
+	reply = f.send("fan@x.test", "SIGNON Oroma whatever")
+	mustContain(t, "observer initial", reply, "You will receive the results of game roma")
+	reply = f.order("germany", "IF Italy moves to Tyrolia\nA Mun-Tyr\nELSE\nA Mun-Bur\nENDIF\nA Ber-Kie")
+	mustContain(t, "IF", reply, "Conditional orders (IF ... ELSE ... ENDIF) are not taken", "none of the 5 lines", "ok: A ber - kie")
+	if strings.Contains(reply, "A mun - ") {
+		t.Errorf("a conditional order was taken:\n%s", reply)
+	}
+	reply = f.handleRaw("From: someone@x.test\nSubject: help\nMessage-ID: <help@x>\n\n")
+	mustContain(t, "Subject help", reply, "SIGNON <power>@<game> <password>")
+	reply = f.handleRaw("From: someone@x.test\nSubject: Re: status roma\nMessage-ID: <st@x>\n\nthanks")
+	mustContain(t, "Subject status", reply, "roma")
 }

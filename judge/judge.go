@@ -101,7 +101,7 @@ func (j *Judge) handle(ctx context.Context, raw []byte, also func(*store.Tx) err
 			return j.reply(tx, m, fmt.Sprintf("Your mail of %d bytes is larger than the %d bytes the judge reads; nothing in it was read.\nSend orders and commands as plain text, without attachments.\n", m.Size, j.maxSize()))
 		}
 		s := &session{j: j, tx: tx, m: m, now: j.now()}
-		if err := s.run(scan(m.Text)); err != nil {
+		if err := s.run(withSubject(m.Subject, scan(m.Text))); err != nil {
 			return err
 		}
 		if err := j.reply(tx, m, s.out.String()); err != nil {

@@ -78,7 +78,7 @@ func (f *fixture) sendID(from, body, id string) string {
 	f.t.Helper()
 	before := len(f.outbox())
 	raw := "From: " + from + "\r\nTo: judge@corriere.test\r\nSubject: orders\r\nMessage-ID: <" + id + ">\r\n" +
-		"Date: Mon, 23 Nov 2026 10:00:00 +0000\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(body, "\n", "\r\n")
+		"Date: " + f.clk.t.Format(time.RFC1123Z) + "\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(body, "\n", "\r\n")
 	if err := f.j.Handle(context.Background(), []byte(raw)); err != nil {
 		f.t.Fatal(err)
 	}

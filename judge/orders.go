@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/store"
 	"github.com/corriere/corriere/variants"
@@ -84,13 +85,44 @@ func (s *session) submit(lines []string) error {
 		return err
 	}
 	vw := s.vw
-	if vw.g.State != store.Active || vw.pos == nil {
-		s.printf("Game %s is %s: orders are not taken now.\n", vw.g.Name, vw.g.State)
+	notRead := func(format string, args ...any) error {
+		s.printf(format, args...)
 		for _, l := range lines {
 			s.printf("> %s\n", l)
 		}
 		s.printf("\n")
 		return nil
+	}
+	// Orders sent during a pause are for the phase that resumes.
+	if (vw.g.State != store.Active && vw.g.State != store.Paused) || vw.pos == nil {
+		return notRead("Game %s is %s: orders are not taken now.\n", vw.g.Name, vw.g.State)
+	}
+	if s.phase != nil {
+		if s.phase.Year < 0 {
+			return notRead("These orders were not read: the PHASE line above them could not be read.\n")
+		}
+		switch target, now := phaseRank(*s.phase), phaseRank(vw.pos.Phase); {
+		case target < now:
+			return notRead("These orders are for %s, which is over: game %s is at %s. They were not read; nothing was changed.\n",
+				phaseName(*s.phase), vw.g.Name, phaseName(vw.pos.Phase))
+		case target > now && s.asMaster:
+			return notRead("The game master orders for the current phase only (%s). These orders were not read.\n", phaseName(vw.pos.Phase))
+		case target > now:
+			return s.ahead(lines)
+		}
+	} else if !s.m.Date.IsZero() {
+		// A mail written before the current phase began was written for
+		// an earlier one: it came too late for it, and is not misapplied
+		// to this one.
+		began, err := s.tx.LastProcessed(vw.g.ID)
+		if err != nil {
+			return err
+		}
+		if !began.IsZero() && s.m.Date.Before(began) {
+			return notRead("Your mail is dated %s, before the last phase was processed (%s): its orders came too late for that phase, and were not read for %s.\n"+
+				"To order for %s, send the orders again (or write PHASE %s above them).\n",
+				vw.timeText(s.m.Date), vw.timeText(began), phaseName(vw.pos.Phase), phaseName(vw.pos.Phase), vw.pos.Phase)
+		}
 	}
 	sets, err := vw.standings(s.tx, s.side...)
 	if err != nil {
@@ -177,6 +209,85 @@ func (s *session) submit(lines []string) error {
 	}
 	s.check = append(s.check, vw.g.Name)
 	return s.orderState()
+}
+
+// ahead keeps order lines sent for a later phase (njudge's PHASE line):
+// they are read against that phase's position when it begins, and the
+// player is sent the report then.
+func (s *session) ahead(lines []string) error {
+	vw := s.vw
+	err := s.tx.AddAhead(store.Ahead{GameID: vw.g.ID, Phase: s.phase.String(), Power: vw.v.Powers[s.power].ID,
+		Address: s.m.From, MessageID: s.m.MessageID, At: s.now, Text: strings.Join(lines, "\n")})
+	if err != nil {
+		return err
+	}
+	s.printf("Orders for %s, a later phase, kept until it begins; they will be read then against its position, and you will be sent what was made of them:\n", phaseName(*s.phase))
+	for _, l := range lines {
+		s.printf("  %s\n", l)
+	}
+	s.printf("\n")
+	return s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, "orders ahead", s.phase.String()+": "+strings.Join(lines, "; "))
+}
+
+// readAhead reads, when a phase begins, the orders sent ahead for it, as
+// if their player had mailed them now, and mails the player the report.
+// Orders sent for a phase the game went past without playing it (a
+// retreat phase with no retreats) are dropped, and the player is told.
+func (j *Judge) readAhead(tx *store.Tx, name string) error {
+	vw, err := loadView(tx, name)
+	if err != nil || vw.pos == nil || (vw.g.State != store.Active && vw.g.State != store.Paused) {
+		return err
+	}
+	rows, err := tx.Ahead(vw.g.ID)
+	if err != nil {
+		return err
+	}
+	current := phaseRank(vw.pos.Phase)
+	// One report per player, for all the orders sent ahead.
+	reports := map[string]*session{}
+	var order []string
+	for _, a := range rows {
+		p, err := adjudicator.ParsePhase(a.Phase)
+		if err == nil && phaseRank(p) > current {
+			continue
+		}
+		if err := tx.DeleteAhead(a.ID); err != nil {
+			return err
+		}
+		power := vw.v.PowerByID(a.Power)
+		seat := vw.seat(a.Power)
+		// The seat may have changed hands since: only its player's are read.
+		if power == variants.NoPower || seat == nil || !strings.EqualFold(seat.Address, a.Address) {
+			continue
+		}
+		s := reports[seat.Address]
+		if s == nil {
+			s = &session{j: j, tx: tx, now: j.now(), vw: vw}
+			reports[seat.Address] = s
+			order = append(order, seat.Address)
+		}
+		s.m, s.power, s.side = &mailer.Message{MessageID: a.MessageID, From: a.Address}, power, vw.arrangement().side(power)
+		if err != nil || phaseRank(p) < current {
+			s.printf("The orders you sent ahead for %s were not used: game %s went on to %s without that phase.\n", a.Phase, vw.g.Name, phaseName(vw.pos.Phase))
+			for _, l := range strings.Split(a.Text, "\n") {
+				s.printf("> %s\n", l)
+			}
+			s.printf("\n")
+			continue
+		}
+		s.printf("%s has begun: the orders you sent ahead for it (on %s) are read now.\n\n", phaseName(p), vw.timeText(a.At))
+		if err := s.submit(strings.Split(a.Text, "\n")); err != nil {
+			return err
+		}
+	}
+	for _, addr := range order {
+		_, err = tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: addr, Subject: fmt.Sprintf("Corriere %s: your orders sent ahead", vw.g.Name),
+			Body: reports[addr].out.String(), GameID: vw.g.ID, Phase: vw.g.Phase, Kind: "ahead"})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // waives counts the standing WAIVE orders, for the next one's key.

@@ -205,7 +205,10 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	}
 	subject := fmt.Sprintf("Corriere %s: %s results", g.Name, before)
 	j.log().Info("phase processed", "game", g.Name, "phase", before, "next", ng.Phase)
-	return j.mailAll(tx, &nvw, "results", before, subject, resultsText(vw, before, resp, &nvw, toss, ending))
+	if err := j.mailAll(tx, &nvw, "results", before, subject, resultsText(vw, before, resp, &nvw, toss, ending)); err != nil {
+		return err
+	}
+	return j.readAhead(tx, g.Name)
 }
 
 // played is a phase resolved with the standing orders, and the orders

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -14,7 +15,7 @@ type command struct {
 
 var verbs = map[string]bool{
 	"SIGNON": true, "SIGNOFF": true, "LIST": true, "STATUS": true, "HISTORY": true, "SUMMARY": true,
-	"HELP": true, "CLEAR": true, "SET": true, "PRESS": true, "BROADCAST": true, "CONCEDE": true, "RESIGN": true, "OBSERVE": true,
+	"HELP": true, "CLEAR": true, "SET": true, "PHASE": true, "PRESS": true, "BROADCAST": true, "CONCEDE": true, "RESIGN": true, "OBSERVE": true,
 	// The game master's.
 	"CREATE": true, "START": true, "SEAT": true, "REPLACE": true, "EJECT": true, "PAUSE": true,
 	"RESUME": true, "EXTEND": true, "PROCESS": true, "PREVIEW": true, "TERMINATE": true,
@@ -37,7 +38,24 @@ func scan(body string) []command {
 			continue
 		}
 		fields := strings.Fields(line)
+		// njudge's two-word forms: "sign on Fgame pw", "sign off".
+		if len(fields) > 1 && strings.EqualFold(fields[0], "sign") && (strings.EqualFold(fields[1], "on") || strings.EqualFold(fields[1], "off")) {
+			fields = append([]string{fields[0] + fields[1]}, fields[2:]...)
+		}
 		verb := strings.ToUpper(strings.TrimRight(fields[0], ":"))
+		if verb == "IF" && i+1 < len(lines) {
+			// njudge's conditional orders, up to ENDIF: not supported, so
+			// refused whole rather than taken unconditionally.
+			if end := blockEnd(lines, i+1, "ENDIF"); end > 0 {
+				var body []string
+				for _, l := range lines[i : end+1] {
+					body = append(body, strings.TrimSpace(l))
+				}
+				out = append(out, command{verb: "IF", text: strings.Join(body, "\n")})
+				i = end
+				continue
+			}
+		}
 		if !verbs[verb] {
 			out = append(out, command{verb: "ORDER", text: line})
 			continue
@@ -73,4 +91,52 @@ func scan(body string) []command {
 		}
 	}
 	return out
+}
+
+// blockEnd is the index of the first line from i on that is end alone,
+// or -1.
+func blockEnd(lines []string, i int, end string) int {
+	for ; i < len(lines); i++ {
+		if strings.EqualFold(strings.TrimSpace(lines[i]), end) {
+			return i
+		}
+	}
+	return -1
+}
+
+// subjectVerbs are the commands read from a mail's Subject too: asking
+// for information only, so that a Subject never changes a game.
+var subjectVerbs = map[string]bool{"HELP": true, "LIST": true, "STATUS": true, "HISTORY": true, "SUMMARY": true}
+
+// subjectCommands reads a Subject such as "help" or "Re: STATUS roma" as
+// its command.
+func subjectCommands(subject string) []command {
+	fields := strings.Fields(subject)
+	for len(fields) > 0 && isReplyPrefix(fields[0]) {
+		fields = fields[1:]
+	}
+	if len(fields) == 0 || len(fields) > 2 || !subjectVerbs[strings.ToUpper(fields[0])] {
+		return nil
+	}
+	return []command{{verb: strings.ToUpper(fields[0]), args: fields[1:], text: strings.Join(fields, " ")}}
+}
+
+// withSubject puts the Subject's command before the body's, unless the
+// body gives that command itself.
+func withSubject(subject string, body []command) []command {
+	sc := subjectCommands(subject)
+	if len(sc) == 0 || slices.ContainsFunc(body, func(c command) bool { return c.verb == sc[0].verb }) {
+		return body
+	}
+	return append(sc, body...)
+}
+
+// isReplyPrefix reads the "Re:" and "Fwd:" of mail programs, Italian
+// ones included.
+func isReplyPrefix(w string) bool {
+	switch strings.ToLower(w) {
+	case "re:", "r:", "fw:", "fwd:", "i:", "aw:", "sv:", "rif:":
+		return true
+	}
+	return false
 }

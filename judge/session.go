@@ -38,6 +38,9 @@ type session struct {
 	// master is set when the game master signed on (vw is the game);
 	// asMaster once the master has become a power (BECOME).
 	master, asMaster bool
+	// phase is the phase a PHASE line says the orders after it are for
+	// (njudge); nil for the current one.
+	phase *adjudicator.Phase
 }
 
 func (s *session) printf(format string, args ...any) { fmt.Fprintf(&s.out, format, args...) }
@@ -65,8 +68,18 @@ func (s *session) run(cmds []command) error {
 				continue
 			}
 			s.pending = append(s.pending, c.text)
+		case "IF":
+			s.printf("> IF ... ENDIF\n  Conditional orders (IF ... ELSE ... ENDIF) are not taken by this judge: none of the %d lines from IF to ENDIF were read.\n  Send the orders you want to stand, without conditions.\n\n", strings.Count(c.text, "\n")+1)
 		case "SIGNON":
 			err = s.signon(c)
+		case "PHASE":
+			p, perr := parsePhaseLine(c.args)
+			if perr != nil {
+				s.printf("> %s\n  %v. The orders that follow are not read.\n\n", c.text, perr)
+				s.phase = &adjudicator.Phase{Year: -1}
+				continue
+			}
+			s.phase = &p
 		case "SIGNOFF":
 		case "HELP":
 			s.out.WriteString(helpText)
@@ -182,8 +195,17 @@ func (s *session) signon(c command) error {
 	if err != nil {
 		return err
 	}
-	if strings.EqualFold(powerName, "master") || strings.EqualFold(powerName, "gm") {
+	// njudge's initials: M for the master, O for an observer, where no
+	// power of the variant has that initial.
+	initial := ""
+	if powerName == "" && powerByInitial(vw.v, who[0]) == variants.NoPower {
+		initial = strings.ToUpper(who[:1])
+	}
+	if strings.EqualFold(powerName, "master") || strings.EqualFold(powerName, "gm") || initial == "M" {
 		return s.signonMaster(vw, who, password)
+	}
+	if strings.EqualFold(powerName, "observer") || initial == "O" {
+		return s.observe(vw.g.Name)
 	}
 	power := variants.NoPower
 	if powerName != "" {
@@ -199,12 +221,18 @@ func (s *session) signon(c command) error {
 	}
 	seat := vw.seat(vw.v.Powers[power].ID)
 	if seat == nil || !CheckPassword(seat.PasswordHash, password) || !strings.EqualFold(seat.Address, s.m.From) {
-		// One message for every failure, so that it tells a stranger nothing.
-		s.printf("> SIGNON %s ...\n  Refused: this address and password are not those of %s in game %s. Nothing in this mail was changed.\n\n", who, vw.v.Powers[power].Name, vw.g.Name)
+		// One message for every failure, so that it tells a stranger
+		// nothing; but the player who knows the password and writes from
+		// another address is told which one is registered.
+		s.printf("> SIGNON %s ...\n  Refused: this address and password are not those of %s in game %s. Nothing in this mail was changed.\n", who, vw.v.Powers[power].Name, vw.g.Name)
+		if seat != nil && seat.Address != "" && CheckPassword(seat.PasswordHash, password) {
+			s.printf("  The password is right, but %s is played from %s: write from that address (where SET ADDRESS <new address> moves the seat).\n", vw.v.Powers[power].Name, seat.Address)
+		}
+		s.printf("\n")
 		if err := s.tx.Audit(s.now, vw.g.ID, s.m.From, "signon refused", vw.v.Powers[power].ID); err != nil {
 			return err
 		}
-		return nil
+		return s.j.tellFailedSignon(s.tx, vw, seat, s.m.From, s.now)
 	}
 	side := vw.arrangement().side(power)
 	if side == nil {
@@ -317,11 +345,13 @@ func (s *session) set(c command) error {
 			return nil
 		}
 		change = func(st *store.Seat) { st.Draw, st.DrawWith = true, with }
+	case len(c.args) > 0 && (strings.EqualFold(c.args[0], "ADDRESS") || strings.EqualFold(c.args[0], "PASSWORD")):
+		return s.setCredential(c)
 	case what == "NODRAW":
 		change = func(st *store.Seat) { st.Draw, st.DrawWith = false, "" }
 		s.printf("> %s\n  You no longer vote for a draw.\n\n", c.text)
 	default:
-		s.printf("> %s\n  Unknown setting: expected SET WAIT, SET NOWAIT, SET DRAW, SET DRAW <powers>, SET NODRAW, SET ABSENCE <from> TO <to> or SET NOABSENCE.\n\n", c.text)
+		s.printf("> %s\n  Unknown setting: expected SET WAIT, SET NOWAIT, SET DRAW, SET DRAW <powers>, SET NODRAW, SET ABSENCE <from> TO <to>, SET NOABSENCE, SET ADDRESS <address> or SET PASSWORD <password>.\n\n", c.text)
 		return nil
 	}
 	if err := s.changeSeats(change); err != nil {

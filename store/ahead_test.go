@@ -7,7 +7,7 @@ import (
 )
 
 // A replaced order keeps the time its key was first ordered (for who was
-// late at the deadline) and orders sent ahead are taken once.
+// late at the deadline) and orders sent ahead are listed and dropped.
 func TestOrderSinceAndAhead(t *testing.T) {
 	s, _ := open(t)
 	ctx := context.Background()
@@ -38,15 +38,27 @@ func TestOrderSinceAndAhead(t *testing.T) {
 				return err
 			}
 		}
-		got, err := tx.TakeAhead(g.ID, "F1901M")
-		if err != nil || len(got) != 2 || got[0].Text != "A par - bur" || !got[0].At.Equal(t0) {
-			t.Errorf("TakeAhead = %+v, %v", got, err)
+		got, err := tx.Ahead(g.ID)
+		if err != nil || len(got) != 3 || got[0].Text != "A par - bur" || !got[0].At.Equal(t0) || got[2].Phase != "S1902M" {
+			t.Errorf("Ahead = %+v, %v", got, err)
 		}
-		if again, _ := tx.TakeAhead(g.ID, "F1901M"); len(again) != 0 {
-			t.Errorf("taken twice: %+v", again)
+		if err := tx.DeleteAhead(got[0].ID); err != nil {
+			return err
 		}
-		if later, _ := tx.TakeAhead(g.ID, "S1902M"); len(later) != 1 {
-			t.Errorf("S1902M: %+v", later)
+		if again, _ := tx.Ahead(g.ID); len(again) != 2 || again[0].ID != got[1].ID {
+			t.Errorf("after a delete: %+v", again)
+		}
+		if began, err := tx.LastProcessed(g.ID); err != nil || !began.IsZero() {
+			t.Errorf("LastProcessed before any phase = %v, %v", began, err)
+		}
+		if err := tx.AddPhase(PhaseRecord{GameID: g.ID, Phase: "S1901M", ProcessedAt: t0}); err != nil {
+			return err
+		}
+		if err := tx.AddPhase(PhaseRecord{GameID: g.ID, Phase: "F1901M", ProcessedAt: t0.Add(time.Hour)}); err != nil {
+			return err
+		}
+		if began, err := tx.LastProcessed(g.ID); err != nil || !began.Equal(t0.Add(time.Hour)) {
+			t.Errorf("LastProcessed = %v, %v", began, err)
 		}
 		return nil
 	})

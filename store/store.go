@@ -411,20 +411,21 @@ func (t *Tx) AddAhead(a Ahead) error {
 	return nil
 }
 
-// TakeAhead returns, oldest first, and deletes the orders sent ahead for a
-// game's phase.
-func (t *Tx) TakeAhead(gameID int64, phase string) ([]Ahead, error) {
-	out, err := queryAll(t.ctx, t.tx, "ahead", func(r scanner) (a Ahead, err error) {
+// Ahead lists, oldest first, the orders sent ahead for a game's later
+// phases.
+func (t *Tx) Ahead(gameID int64) ([]Ahead, error) {
+	return queryAll(t.ctx, t.tx, "ahead", func(r scanner) (a Ahead, err error) {
 		var at int64
 		err = r.Scan(&a.ID, &a.GameID, &a.Phase, &a.Power, &a.Address, &a.MessageID, &at, &a.Text)
 		a.At = fromUnix(at)
 		return a, err
-	}, `SELECT id, game_id, phase, power, address, message_id, at, text FROM ahead WHERE game_id = ? AND phase = ? ORDER BY id`, gameID, phase)
-	if err != nil {
-		return nil, err
-	}
-	_, err = t.exec(`DELETE FROM ahead WHERE game_id = ? AND phase = ?`, gameID, phase)
-	return out, err
+	}, `SELECT id, game_id, phase, power, address, message_id, at, text FROM ahead WHERE game_id = ? ORDER BY id`, gameID)
+}
+
+// DeleteAhead drops orders sent ahead, once read or no longer of use.
+func (t *Tx) DeleteAhead(id int64) error {
+	_, err := t.exec(`DELETE FROM ahead WHERE id = ?`, id)
+	return err
 }
 
 // PhaseRecord is a processed phase.
@@ -481,6 +482,17 @@ func (t *Tx) LastPhase(gameID int64, phase string) (string, PhaseRecord, error) 
 	}
 	p.ProcessedAt = fromUnix(at)
 	return name, p, err
+}
+
+// LastProcessed returns when the game's latest phase was processed: when
+// its current phase began. The zero time before the first.
+func (t *Tx) LastProcessed(gameID int64) (time.Time, error) {
+	var at sql.NullInt64
+	err := t.tx.QueryRowContext(t.ctx, `SELECT MAX(processed_at) FROM phases WHERE game_id = ?`, gameID).Scan(&at)
+	if err != nil || !at.Valid {
+		return time.Time{}, err
+	}
+	return fromUnix(at.Int64), nil
 }
 
 // Cursor returns where reading the mailbox stopped: its UIDVALIDITY then

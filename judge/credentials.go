@@ -1,0 +1,106 @@
+package judge
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/corriere/corriere/store"
+)
+
+// setCredential is a player's SET ADDRESS <address> or SET PASSWORD
+// <password> (njudge, DPjudge): for every power the player plays, with a
+// confirmation to the registered address, and to the new one.
+func (s *session) setCredential(c command) error {
+	vw := s.vw
+	what := strings.ToUpper(c.args[0])
+	if s.asMaster {
+		s.printf("> SET %s ...\n  The game master cannot change a player's %s. Nothing was changed.\n\n", what, strings.ToLower(what))
+		return nil
+	}
+	if len(c.args) != 2 {
+		s.printf("> SET %s ...\n  Expected SET %s <%s>, one word. Nothing was changed.\n\n", what, what, strings.ToLower(what))
+		return nil
+	}
+	value := c.args[1]
+	name := sideName(vw.v, s.side)
+	old := vw.seat(vw.v.Powers[s.power].ID).Address
+	var change func(*store.Seat)
+	var done, notice string
+	switch what {
+	case "ADDRESS":
+		addr := strings.ToLower(strings.Trim(value, "<>"))
+		if at := strings.IndexByte(addr, '@'); at <= 0 || at == len(addr)-1 || strings.ContainsAny(addr, " ,;") {
+			s.printf("> SET ADDRESS %s\n  %q is not a mail address: expected one address such as name@example.org. Nothing was changed.\n\n", value, value)
+			return nil
+		}
+		if strings.EqualFold(addr, s.j.Address) {
+			s.printf("> SET ADDRESS %s\n  That is the judge's own address. Nothing was changed.\n\n", value)
+			return nil
+		}
+		change = func(st *store.Seat) { st.Address = addr }
+		done = fmt.Sprintf("%s is now played from %s: sign on from there, with the same password.", name, addr)
+		notice = fmt.Sprintf("The player of %s in game %s moved the seat from %s to %s (SET ADDRESS), on %s.\nIf that was not you, tell the game master at once.\n", name, vw.g.Name, old, addr, vw.timeText(s.now))
+	case "PASSWORD":
+		if err := checkPassword(value, vw.g.Name, vw.v.Powers[s.power].ID, s.m.From); err != nil {
+			s.printf("> SET PASSWORD ...\n  Refused: the password %v. Nothing was changed.\n\n", err)
+			return nil
+		}
+		hash, err := HashPassword(value)
+		if err != nil {
+			return err
+		}
+		change = func(st *store.Seat) { st.PasswordHash = hash }
+		done = fmt.Sprintf("Your password for %s is changed; sign on with the new one from now on.", name)
+		notice = fmt.Sprintf("The password of %s in game %s was changed (SET PASSWORD), on %s.\nIf that was not you, tell the game master at once.\n", name, vw.g.Name, vw.timeText(s.now))
+	}
+	if err := s.changeSeats(change); err != nil {
+		return err
+	}
+	// The line is not echoed: it may hold the password.
+	s.printf("> SET %s ...\n  %s\n\n", what, done)
+	if err := s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, "set "+strings.ToLower(what), old+" -> "+vw.seat(vw.v.Powers[s.power].ID).Address); err != nil {
+		return err
+	}
+	to := []string{old}
+	if now := vw.seat(vw.v.Powers[s.power].ID).Address; now != old {
+		to = append(to, now)
+	}
+	for _, a := range to {
+		_, err := s.tx.Queue(store.Mail{CreatedAt: s.now, Recipient: a, Subject: fmt.Sprintf("Corriere %s: %s of %s changed", vw.g.Name, strings.ToLower(what), name),
+			Body: notice, GameID: vw.g.ID, Phase: vw.g.Phase, Kind: "notice"})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// failedSignonNotice is how often at most a seat's player is told of
+// failed sign-ons, so that a stranger's guesses do not flood the player.
+const failedSignonNotice = time.Hour
+
+// tellFailedSignon tells the player of seat that someone else tried to
+// sign on as the seat, at most once an hour.
+func (j *Judge) tellFailedSignon(tx *store.Tx, vw *view, seat *store.Seat, from string, now time.Time) error {
+	if seat == nil || seat.Address == "" || strings.EqualFold(seat.Address, from) {
+		return nil
+	}
+	log, err := tx.AuditLog(vw.g.ID)
+	if err != nil {
+		return err
+	}
+	for _, e := range log {
+		if e.Action == "signon refusal told" && e.Detail == seat.Power && now.Sub(e.At) < failedSignonNotice {
+			return nil
+		}
+	}
+	body := fmt.Sprintf("Someone writing from %s tried to sign on as %s in game %s on %s, and was refused.\n"+
+		"Nothing was changed. If it was you, write from the address this seat is registered to (this one). If not, you need do nothing; tell the game master if it goes on.\n",
+		from, vw.v.Powers[vw.v.PowerByID(seat.Power)].Name, vw.g.Name, vw.timeText(now))
+	if _, err := tx.Queue(store.Mail{CreatedAt: now, Recipient: seat.Address, Subject: fmt.Sprintf("Corriere %s: a refused sign-on", vw.g.Name),
+		Body: body, GameID: vw.g.ID, Phase: vw.g.Phase, Kind: "notice"}); err != nil {
+		return err
+	}
+	return tx.Audit(now, vw.g.ID, "judge", "signon refusal told", seat.Power)
+}
