@@ -113,8 +113,18 @@ func (e env) kick(t *testing.T, user string) bool {
 
 // --- Plain IMAP, for what the judge's Inbox does not do ----------------------
 
+// archiveFolder is where the judge moves the mail it handled
+// (mailer.IMAPConfig.Archive).
+const archiveFolder = "Corriere/handled"
+
 // imapLogin opens a mailbox's INBOX with go-imap directly.
 func imapLogin(ctx context.Context, addr, user, password string) (*imapclient.Client, *imap.SelectData, error) {
+	return imapOpen(ctx, addr, user, password, "INBOX")
+}
+
+// imapOpen opens one folder of a mailbox ("/" between levels, as the
+// judge's configuration writes them), or fails with errNoFolder.
+func imapOpen(ctx context.Context, addr, user, password, folder string) (*imapclient.Client, *imap.SelectData, error) {
 	var d net.Dialer
 	conn, err := d.DialContext(ctx, "tcp", addr)
 	if err != nil {
@@ -131,24 +141,43 @@ func imapLogin(ctx context.Context, addr, user, password string) (*imapclient.Cl
 		c.Close()
 		return nil, nil, fmt.Errorf("login as %s: %w", user, err)
 	}
-	sel, err := c.Select("INBOX", nil).Wait()
+	name := folder
+	if l, err := c.List("", "", nil).Collect(); err == nil && len(l) > 0 && l[0].Delim != 0 {
+		name = strings.ReplaceAll(folder, "/", string(l[0].Delim))
+	}
+	if l, err := c.List("", name, nil).Collect(); err != nil || len(l) == 0 {
+		c.Close()
+		return nil, nil, fmt.Errorf("%s of %s: %w (%v)", name, user, errNoFolder, err)
+	}
+	sel, err := c.Select(name, nil).Wait()
 	if err != nil {
 		c.Close()
-		return nil, nil, fmt.Errorf("select INBOX of %s: %w", user, err)
+		return nil, nil, fmt.Errorf("select %s of %s: %w", name, user, err)
 	}
 	return c, sel, nil
 }
+
+var errNoFolder = errors.New("no such folder")
 
 func imapLogout(c *imapclient.Client) {
 	c.Logout().Wait()
 	c.Close()
 }
 
-// emptyMailbox deletes every message in a mailbox: the servers outlive a
-// run, and the judge's Message-IDs (corriere-<outbox row>@domain) start
-// again at 1 with every new store.
+// emptyMailbox deletes every message in a mailbox's INBOX: the servers
+// outlive a run, and the judge's Message-IDs (corriere-<outbox row>@domain)
+// start again at 1 with every new store.
 func emptyMailbox(ctx context.Context, addr, user, password string) (int, error) {
-	c, sel, err := imapLogin(ctx, addr, user, password)
+	return emptyFolder(ctx, addr, user, password, "INBOX")
+}
+
+// emptyFolder deletes every message in a folder; a folder that does not
+// exist is empty.
+func emptyFolder(ctx context.Context, addr, user, password, folder string) (int, error) {
+	c, sel, err := imapOpen(ctx, addr, user, password, folder)
+	if errors.Is(err, errNoFolder) {
+		return 0, nil
+	}
 	if err != nil {
 		return 0, err
 	}
@@ -177,9 +206,15 @@ type stored struct {
 	msgID string
 }
 
-// fetchAll reads every message of a mailbox, seen or not, in UID order.
+// fetchAll reads every message of a mailbox's INBOX, seen or not, in UID
+// order.
 func fetchAll(ctx context.Context, addr, user, password string) ([]stored, error) {
-	c, sel, err := imapLogin(ctx, addr, user, password)
+	return fetchFolder(ctx, addr, user, password, "INBOX")
+}
+
+// fetchFolder reads every message of a folder, seen or not, in UID order.
+func fetchFolder(ctx context.Context, addr, user, password, folder string) ([]stored, error) {
+	c, sel, err := imapOpen(ctx, addr, user, password, folder)
 	if err != nil {
 		return nil, err
 	}

@@ -76,6 +76,13 @@ func TestSeedByMail(t *testing.T) {
 			e.logTails(t)
 			t.Fatalf("IMAP login to %s at %s: %v", u, e.imap, err)
 		}
+		if u == e.judge {
+			a, err := emptyFolder(ctx, e.imap, u, pw, archiveFolder)
+			if err != nil {
+				t.Fatalf("empty the judge's archive folder: %v", err)
+			}
+			n += a
+		}
 		if n > 0 {
 			t.Logf("emptied the mailbox of %s (%d messages of an earlier run)", u, n)
 		}
@@ -121,7 +128,7 @@ func TestSeedByMail(t *testing.T) {
 		}
 	})
 
-	judgeIMAP := mailer.IMAPConfig{Addr: e.imap, Security: "none", Username: e.judge, Password: e.judgePassword}
+	judgeIMAP := mailer.IMAPConfig{Addr: e.imap, Security: "none", Username: e.judge, Password: e.judgePassword, Archive: archiveFolder}
 	judgeDomain := e.judge[strings.LastIndex(e.judge, "@")+1:]
 	runCtx, stopJudge := context.WithCancel(ctx)
 	done := make(chan error, 1)
@@ -221,6 +228,44 @@ func TestSeedByMail(t *testing.T) {
 	var early, byDeadline []string
 	kicked := false
 	for i, ph := range examples.Seed {
+		// Some players first mail other orders (each unit holds), then
+		// answer the judge's reply with the rulebook's orders, the reply
+		// with the old ones quoted below them (quoted_test.go).
+		quoted := map[string][]byte{}
+		for _, p := range quotedPowers(i) {
+			var orders string
+			for _, line := range strings.Split(ph.Orders, "\n") {
+				label, o, _ := strings.Cut(line, ":")
+				if pw, err := parser.Power(v, label); err == nil && v.Powers[pw].ID == p {
+					orders = strings.TrimSpace(o)
+				}
+			}
+			old := sentMail{phase: i, power: p, id: fmt.Sprintf("%s-%d-%s-old@%s", name, i, p, e.playerDomain), line: holdOrders(orders)}
+			raw := playerMail(e.player(p), e.judge, fmt.Sprintf("%s orders for %s", names[p], ph.Phase), old.id,
+				// SET WAIT: the SET NOWAIT of an earlier phase still stands,
+				// and these complete orders must not end the phase.
+				fmt.Sprintf("SIGNON %s@%s pw-%s\nSET WAIT\n%s\nSIGNOFF\n", p, name, p, old.line))
+			if err := players.Send(ctx, e.player(p), []string{e.judge}, raw); err != nil {
+				t.Fatalf("%s: %s mails its first orders: %v", ph.Phase, names[p], err)
+			}
+			await(ph.Phase+": the reply to "+names[p]+"'s first orders", func() (bool, string) {
+				return len(boxes[p].replies(old.id)) > 0, "no reply yet to " + old.id
+			})
+			r := boxes[p].replies(old.id)[0]
+			if !strings.Contains(strings.ToLower(r.msg.Text), strings.ToLower(strings.SplitN(old.line, "\n", 2)[0])) {
+				t.Fatalf("%s: the reply to %s's first orders does not list them:\n%s", ph.Phase, names[p], r.msg.Text)
+			}
+			sent = append(sent, old)
+			q := quotedReply{
+				form: quotedReplies[i][p], from: e.player(p), to: e.judge, subject: "RE: " + r.msg.Subject,
+				id: fmt.Sprintf("%s-%d-%s@%s", name, i, p, e.playerDomain), inReplyTo: r.msgID,
+				newText:    fmt.Sprintf("SIGNON %s@%s pw-%s\nSET NOWAIT\n%s\n\n%s\n", p, name, p, orders, names[p]),
+				quotedFrom: e.judge, quotedText: r.msg.Text, quotedSubject: r.msg.Subject, quotedDate: r.msg.Date,
+			}
+			quoted[p] = q.raw()
+			t.Logf("%s: %s answers the judge's reply in the form of %s, its old orders (%s) quoted", ph.Phase, names[p], q.form, strings.ReplaceAll(old.line, "\n", ", "))
+		}
+
 		// Each power with orders in the rulebook mails them.
 		var now []sentMail
 		for k, line := range strings.Split(ph.Orders, "\n") {
@@ -239,6 +284,9 @@ func TestSeedByMail(t *testing.T) {
 			body := fmt.Sprintf("SIGNON %s@%s pw-%s\nSET NOWAIT\n%s\nSIGNOFF\n\n-- \n%s\n", p, name, p, strings.TrimSpace(orders), names[p])
 			m := sentMail{phase: i, power: p, id: fmt.Sprintf("%s-%d-%s@%s", name, i, p, e.playerDomain), line: strings.TrimSpace(orders)}
 			raw := playerMail(e.player(p), e.judge, fmt.Sprintf("%s orders for %s", names[p], ph.Phase), m.id, body)
+			if q, ok := quoted[p]; ok {
+				raw = q
+			}
 			if err := players.Send(ctx, e.player(p), []string{e.judge}, raw); err != nil {
 				t.Fatalf("%s: %s mails its orders through Postfix: %v", ph.Phase, names[p], err)
 			}
@@ -260,6 +308,9 @@ func TestSeedByMail(t *testing.T) {
 		for _, m := range now {
 			replies := boxes[m.power].replies(m.id)
 			checkReply(t, ph, m, replies, name, names[m.power])
+			if _, ok := quoted[m.power]; ok && len(replies) > 0 {
+				checkQuotedReply(t, ph, replies[0].msg.Text, m.line, names[m.power])
+			}
 			if len(replies) > 0 && !strings.Contains(replies[0].msg.Text, "Your orders are complete.") {
 				incomplete = append(incomplete, names[m.power])
 			}
@@ -365,6 +416,32 @@ func TestSeedByMail(t *testing.T) {
 	t.Logf("played %d phases by mail in %v: %d order mails, %d mails from the judge; processed at once: %s; at the deadline: %s",
 		len(examples.Seed), time.Since(began).Round(time.Millisecond), len(sent), len(outbox),
 		strings.Join(early, " "), orNone(byDeadline))
+}
+
+// checkQuotedReply checks the judge's reply to a mail that quoted the old
+// orders below the new: the judge's list of the player's orders is the new
+// one, none of the old holds.
+func checkQuotedReply(t *testing.T, ph examples.SeedPhase, text, orders, powerName string) {
+	t.Helper()
+	_, list, ok := strings.Cut(text, "\nYour orders for ")
+	if !ok {
+		t.Errorf("%s: the reply to %s's quoted reply lists no orders:\n%s", ph.Phase, powerName, text)
+		return
+	}
+	list, _, _ = strings.Cut(list, "\nDeadline:")
+	list = strings.ToLower(list)
+	for _, o := range strings.Split(strings.TrimSuffix(orders, "."), ",") {
+		if f := strings.Fields(o); len(f) > 0 && (f[len(f)-1] == "Stands" || f[len(f)-1] == "H") {
+			continue // the new order holds too
+		}
+		hold := holdOrders(o)
+		if strings.Contains(list, "  "+strings.ToLower(hold)+"\n") {
+			t.Errorf("%s: %s's quoted old order %q stands; the new orders above it must:\n%s", ph.Phase, powerName, hold, text)
+		}
+	}
+	if strings.Contains(text, "Signed on as "+powerName) && strings.Count(text, "Signed on as") > 1 {
+		t.Errorf("%s: the judge read the quoted reply's text as commands:\n%s", ph.Phase, text)
+	}
 }
 
 // checkReply checks the judge's reply to one order mail.
@@ -497,8 +574,9 @@ func checkResults(t *testing.T, ph examples.SeedPhase, rec store.PhaseRecord, ne
 
 // auditMailboxes reads every mailbox whole once the judge has stopped:
 // each player holds exactly the mails the judge sent to it, each once;
-// each order mail has exactly one reply; the judge's mailbox holds exactly
-// the order mails, each read (\Seen) and none answered twice.
+// each order mail has exactly one reply; the judge's INBOX is empty and
+// its archive folder holds exactly the order mails, each read (\Seen) and
+// none answered twice.
 func auditMailboxes(ctx context.Context, t *testing.T, e env, powers []string, name, judgeDomain string, sent []sentMail, outbox []store.Mail) {
 	t.Helper()
 	for _, p := range powers {
@@ -561,24 +639,34 @@ func auditMailboxes(ctx context.Context, t *testing.T, e env, powers []string, n
 		}
 	}
 
-	all, err := fetchAll(ctx, e.imap, e.judge, e.judgePassword)
+	// Every mail the judge handled was moved out of its INBOX into the
+	// archive folder, which the judge made (Dovecot's Maildir++ names it
+	// with "." between levels).
+	inbox, err := fetchAll(ctx, e.imap, e.judge, e.judgePassword)
 	if err != nil {
 		t.Fatalf("read the judge's mailbox: %v", err)
+	}
+	for _, s := range inbox {
+		t.Errorf("the judge's INBOX still holds %s from %s (%q): handled mail is moved to %s", s.msgID, s.msg.From, s.msg.Subject, archiveFolder)
+	}
+	all, err := fetchFolder(ctx, e.imap, e.judge, e.judgePassword, archiveFolder)
+	if err != nil {
+		t.Fatalf("read the judge's archive folder: %v", err)
 	}
 	have := map[string]int{}
 	for _, s := range all {
 		have[s.msgID]++
 		if !s.seen {
-			t.Errorf("the judge's mailbox holds an unread mail: %s from %s (%q)", s.msgID, s.msg.From, s.msg.Subject)
+			t.Errorf("the judge's archive holds an unread mail: %s from %s (%q)", s.msgID, s.msg.From, s.msg.Subject)
 		}
 	}
 	for _, m := range sent {
 		if have[m.id] != 1 {
-			t.Errorf("the judge's mailbox holds %d copies of the order mail %s", have[m.id], m.id)
+			t.Errorf("the judge's archive holds %d copies of the order mail %s", have[m.id], m.id)
 		}
 	}
 	if len(all) != len(sent) {
-		t.Errorf("the judge's mailbox holds %d mails, the players sent %d", len(all), len(sent))
+		t.Errorf("the judge's archive holds %d mails, the players sent %d", len(all), len(sent))
 	}
 }
 
