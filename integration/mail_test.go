@@ -331,10 +331,13 @@ func (mb *mailbox) withSubject(subject string) []stored {
 // --- Mail as a player writes it ---------------------------------------------
 
 // playerMail is a mail as a player's mail program writes it: plain UTF-8
-// text, no automatic-reply markers (as cmd/corriere/demo.go's playerMail).
-func playerMail(from, to, subject, id, body string) []byte {
+// text, no automatic-reply markers (as cmd/corriere/demo.go's playerMail),
+// dated date: the judge's clock, which the test moves past deadlines, so
+// that a mail is not taken for one written before the phase it orders for
+// began.
+func playerMail(from, to, subject, id, body string, date time.Time) []byte {
 	return []byte("From: " + from + "\r\nTo: " + to + "\r\nSubject: " + subject + "\r\nMessage-ID: <" + id + ">\r\n" +
-		"Date: " + time.Now().UTC().Format(time.RFC1123Z) + "\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n" +
+		"Date: " + date.UTC().Format(time.RFC1123Z) + "\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n" +
 		"Content-Transfer-Encoding: 8bit\r\n\r\n" + strings.ReplaceAll(body, "\n", "\r\n"))
 }
 

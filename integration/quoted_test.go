@@ -61,6 +61,7 @@ type quotedReply struct {
 	form              string
 	from, to, subject string
 	id, inReplyTo     string
+	date              time.Time // the judge's clock, as for playerMail
 	newText           string
 	quotedFrom        string // the judge's address, as the header block shows it
 	quotedText        string // the judge's reply, as the player received it
@@ -71,7 +72,7 @@ type quotedReply struct {
 func (q quotedReply) raw() []byte {
 	head := "From: " + q.from + "\r\nTo: " + q.to + "\r\nSubject: " + q.subject + "\r\nMessage-ID: <" + q.id + ">\r\n" +
 		"In-Reply-To: <" + q.inReplyTo + ">\r\nReferences: <" + q.inReplyTo + ">\r\n" +
-		"Date: " + time.Now().UTC().Format(time.RFC1123Z) + "\r\nMIME-Version: 1.0\r\n"
+		"Date: " + q.date.UTC().Format(time.RFC1123Z) + "\r\nMIME-Version: 1.0\r\n"
 	var body string
 	switch q.form {
 	case quoteOutlookPlain:

@@ -244,7 +244,7 @@ func TestSeedByMail(t *testing.T) {
 			raw := playerMail(e.player(p), e.judge, fmt.Sprintf("%s orders for %s", names[p], ph.Phase), old.id,
 				// SET WAIT: the SET NOWAIT of an earlier phase still stands,
 				// and these complete orders must not end the phase.
-				fmt.Sprintf("SIGNON %s@%s pw-%s\nSET WAIT\n%s\nSIGNOFF\n", p, name, p, old.line))
+				fmt.Sprintf("SIGNON %s@%s pw-%s\nSET WAIT\n%s\nSIGNOFF\n", p, name, p, old.line), clk.Now())
 			if err := players.Send(ctx, e.player(p), []string{e.judge}, raw); err != nil {
 				t.Fatalf("%s: %s mails its first orders: %v", ph.Phase, names[p], err)
 			}
@@ -258,7 +258,7 @@ func TestSeedByMail(t *testing.T) {
 			sent = append(sent, old)
 			q := quotedReply{
 				form: quotedReplies[i][p], from: e.player(p), to: e.judge, subject: "RE: " + r.msg.Subject,
-				id: fmt.Sprintf("%s-%d-%s@%s", name, i, p, e.playerDomain), inReplyTo: r.msgID,
+				id: fmt.Sprintf("%s-%d-%s@%s", name, i, p, e.playerDomain), inReplyTo: r.msgID, date: clk.Now(),
 				newText:    fmt.Sprintf("SIGNON %s@%s pw-%s\nSET NOWAIT\n%s\n\n%s\n", p, name, p, orders, names[p]),
 				quotedFrom: e.judge, quotedText: r.msg.Text, quotedSubject: r.msg.Subject, quotedDate: r.msg.Date,
 			}
@@ -283,7 +283,7 @@ func TestSeedByMail(t *testing.T) {
 			p := v.Powers[pw].ID
 			body := fmt.Sprintf("SIGNON %s@%s pw-%s\nSET NOWAIT\n%s\nSIGNOFF\n\n-- \n%s\n", p, name, p, strings.TrimSpace(orders), names[p])
 			m := sentMail{phase: i, power: p, id: fmt.Sprintf("%s-%d-%s@%s", name, i, p, e.playerDomain), line: strings.TrimSpace(orders)}
-			raw := playerMail(e.player(p), e.judge, fmt.Sprintf("%s orders for %s", names[p], ph.Phase), m.id, body)
+			raw := playerMail(e.player(p), e.judge, fmt.Sprintf("%s orders for %s", names[p], ph.Phase), m.id, body, clk.Now())
 			if q, ok := quoted[p]; ok {
 				raw = q
 			}
