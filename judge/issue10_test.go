@@ -288,3 +288,40 @@ func TestNjudgeMailForms(t *testing.T) {
 	reply = f.handleRaw("From: someone@x.test\nSubject: Re: status roma\nMessage-ID: <st@x>\n\nthanks")
 	mustContain(t, "Subject status", reply, "roma")
 }
+
+// An order that writes the wrong unit type names the real unit, and says so.
+func TestWrongUnitTypeNamesTheRealUnit(t *testing.T) {
+	f := newFixture(t, nil)
+	reply := f.order("france", "F Mar-Spa\nA Par-Bur\nA Mar S F Par-Bur\nA Bre-Mao")
+	mustContain(t, "reply", reply,
+		"ok: A mar - spa (you wrote F mar, but the unit in mar is an army)",
+		"ok: A mar S A par - bur (you wrote F par, but the unit in par is an army)",
+		"ok: F bre - mao (you wrote A bre, but the unit in bre is a fleet)")
+	if strings.Contains(reply, "F mar") && !strings.Contains(reply, "you wrote F mar") {
+		t.Errorf("the wrong unit is shown:\n%s", reply)
+	}
+}
+
+// Seconds are shown where the grace is of seconds; builds left unordered
+// are said to be not made, not waived.
+func TestDeadlineSecondsAndUnorderedBuilds(t *testing.T) {
+	f := newFixture(t, func(s *Settings) { s.Grace = Duration(30 * time.Second) })
+	reply := f.order("france", "A Par-Bur")
+	mustContain(t, "deadline", reply, "Deadline: Mon 2026-11-23 20:00:00 UTC (orders taken until Mon 2026-11-23 20:00:30 UTC)")
+
+	f.processS1901()
+	f.order("france", "F Mao-Por\nA Spa H\nA Bur H")
+	f.clk.advance(24 * time.Hour)
+	f.tick()
+	f.order("france", "BUILD A par")
+	f.clk.advance(24 * time.Hour)
+	f.tick()
+	if g := f.game(); g.Phase != "S1902M" {
+		t.Fatalf("phase %s", g.Phase)
+	}
+	res := f.lastResults()
+	mustContain(t, "winter results", res, "Builds not ordered, and so not made: ", "France 1")
+	if strings.Contains(res, "France 2") || strings.Contains(strings.ToLower(res), "waived") {
+		t.Errorf("winter results:\n%s", res)
+	}
+}

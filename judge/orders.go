@@ -150,6 +150,10 @@ func (s *session) submit(lines []string) error {
 					}
 					continue
 				}
+				// A unit written with the wrong type ("F Mar" for the
+				// army there) has one reading, the real unit (rulebook
+				// VII.4): the order names it, and the player is told.
+				typeNote := trueTypes(vw.v, vw.pos, &c.Order)
 				st := sets[c.power]
 				key := orderKey(vw.v, c.Order, st.waives())
 				keys, orders := st.with(key, c.Order)
@@ -178,7 +182,7 @@ func (s *session) submit(lines []string) error {
 				if len(s.side) > 1 {
 					canon = vw.v.Powers[c.power].Name + ": " + canon
 				}
-				fmt.Fprintf(&report, "  %-28s ok: %s\n", c.Text, canon)
+				fmt.Fprintf(&report, "  %-28s ok: %s%s\n", c.Text, canon, typeNote)
 				parsedLines = append(parsedLines, c.Text+" => "+canon)
 				accepted = true
 				break
@@ -288,6 +292,59 @@ func (j *Judge) readAhead(tx *store.Tx, name string) error {
 		}
 	}
 	return nil
+}
+
+// trueTypes sets the unit types an order writes against the position to
+// the units that stand there, and says what it changed ("" for nothing).
+func trueTypes(v *variants.Variant, pos *adjudicator.Position, o *adjudicator.Order) string {
+	var notes []string
+	fix := func(t *variants.UnitType, at variants.Loc) {
+		if *t == variants.NoType || at == variants.NoLoc || int(at) >= len(v.Locs) {
+			return
+		}
+		u, ok := unitAt(v, pos, at)
+		if ok && u.Type != *t {
+			notes = append(notes, fmt.Sprintf("you wrote %s %s, but the unit in %s is %s", *t, v.Locs[v.Province(at)].ID, v.Locs[v.Province(at)].ID, unitWord(u.Type)))
+			*t = u.Type
+		}
+	}
+	switch o.Type {
+	case adjudicator.Build, adjudicator.Waive:
+		return ""
+	case adjudicator.Support, adjudicator.Convoy:
+		fix(&o.TargetUnit, o.Target)
+	}
+	fix(&o.Unit, o.Loc)
+	if len(notes) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(notes, "; ") + ")"
+}
+
+// unitAt is the unit standing in loc's province, the dislodged one in a
+// retreat phase.
+func unitAt(v *variants.Variant, pos *adjudicator.Position, loc variants.Loc) (variants.Unit, bool) {
+	p := v.Province(loc)
+	if pos.Phase.Type == adjudicator.Retreat {
+		for _, d := range pos.Dislodged {
+			if v.Province(d.Unit.Loc) == p {
+				return d.Unit, true
+			}
+		}
+	}
+	for _, u := range pos.Units {
+		if v.Province(u.Loc) == p {
+			return u, true
+		}
+	}
+	return variants.Unit{}, false
+}
+
+func unitWord(t variants.UnitType) string {
+	if t == variants.Fleet {
+		return "a fleet"
+	}
+	return "an army"
 }
 
 // waives counts the standing WAIVE orders, for the next one's key.

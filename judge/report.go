@@ -33,6 +33,10 @@ func (vw *view) timeText(t time.Time) string {
 	if err != nil {
 		loc = time.UTC
 	}
+	// Seconds only where they tell two times apart: a grace of seconds.
+	if t.Second() != 0 || time.Duration(vw.set.Grace)%time.Minute != 0 {
+		return t.In(loc).Format("Mon 2006-01-02 15:04:05 MST")
+	}
 	return t.In(loc).Format("Mon 2006-01-02 15:04 MST")
 }
 
@@ -291,6 +295,7 @@ func resultsText(vw *view, before string, pl *played, next *view, toss, ending s
 			fmt.Fprintf(&b, "  %s: %s\n", v.Powers[v.PowerByID(id)].Name, strings.Join(resp.Removed[id], ", "))
 		}
 	}
+	b.WriteString(unusedBuilds(vw, resp))
 	b.WriteString(pl.lateness.text())
 	if toss != "" {
 		b.WriteString("\n" + toss)
@@ -303,6 +308,34 @@ func resultsText(vw *view, before string, pl *played, next *view, toss, ending s
 		fmt.Fprintf(&b, "\nNext: %s, deadline %s.\n", phaseName(next.pos.Phase), next.deadlineText())
 	}
 	return b.String()
+}
+
+// unusedBuilds says, after adjustments, which powers left builds they
+// were owed unordered: forfeited, not waived, since no WAIVE was sent.
+func unusedBuilds(vw *view, resp *game.Response) string {
+	if vw.pos.Phase.Type != adjudicator.Adjustment {
+		return ""
+	}
+	centers, units := adjudicator.Count(vw.v, vw.pos)
+	var out []string
+	for p := range vw.v.Powers {
+		owed := centers[p] - units[p]
+		if owed <= 0 {
+			continue
+		}
+		for _, r := range resp.Results[vw.v.Powers[p].ID] {
+			if r.Result == "succeeds" {
+				owed-- // a build made or a WAIVE
+			}
+		}
+		if owed > 0 {
+			out = append(out, fmt.Sprintf("%s %d", vw.v.Powers[p].Name, owed))
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("\nBuilds not ordered, and so not made: %s.\n", strings.Join(out, ", "))
 }
 
 // text says who was late and who used grace, or, for a phase processed
