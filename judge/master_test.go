@@ -356,7 +356,7 @@ func TestSixPlayers(t *testing.T) {
 			results = m.Body
 		}
 	}
-	mustContain(t, "results", results, "A tri - ven", "Italy: A ven", "Next: Fall 1901 movement")
+	mustContain(t, "results", results, "F tri - ven", "Italy: A ven", "Next: Fall 1901 movement")
 	if strings.Contains(results, "Late (orders missing or incomplete at the deadline): Austria, England, France, Germany, Italy") {
 		t.Errorf("Italy is named late:\n%s", results)
 	}
