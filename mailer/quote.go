@@ -84,7 +84,8 @@ var (
 // headerBlock reports whether lines[i] starts an Outlook header block: a
 // From line, then within the next few lines a date and a subject.
 func headerBlock(lines []string, i int) bool {
-	if !headerFrom.MatchString(strings.TrimSpace(lines[i])) {
+	l := strings.TrimSpace(lines[i])
+	if !strings.Contains(l, ":") || !headerFrom.MatchString(l) {
 		return false
 	}
 	sent, subject := false, false
@@ -110,7 +111,7 @@ func stripQuotes(text string) (string, bool) {
 		case quoteLine(line):
 			quoted = true
 			continue
-		case originalMessage.MatchString(trimmed):
+		case strings.HasPrefix(trimmed, "--") && originalMessage.MatchString(trimmed):
 			cutAt = i
 			continue
 		case headerBlock(lines, i):
