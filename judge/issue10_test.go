@@ -325,3 +325,19 @@ func TestDeadlineSecondsAndUnorderedBuilds(t *testing.T) {
 		t.Errorf("winter results:\n%s", res)
 	}
 }
+
+// Greetings, sign-offs and "On ... wrote:" lines are passed over and told
+// once, not refused one by one; a misspelt power is no heading; orders
+// under another power's heading are refused.
+func TestNoiseIsPassedOverAndTold(t *testing.T) {
+	f := newFixture(t, nil)
+	reply := f.send(addr("france"), "Hi GM,\n\nSIGNON france@roma pw-france\nHere are my orders:\nA Par-Bur\nFrancesca\nF Bre-Mao\n\nThanks, and good luck to all\nSent from my iPhone")
+	mustContain(t, "reply", reply, "ok: A par - bur", "ok: F bre - mao", "lines were not read as orders:", `"Hi GM,"`, `"Francesca"`, `"Thanks, and good luck to all"`, `"Sent from my iPhone"`)
+	if strings.Contains(reply, "refused") || strings.Count(reply, "not read as orders") != 1 {
+		t.Errorf("noise refused, or told more than once:\n%s", reply)
+	}
+	reply = f.order("france", "England:\nF Lon-Nth\nFrance:\nA Mar-Spa")
+	mustContain(t, "foreign heading", reply, "F Lon-Nth", "refused: it stands under the heading England, a power you do not play", "ok: A mar - spa")
+	reply = f.order("france", "Francesca\nA Mar-Bur")
+	mustContain(t, "a name is no heading", reply, "ok: A mar - bur", `not read as an order: "Francesca"`)
+}

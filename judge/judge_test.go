@@ -303,7 +303,7 @@ func TestInformationCommands(t *testing.T) {
 	mustContain(t, "reply", reply, "roma", "active", "Phase: Spring 1901 movement", "Orders received:", "France   none",
 		"No phase of roma has been processed yet", "(no year completed yet)", "SIGNON <power>@<game> <password>", "Not read: sign on first")
 	reply = f.send("stranger@x.test", "Hi, how do I play?")
-	mustContain(t, "reply", reply, "Not read: sign on first")
+	mustContain(t, "reply", reply, "no commands", "Send HELP", `1 line was not read as an order: "Hi, how do I play?"`)
 	reply = f.send("stranger@x.test", "")
 	mustContain(t, "reply", reply, "no commands")
 }

@@ -133,14 +133,33 @@ func (s *session) submit(lines []string) error {
 	var parsedLines []string
 	// A heading alone on its line ("France:") puts its power first for
 	// the lines under it, where an order alone does not say (WAIVE).
-	lead := variants.NoPower
+	lead, foreign := variants.NoPower, ""
 	for _, line := range lines {
 		if p, ok := heading(vw.v, line); ok {
-			lead = p
+			lead, foreign = p, ""
+			if !slices.Contains(s.side, p) {
+				// Orders under another power's heading are not this
+				// player's to give (the parser refuses them on one line).
+				foreign = vw.v.Powers[p].Name
+			}
 			continue
 		}
-		for _, cands := range s.readLine(line, lead) {
+		if foreign != "" && !s.prose(line) {
+			fmt.Fprintf(&report, "  %-28s refused: it stands under the heading %s, a power you do not play\n", line, foreign)
+			parsedLines = append(parsedLines, line+" => refused: under "+foreign)
+			continue
+		}
+		frags := s.readLine(line, lead)
+		if !slices.ContainsFunc(frags, func(c []candidate) bool { return !notOrders(c) }) {
+			s.unread = append(s.unread, strings.TrimSpace(line))
+			continue
+		}
+		for _, cands := range frags {
 			text := cands[0].Text
+			if notOrders(cands) {
+				s.unread = append(s.unread, text)
+				continue
+			}
 			refusal, better := "", false
 			accepted := false
 			for i, c := range cands {
@@ -364,14 +383,24 @@ type candidate struct {
 	power variants.Power
 }
 
-// heading reads a line that only names a power, as "France:" or "ITALIA".
+// heading reads a line that only names a power, as "France:" or "ITALIA",
+// exactly as the variant names it: a misspelt one ("Francesca") is no
+// heading.
 func heading(v *variants.Variant, line string) (variants.Power, bool) {
-	name := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(line), ":"))
-	if name == "" || strings.ContainsAny(name, "-") {
-		return variants.NoPower, false
+	name := strings.ToLower(strings.TrimSpace(strings.TrimRight(strings.TrimSpace(line), ":")))
+	p, ok := v.PowerNames[name]
+	return p, ok
+}
+
+// notOrders reports that every reading of a fragment found it plainly no
+// order (a greeting, a signature).
+func notOrders(cands []candidate) bool {
+	for _, c := range cands {
+		if c.Err == nil || !c.Err.NotOrder {
+			return false
+		}
 	}
-	p, err := parser.Power(v, name)
-	return p, err == nil
+	return len(cands) > 0
 }
 
 // readLine reads a line of orders for each power the player plays. Each

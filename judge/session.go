@@ -13,6 +13,7 @@ import (
 	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/store"
 	"github.com/corriere/corriere/variants"
+	"github.com/corriere/corriere/variants/standard"
 )
 
 // session carries out the commands of one mail and writes the reply.
@@ -41,6 +42,9 @@ type session struct {
 	// phase is the phase a PHASE line says the orders after it are for
 	// (njudge); nil for the current one.
 	phase *adjudicator.Phase
+	// unread are the lines passed over as plainly no orders (greetings,
+	// signatures), told once at the end of the reply.
+	unread []string
 }
 
 func (s *session) printf(format string, args ...any) { fmt.Fprintf(&s.out, format, args...) }
@@ -59,6 +63,10 @@ func (s *session) run(cmds []command) error {
 		var err error
 		switch c.verb {
 		case "ORDER":
+			if s.vw == nil && s.prose(c.text) {
+				s.unread = append(s.unread, c.text)
+				continue
+			}
 			if s.vw == nil {
 				s.printf("> %s\n  Not read: sign on first (SIGNON <power>@<game> <password>), then write your orders.\n\n", c.text)
 				continue
@@ -137,9 +145,52 @@ func (s *session) run(cmds []command) error {
 	}
 	// A sign-on with nothing else shows the orders standing.
 	if s.vw != nil && s.power != variants.NoPower && !s.shown && s.vw.g.State == store.Active && s.vw.pos != nil {
-		return s.orderState()
+		if err := s.orderState(); err != nil {
+			return err
+		}
 	}
+	s.tellUnread()
 	return nil
+}
+
+// tellUnread says, once, which lines were passed over as no orders, so
+// that an order the judge failed to recognise is never lost in silence.
+func (s *session) tellUnread() {
+	if len(s.unread) == 0 {
+		return
+	}
+	quoted := make([]string, len(s.unread))
+	for i, l := range s.unread {
+		quoted[i] = fmt.Sprintf("%q", l)
+	}
+	if s.out.Len() == 0 {
+		s.printf("The judge found no commands in your mail. Send HELP for the list.\n")
+	}
+	if len(quoted) == 1 {
+		s.printf("1 line was not read as an order: %s.\n", quoted[0])
+		return
+	}
+	s.printf("%d lines were not read as orders: %s.\n", len(quoted), strings.Join(quoted, ", "))
+}
+
+// prose reports that a line is plainly no order nor command (a greeting,
+// a signature, a reply's "On ... wrote:"), read against the signed-on
+// game or, before a sign-on, the standard map.
+func (s *session) prose(line string) bool {
+	v, pos, power := standard.Variant(), (*adjudicator.Position)(nil), variants.Power(0)
+	if s.vw != nil {
+		v, pos = s.vw.v, s.vw.pos
+		if s.power != variants.NoPower {
+			power = s.power
+		}
+	}
+	ps := parser.Orders(v, pos, power, line)
+	for _, p := range ps {
+		if p.Err == nil || !p.Err.NotOrder {
+			return false
+		}
+	}
+	return len(ps) > 0
 }
 
 func firstLine(text, verb string) string {
