@@ -104,6 +104,7 @@ type PowerInfo struct {
 	Name      string // "England"
 	Adjective string // "English"
 	Abbrev    string // "ENG"
+	Italian   string // the name in Italian, for mail in Italian: "Inghilterra"
 }
 
 // Variant is a complete map with its start.

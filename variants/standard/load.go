@@ -145,13 +145,13 @@ func (ld *loader) header(lines []dataLine) error {
 func (ld *loader) powers(lines []dataLine) error {
 	for _, l := range lines {
 		f := strings.Fields(l.text)
-		if len(f) != 4 {
-			return fmt.Errorf("line %d: want \"id name adjective abbrev\"", l.n)
+		if len(f) != 5 {
+			return fmt.Errorf("line %d: want \"id name adjective abbrev Italian\"", l.n)
 		}
 		if ld.v.PowerByID(f[0]) != variants.NoPower {
 			return fmt.Errorf("line %d: power %s repeated", l.n, f[0])
 		}
-		ld.v.Powers = append(ld.v.Powers, variants.PowerInfo{ID: f[0], Name: f[1], Adjective: f[2], Abbrev: f[3]})
+		ld.v.Powers = append(ld.v.Powers, variants.PowerInfo{ID: f[0], Name: f[1], Adjective: f[2], Abbrev: f[3], Italian: f[4]})
 	}
 	return nil
 }

@@ -183,13 +183,13 @@ func TestNames(t *testing.T) {
 func TestPowers(t *testing.T) {
 	v := Variant()
 	want := []variants.PowerInfo{
-		{ID: "austria", Name: "Austria", Adjective: "Austrian", Abbrev: "AUS"},
-		{ID: "england", Name: "England", Adjective: "English", Abbrev: "ENG"},
-		{ID: "france", Name: "France", Adjective: "French", Abbrev: "FRA"},
-		{ID: "germany", Name: "Germany", Adjective: "German", Abbrev: "GER"},
-		{ID: "italy", Name: "Italy", Adjective: "Italian", Abbrev: "ITA"},
-		{ID: "russia", Name: "Russia", Adjective: "Russian", Abbrev: "RUS"},
-		{ID: "turkey", Name: "Turkey", Adjective: "Turkish", Abbrev: "TUR"},
+		{ID: "austria", Name: "Austria", Adjective: "Austrian", Abbrev: "AUS", Italian: "Austria"},
+		{ID: "england", Name: "England", Adjective: "English", Abbrev: "ENG", Italian: "Inghilterra"},
+		{ID: "france", Name: "France", Adjective: "French", Abbrev: "FRA", Italian: "Francia"},
+		{ID: "germany", Name: "Germany", Adjective: "German", Abbrev: "GER", Italian: "Germania"},
+		{ID: "italy", Name: "Italy", Adjective: "Italian", Abbrev: "ITA", Italian: "Italia"},
+		{ID: "russia", Name: "Russia", Adjective: "Russian", Abbrev: "RUS", Italian: "Russia"},
+		{ID: "turkey", Name: "Turkey", Adjective: "Turkish", Abbrev: "TUR", Italian: "Turchia"},
 	}
 	if !slices.Equal(v.Powers, want) {
 		t.Errorf("powers\n got %v\nwant %v", v.Powers, want)
