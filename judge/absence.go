@@ -27,7 +27,7 @@ func isAbsenceSetting(word string) bool {
 // absence carries out a player's SET ABSENCE and SET NOABSENCE.
 func (s *session) absence(c command) error {
 	if s.asMaster {
-		s.printf("> %s\n  Refused: only the player of %s announces an absence; the game master moves deadlines with SET DEADLINE or EXTEND. Nothing was changed.\n\n", c.text, s.vw.v.Powers[s.power].Name)
+		s.printf("> %s\n  Refused: only the player of %s announces an absence; the game master moves deadlines with SET DEADLINE or EXTEND. Nothing was changed.\n\n", c.text, s.lang.power(s.vw.v, s.power))
 		return nil
 	}
 	vw := s.vw // read again by signedCommand
@@ -48,11 +48,11 @@ func (s *session) absence(c command) error {
 		if err := s.tx.Audit(s.now, vw.g.ID, power, "noabsence", fmt.Sprintf("%d cancelled", n)); err != nil {
 			return err
 		}
-		s.printf("> %s\n  %s cancelled. Deadlines already postponed stay as they are.\n", c.text, plural(int(n), "absence", "absences"))
+		s.printf("> %s\n  %s cancelled. Deadlines already postponed stay as they are.\n", c.text, s.lang.plural(int(n), "absence", "absences"))
 		return s.absenceSummary(vw)
 	}
 	if vw.g.State != store.Active && vw.g.State != store.Paused {
-		s.printf("> %s\n  Refused: game %s is %s; absences are taken only while a game is under way. Nothing was changed.\n\n", c.text, vw.g.Name, vw.g.State)
+		s.printf("> %s\n  Refused: game %s is %s; absences are taken only while a game is under way. Nothing was changed.\n\n", c.text, vw.g.Name, s.lang.t(vw.g.State))
 		return nil
 	}
 	if vw.set.MaxAbsence <= 0 {
@@ -75,7 +75,7 @@ func (s *session) absence(c command) error {
 	}
 	from, to := first, last.AddDate(0, 0, 1) // 00:00 of the first day, 24:00 of the last
 	if !to.After(s.now) {
-		s.printf("> %s\n  Refused: that absence is over already (it ended %s); expected one that ends today or later. Nothing was changed.\n\n", c.text, vw.timeText(to))
+		s.printf("> %s\n  Refused: that absence is over already (it ended %s); expected one that ends today or later. Nothing was changed.\n\n", c.text, vw.timeIn(s.lang, to))
 		return nil
 	}
 	// Days already past are not taken: the absence begins today at the earliest.
@@ -102,7 +102,7 @@ func (s *session) absence(c command) error {
 	addDays(taken, from, to, loc)
 	if len(taken) > vw.set.MaxAbsence {
 		s.printf("> %s\n  Refused: that absence would take %s more; game %s allows %d days of absence in all and you have %d left. Nothing was changed.\n\n",
-			c.text, plural(len(taken)-used, "day", "days"), vw.g.Name, vw.set.MaxAbsence, max(vw.set.MaxAbsence-used, 0))
+			c.text, s.lang.plural(len(taken)-used, "day", "days"), vw.g.Name, vw.set.MaxAbsence, max(vw.set.MaxAbsence-used, 0))
 		return nil
 	}
 	if _, err := s.tx.AddAbsence(store.Absence{GameID: vw.g.ID, Power: power, From: from.UTC(), To: to.UTC(), CreatedAt: s.now}); err != nil {
@@ -112,7 +112,7 @@ func (s *session) absence(c command) error {
 	if err := s.tx.Audit(s.now, vw.g.ID, power, "absence", what); err != nil {
 		return err
 	}
-	s.printf("> %s\n  Absence recorded: %s (%s, %s).\n", c.text, what, plural(int(dayNumber(to, loc)-dayNumber(from, loc)), "day", "days"), vw.set.TimeZone)
+	s.printf("> %s\n  Absence recorded: %s (%s, %s).\n", c.text, what, s.lang.plural(int(dayNumber(to, loc)-dayNumber(from, loc)), "day", "days"), vw.set.TimeZone)
 	// The current deadline, if it falls inside it.
 	before := vw.g.Deadline
 	d, err := s.j.postpone(s.tx, vw, before)
@@ -120,19 +120,19 @@ func (s *session) absence(c command) error {
 		return err
 	}
 	if d.Equal(before) {
-		s.printf("  The current deadline stays: %s.\n", vw.deadlineText())
+		s.printf("  The current deadline stays: %s.\n", vw.deadlineIn(s.lang))
 	} else {
 		vw.g.Deadline, vw.g.Reminded = d, false
 		if err := s.tx.UpdateGame(vw.g); err != nil {
 			return err
 		}
-		s.printf("  The deadline of %s is postponed to %s; every player was told.\n", phaseName(vw.pos.Phase), vw.deadlineText())
+		s.printf("  The deadline of %s is postponed to %s; every player was told.\n", s.lang.phase(vw.pos.Phase), vw.deadlineIn(s.lang))
 		if err := s.j.mailAll(s.tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: deadline postponed", vw.g.Name),
 			fmt.Sprintf("For a player's absence, the deadline of %s is postponed to %s.\n", phaseName(vw.pos.Phase), vw.deadlineText())); err != nil {
 			return err
 		}
 	}
-	s.printf("  Later deadlines that fall inside it are postponed too while %s has orders to give.\n", vw.v.Powers[s.power].Name)
+	s.printf("  Later deadlines that fall inside it are postponed too while %s has orders to give.\n", s.lang.power(vw.v, s.power))
 	return s.absenceSummary(vw)
 }
 
@@ -154,7 +154,7 @@ func (s *session) absenceSummary(vw *view) error {
 			addDays(taken, a.From, a.To, loc)
 		}
 	}
-	s.printf("  Your absences: %s; %d of the game's %d days of absence left.\n\n", orNone(texts), max(vw.set.MaxAbsence-len(taken), 0), vw.set.MaxAbsence)
+	s.printf("  Your absences: %s; %d of the game's %d days of absence left.\n\n", s.lang.none(texts), max(vw.set.MaxAbsence-len(taken), 0), vw.set.MaxAbsence)
 	return nil
 }
 

@@ -101,6 +101,7 @@ func (j *Judge) handle(ctx context.Context, raw []byte, also func(*store.Tx) err
 			return j.reply(tx, m, fmt.Sprintf("Your mail of %d bytes is larger than the %d bytes the judge reads; nothing in it was read.\nSend orders and commands as plain text, without attachments.\n", m.Size, j.maxSize()))
 		}
 		s := &session{j: j, tx: tx, m: m, now: j.now()}
+		s.lang, s.langSure = detectLang(m.Subject + "\n" + m.Text)
 		if err := s.run(withSubject(m.Subject, scan(m.Text))); err != nil {
 			return err
 		}
@@ -202,12 +203,29 @@ func (vw *view) seat(power string) *store.Seat {
 
 // recipients lists every player's and observer's address, once each.
 func (vw *view) recipients(tx *store.Tx) ([]string, error) {
+	rs, err := vw.readers(tx)
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = r.address
+	}
+	return out, err
+}
+
+// reader is an address the judge writes to, with its language.
+type reader struct {
+	address string
+	lang    lang
+}
+
+// readers lists every player and observer once, each with the language
+// they read: the seat's, else the game's.
+func (vw *view) readers(tx *store.Tx) ([]reader, error) {
 	seen := map[string]bool{}
-	var out []string
+	var out []reader
 	for _, s := range vw.seats {
 		if s.Address != "" && !seen[strings.ToLower(s.Address)] {
 			seen[strings.ToLower(s.Address)] = true
-			out = append(out, s.Address)
+			out = append(out, reader{s.Address, vw.seatLang(&s)})
 		}
 	}
 	obs, err := tx.Observers(vw.g.ID)
@@ -217,21 +235,41 @@ func (vw *view) recipients(tx *store.Tx) ([]string, error) {
 	for _, a := range obs {
 		if !seen[strings.ToLower(a)] {
 			seen[strings.ToLower(a)] = true
-			out = append(out, a)
+			out = append(out, reader{a, vw.set.lang()})
 		}
 	}
 	return out, nil
 }
 
+// seatLang is the language a seat's player reads.
+func (vw *view) seatLang(s *store.Seat) lang {
+	if l, ok := parseLang(s.Language); ok {
+		return l
+	}
+	return vw.set.lang()
+}
+
 // mailAll queues a mail to every player and observer. phase is the phase
 // the mail is about (for results, the phase processed).
 func (j *Judge) mailAll(tx *store.Tx, vw *view, kind, phase, subject, body string) error {
-	to, err := vw.recipients(tx)
+	return j.mailAllIn(tx, vw, kind, phase, func(lang) (string, string) { return subject, body })
+}
+
+// mailAllIn is mailAll with the mail written for each reader's language.
+func (j *Judge) mailAllIn(tx *store.Tx, vw *view, kind, phase string, text func(lang) (subject, body string)) error {
+	to, err := vw.readers(tx)
 	if err != nil {
 		return err
 	}
-	for _, a := range to {
-		if _, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: a, Subject: subject, Body: body, GameID: vw.g.ID, Phase: phase, Kind: kind}); err != nil {
+	type mail struct{ subject, body string }
+	written := map[lang]mail{}
+	for _, r := range to {
+		m, ok := written[r.lang]
+		if !ok {
+			m.subject, m.body = text(r.lang)
+			written[r.lang] = m
+		}
+		if _, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: r.address, Subject: m.subject, Body: m.body, GameID: vw.g.ID, Phase: phase, Kind: kind}); err != nil {
 			return err
 		}
 	}

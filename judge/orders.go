@@ -95,7 +95,7 @@ func (s *session) submit(lines []string) error {
 	}
 	// Orders sent during a pause are for the phase that resumes.
 	if (vw.g.State != store.Active && vw.g.State != store.Paused) || vw.pos == nil {
-		return notRead("Game %s is %s: orders are not taken now.\n", vw.g.Name, vw.g.State)
+		return notRead("Game %s is %s: orders are not taken now.\n", vw.g.Name, s.lang.t(vw.g.State))
 	}
 	if s.phase != nil {
 		if s.phase.Year < 0 {
@@ -104,9 +104,9 @@ func (s *session) submit(lines []string) error {
 		switch target, now := phaseRank(*s.phase), phaseRank(vw.pos.Phase); {
 		case target < now:
 			return notRead("These orders are for %s, which is over: game %s is at %s. They were not read; nothing was changed.\n",
-				phaseName(*s.phase), vw.g.Name, phaseName(vw.pos.Phase))
+				s.lang.phase(*s.phase), vw.g.Name, s.lang.phase(vw.pos.Phase))
 		case target > now && s.asMaster:
-			return notRead("The game master orders for the current phase only (%s). These orders were not read.\n", phaseName(vw.pos.Phase))
+			return notRead("The game master orders for the current phase only (%s). These orders were not read.\n", s.lang.phase(vw.pos.Phase))
 		case target > now:
 			return s.ahead(lines)
 		}
@@ -121,7 +121,7 @@ func (s *session) submit(lines []string) error {
 		if !began.IsZero() && s.m.Date.Before(began) {
 			return notRead("Your mail is dated %s, before the last phase was processed (%s): its orders came too late for that phase, and were not read for %s.\n"+
 				"To order for %s, send the orders again (or write PHASE %s above them).\n",
-				vw.timeText(s.m.Date), vw.timeText(began), phaseName(vw.pos.Phase), phaseName(vw.pos.Phase), vw.pos.Phase)
+				vw.timeIn(s.lang, s.m.Date), vw.timeIn(s.lang, began), s.lang.phase(vw.pos.Phase), s.lang.phase(vw.pos.Phase), vw.pos.Phase)
 		}
 	}
 	sets, err := vw.standings(s.tx, s.side...)
@@ -129,7 +129,7 @@ func (s *session) submit(lines []string) error {
 		return err
 	}
 	var report strings.Builder
-	fmt.Fprintf(&report, "Orders for %s:\n", phaseName(vw.pos.Phase))
+	report.WriteString(s.lang.f("Orders for %s:\n", s.lang.phase(vw.pos.Phase)))
 	var parsedLines []string
 	// A heading alone on its line ("France:") puts its power first for
 	// the lines under it, where an order alone does not say (WAIVE).
@@ -140,12 +140,12 @@ func (s *session) submit(lines []string) error {
 			if !slices.Contains(s.side, p) {
 				// Orders under another power's heading are not this
 				// player's to give (the parser refuses them on one line).
-				foreign = vw.v.Powers[p].Name
+				foreign = s.lang.power(vw.v, p)
 			}
 			continue
 		}
 		if foreign != "" && !s.prose(line) {
-			fmt.Fprintf(&report, "  %-28s refused: it stands under the heading %s, a power you do not play\n", line, foreign)
+			report.WriteString(s.lang.f("  %-28s refused: it stands under the heading %s, a power you do not play\n", line, foreign))
 			parsedLines = append(parsedLines, line+" => refused: under "+foreign)
 			continue
 		}
@@ -172,7 +172,7 @@ func (s *session) submit(lines []string) error {
 				// A unit written with the wrong type ("F Mar" for the
 				// army there) has one reading, the real unit (rulebook
 				// VII.4): the order names it, and the player is told.
-				typeNote := trueTypes(vw.v, vw.pos, &c.Order)
+				typeNote := trueTypes(s.lang, vw.v, vw.pos, &c.Order)
 				st := sets[c.power]
 				key := orderKey(vw.v, c.Order, st.waives())
 				keys, orders := st.with(key, c.Order)
@@ -187,7 +187,7 @@ func (s *session) submit(lines []string) error {
 					// Another power's unit or none: the refusal of the
 					// power the order was meant for says more.
 					if !better && (i == 0 || (r.Reason != adjudicator.NotYours && r.Reason != adjudicator.NoUnit)) {
-						refusal = fmt.Sprintf("%s (%s)", r.Reason, canon)
+						refusal = fmt.Sprintf("%s (%s)", s.lang.reason(r.Reason.String()), canon)
 						better = i > 0
 					}
 					continue
@@ -199,15 +199,15 @@ func (s *session) submit(lines []string) error {
 					return err
 				}
 				if len(s.side) > 1 {
-					canon = vw.v.Powers[c.power].Name + ": " + canon
+					canon = s.lang.power(vw.v, c.power) + ": " + canon
 				}
-				fmt.Fprintf(&report, "  %-28s ok: %s%s\n", c.Text, canon, typeNote)
+				report.WriteString(s.lang.f("  %-28s ok: %s%s\n", c.Text, canon, typeNote))
 				parsedLines = append(parsedLines, c.Text+" => "+canon)
 				accepted = true
 				break
 			}
 			if !accepted {
-				fmt.Fprintf(&report, "  %-28s refused: %s\n", text, refusal)
+				report.WriteString(s.lang.f("  %-28s refused: %s\n", text, refusal))
 				parsedLines = append(parsedLines, text+" => refused: "+refusal)
 			}
 		}
@@ -244,7 +244,7 @@ func (s *session) ahead(lines []string) error {
 	if err != nil {
 		return err
 	}
-	s.printf("Orders for %s, a later phase, kept until it begins; they will be read then against its position, and you will be sent what was made of them:\n", phaseName(*s.phase))
+	s.printf("Orders for %s, a later phase, kept until it begins; they will be read then against its position, and you will be sent what was made of them:\n", s.lang.phase(*s.phase))
 	for _, l := range lines {
 		s.printf("  %s\n", l)
 	}
@@ -291,14 +291,14 @@ func (j *Judge) readAhead(tx *store.Tx, name string) error {
 		}
 		s.m, s.power, s.side = &mailer.Message{MessageID: a.MessageID, From: a.Address}, power, vw.arrangement().side(power)
 		if err != nil || phaseRank(p) < current {
-			s.printf("The orders you sent ahead for %s were not used: game %s went on to %s without that phase.\n", a.Phase, vw.g.Name, phaseName(vw.pos.Phase))
+			s.printf("The orders you sent ahead for %s were not used: game %s went on to %s without that phase.\n", s.lang.phaseOf(a.Phase), vw.g.Name, s.lang.phase(vw.pos.Phase))
 			for _, l := range strings.Split(a.Text, "\n") {
 				s.printf("> %s\n", l)
 			}
 			s.printf("\n")
 			continue
 		}
-		s.printf("%s has begun: the orders you sent ahead for it (on %s) are read now.\n\n", phaseName(p), vw.timeText(a.At))
+		s.printf("%s has begun: the orders you sent ahead for it (on %s) are read now.\n\n", s.lang.phase(p), vw.timeIn(s.lang, a.At))
 		if err := s.submit(strings.Split(a.Text, "\n")); err != nil {
 			return err
 		}
@@ -315,7 +315,7 @@ func (j *Judge) readAhead(tx *store.Tx, name string) error {
 
 // trueTypes sets the unit types an order writes against the position to
 // the units that stand there, and says what it changed ("" for nothing).
-func trueTypes(v *variants.Variant, pos *adjudicator.Position, o *adjudicator.Order) string {
+func trueTypes(l lang, v *variants.Variant, pos *adjudicator.Position, o *adjudicator.Order) string {
 	var notes []string
 	fix := func(t *variants.UnitType, at variants.Loc) {
 		if *t == variants.NoType || at == variants.NoLoc || int(at) >= len(v.Locs) {
@@ -323,7 +323,7 @@ func trueTypes(v *variants.Variant, pos *adjudicator.Position, o *adjudicator.Or
 		}
 		u, ok := unitAt(v, pos, at)
 		if ok && u.Type != *t {
-			notes = append(notes, fmt.Sprintf("you wrote %s %s, but the unit in %s is %s", *t, v.Locs[v.Province(at)].ID, v.Locs[v.Province(at)].ID, unitWord(u.Type)))
+			notes = append(notes, l.f("you wrote %s %s, but the unit in %s is %s", *t, v.Locs[v.Province(at)].ID, v.Locs[v.Province(at)].ID, l.unit(u.Type)))
 			*t = u.Type
 		}
 	}
@@ -357,13 +357,6 @@ func unitAt(v *variants.Variant, pos *adjudicator.Position, loc variants.Loc) (v
 		}
 	}
 	return variants.Unit{}, false
-}
-
-func unitWord(t variants.UnitType) string {
-	if t == variants.Fleet {
-		return "a fleet"
-	}
-	return "an army"
 }
 
 // waives counts the standing WAIVE orders, for the next one's key.
@@ -437,7 +430,7 @@ func (s *session) readLine(line string, lead variants.Power) [][]candidate {
 func (s *session) orderState() error {
 	vw := s.vw
 	s.shown = true
-	s.printf("Your orders for %s (%s):\n", phaseName(vw.pos.Phase), vw.g.Name)
+	s.printf("Your orders for %s (%s):\n", s.lang.phase(vw.pos.Phase), vw.g.Name)
 	var allMissing []string
 	sets, err := vw.standings(s.tx, s.side...)
 	if err != nil {
@@ -447,7 +440,7 @@ func (s *session) orderState() error {
 		st := sets[power]
 		indent := "  "
 		if len(s.side) > 1 {
-			s.printf("  %s:\n", vw.v.Powers[power].Name)
+			s.printf("  %s:\n", s.lang.power(vw.v, power))
 			indent = "    "
 		}
 		if len(st.rows) == 0 {
@@ -456,9 +449,9 @@ func (s *session) orderState() error {
 		for _, r := range st.rows {
 			s.printf("%s%s\n", indent, r.Canonical)
 		}
-		if miss := missing(vw.v, vw.pos, power, st.orders); len(miss) > 0 {
+		if miss := missingIn(s.lang, vw.v, vw.pos, power, st.orders); len(miss) > 0 {
 			if len(s.side) > 1 {
-				allMissing = append(allMissing, vw.v.Powers[power].Name+": "+strings.Join(miss, ", "))
+				allMissing = append(allMissing, s.lang.power(vw.v, power)+": "+strings.Join(miss, ", "))
 			} else {
 				allMissing = append(allMissing, miss...)
 			}
@@ -473,13 +466,18 @@ func (s *session) orderState() error {
 	} else {
 		s.printf("Your orders are complete.\n")
 	}
-	s.printf("Deadline: %s.\n\n", vw.deadlineText())
+	s.printf("Deadline: %s.\n\n", vw.deadlineIn(s.lang))
 	return nil
 }
 
 // missing lists what power still has to order: units without orders, or
 // in winter the builds or removals not yet ordered.
 func missing(v *variants.Variant, pos *adjudicator.Position, power variants.Power, orders []adjudicator.Order) []string {
+	return missingIn(english, v, pos, power, orders)
+}
+
+// missingIn is missing in l.
+func missingIn(l lang, v *variants.Variant, pos *adjudicator.Position, power variants.Power, orders []adjudicator.Order) []string {
 	var out []string
 	ordered := variants.LocSet{}
 	for _, o := range orders {
@@ -497,7 +495,7 @@ func missing(v *variants.Variant, pos *adjudicator.Position, power variants.Powe
 	case adjudicator.Retreat:
 		for _, d := range pos.Dislodged {
 			if d.Unit.Power == power && !ordered.Has(v.Province(d.Unit.Loc)) {
-				out = append(out, "a retreat or disband for "+v.UnitText(d.Unit))
+				out = append(out, l.f("a retreat or disband for %s", v.UnitText(d.Unit)))
 			}
 		}
 	case adjudicator.Adjustment:
@@ -511,10 +509,10 @@ func missing(v *variants.Variant, pos *adjudicator.Position, power variants.Powe
 			}
 		}
 		if builds > 0 {
-			out = append(out, plural(builds, "build (or WAIVE)", "builds (or WAIVE)"))
+			out = append(out, l.plural(builds, "build (or WAIVE)", "builds (or WAIVE)"))
 		}
 		if removals > 0 {
-			out = append(out, plural(removals, "removal", "removals"))
+			out = append(out, l.plural(removals, "removal", "removals"))
 		}
 	}
 	return out
@@ -534,11 +532,14 @@ func allowance(v *variants.Variant, pos *adjudicator.Position, power variants.Po
 	return min(d, len(adjudicator.BuildSites(v, pos, power))), 0
 }
 
-func plural(n int, one, many string) string {
+func plural(n int, one, many string) string { return english.plural(n, one, many) }
+
+// plural counts in l: "1 build", "2 builds".
+func (l lang) plural(n int, one, many string) string {
 	if n == 1 {
-		return "1 " + one
+		return "1 " + l.t(one)
 	}
-	return fmt.Sprintf("%d %s", n, many)
+	return fmt.Sprintf("%d %s", n, l.t(many))
 }
 
 // owing lists the powers that have orders to give this phase; powers

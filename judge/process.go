@@ -128,7 +128,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	if err != nil {
 		return err
 	}
-	late := resp.late
+	late := powerNames(vw.v, resp.late)
 	before := g.Phase
 	// next is the stored result's next position too, so that the results
 	// map and HISTORY show what the game goes on from.
@@ -192,7 +192,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 		detail += "; late: " + strings.Join(late, ", ")
 	}
 	if len(resp.graced) > 0 {
-		detail += "; in grace: " + strings.Join(resp.graced, ", ")
+		detail += "; in grace: " + strings.Join(powerNames(vw.v, resp.graced), ", ")
 	}
 	if toss != "" {
 		detail += "; " + strings.TrimSpace(toss)
@@ -203,9 +203,11 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	if err := tx.Audit(now, g.ID, "judge", "process", detail); err != nil {
 		return err
 	}
-	subject := fmt.Sprintf("Corriere %s: %s results", g.Name, before)
 	j.log().Info("phase processed", "game", g.Name, "phase", before, "next", ng.Phase)
-	if err := j.mailAll(tx, &nvw, "results", before, subject, resultsText(vw, before, resp, &nvw, toss, ending)); err != nil {
+	err = j.mailAllIn(tx, &nvw, "results", before, func(l lang) (string, string) {
+		return l.f("Corriere %s: %s results", g.Name, before), resultsIn(l, vw, before, resp, &nvw, toss, ending)
+	})
+	if err != nil {
 		return err
 	}
 	return j.readAhead(tx, g.Name)
@@ -229,10 +231,10 @@ type lateness struct {
 	// late are the powers whose orders were missing or incomplete at the
 	// deadline; graced are those of them complete when processed, having
 	// used the grace period.
-	late, graced []string
+	late, graced []variants.Power
 	// missing are the powers whose orders were missing or incomplete when
 	// the phase was processed.
-	missing []string
+	missing []variants.Power
 }
 
 // play resolves the game's current phase with its standing orders, and
@@ -268,10 +270,9 @@ func (j *Judge) play(tx *store.Tx, vw *view) (*played, error) {
 				disorder.Remove(p)
 			}
 		}
-		name := vw.v.Powers[p].Name
 		incomplete := len(missing(vw.v, vw.pos, p, st.orders)) > 0
 		if incomplete {
-			lt.missing = append(lt.missing, name)
+			lt.missing = append(lt.missing, p)
 		}
 		if lt.early {
 			continue
@@ -285,9 +286,9 @@ func (j *Judge) play(tx *store.Tx, vw *view) (*played, error) {
 			}
 		}
 		if len(missing(vw.v, vw.pos, p, then)) > 0 {
-			lt.late = append(lt.late, name)
+			lt.late = append(lt.late, p)
 			if !incomplete {
-				lt.graced = append(lt.graced, name)
+				lt.graced = append(lt.graced, p)
 			}
 		}
 	}
@@ -309,6 +310,7 @@ func (j *Judge) play(tx *store.Tx, vw *view) (*played, error) {
 func (j *Judge) remind(tx *store.Tx, vw *view) error {
 	var addrs []string
 	lines := map[string][]string{}
+	langs := map[string]lang{}
 	sets, err := vw.standings(tx)
 	if err != nil {
 		return err
@@ -322,12 +324,15 @@ func (j *Judge) remind(tx *store.Tx, vw *view) error {
 		if lines[seat.Address] == nil {
 			addrs = append(addrs, seat.Address)
 		}
-		lines[seat.Address] = append(lines[seat.Address], fmt.Sprintf("As %s, still missing: %s.\n", vw.v.Powers[p].Name, strings.Join(miss, ", ")))
+		l := vw.seatLang(seat)
+		lines[seat.Address] = append(lines[seat.Address], l.f("As %s, still missing: %s.\n", l.power(vw.v, p), strings.Join(missingIn(l, vw.v, vw.pos, p, sets[p].orders), ", ")))
+		langs[seat.Address] = l
 	}
 	for _, addr := range addrs {
-		body := fmt.Sprintf("Game %s, %s: your orders are not complete.\n%sDeadline: %s.\n",
-			vw.g.Name, phaseName(vw.pos.Phase), strings.Join(lines[addr], ""), vw.deadlineText())
-		_, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: addr, Subject: fmt.Sprintf("Corriere %s: orders due for %s", vw.g.Name, vw.g.Phase),
+		l := langs[addr]
+		body := l.f("Game %s, %s: your orders are not complete.\n%sDeadline: %s.\n",
+			vw.g.Name, l.phase(vw.pos.Phase), strings.Join(lines[addr], ""), vw.deadlineIn(l))
+		_, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: addr, Subject: l.f("Corriere %s: orders due for %s", vw.g.Name, vw.g.Phase),
 			Body: body, GameID: vw.g.ID, Phase: vw.g.Phase, Kind: "reminder"})
 		if err != nil {
 			return err
@@ -335,4 +340,13 @@ func (j *Judge) remind(tx *store.Tx, vw *view) error {
 	}
 	vw.g.Reminded = true
 	return tx.UpdateGame(vw.g)
+}
+
+// powerNames are the powers' names, for the record and the audit.
+func powerNames(v *variants.Variant, ps []variants.Power) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = v.Powers[p].Name
+	}
+	return out
 }

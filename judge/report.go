@@ -15,38 +15,33 @@ import (
 )
 
 // phaseName writes a phase for people: "Spring 1901 movement (S1901M)".
-func phaseName(p adjudicator.Phase) string {
-	return p.Long() + " (" + p.String() + ")"
-}
+func phaseName(p adjudicator.Phase) string { return english.phase(p) }
 
-func phaseNameOf(s string) string {
-	p, err := adjudicator.ParsePhase(s)
-	if err != nil {
-		return s
-	}
-	return phaseName(p)
-}
+func phaseNameOf(s string) string { return english.phaseOf(s) }
 
 // timeText writes a time in the game's zone: "Mon 2026-11-23 20:00 CET".
-func (vw *view) timeText(t time.Time) string {
+func (vw *view) timeText(t time.Time) string { return vw.timeIn(english, t) }
+
+// timeIn is timeText in l.
+func (vw *view) timeIn(l lang, t time.Time) string {
 	loc, err := time.LoadLocation(vw.set.TimeZone)
 	if err != nil {
 		loc = time.UTC
 	}
 	// Seconds only where they tell two times apart: a grace of seconds.
-	if t.Second() != 0 || time.Duration(vw.set.Grace)%time.Minute != 0 {
-		return t.In(loc).Format("Mon 2006-01-02 15:04:05 MST")
-	}
-	return t.In(loc).Format("Mon 2006-01-02 15:04 MST")
+	return l.time(t, loc, t.Second() != 0 || time.Duration(vw.set.Grace)%time.Minute != 0)
 }
 
-func (vw *view) deadlineText() string {
+func (vw *view) deadlineText() string { return vw.deadlineIn(english) }
+
+// deadlineIn is the deadline with the end of its grace, in l.
+func (vw *view) deadlineIn(l lang) string {
 	if vw.g.Deadline.IsZero() {
-		return "none set"
+		return l.t("none set")
 	}
-	s := vw.timeText(vw.g.Deadline)
+	s := vw.timeIn(l, vw.g.Deadline)
 	if vw.set.Grace > 0 {
-		s += fmt.Sprintf(" (orders taken until %s)", vw.timeText(vw.g.Deadline.Add(time.Duration(vw.set.Grace))))
+		s += l.f(" (orders taken until %s)", vw.timeIn(l, vw.g.Deadline.Add(time.Duration(vw.set.Grace))))
 	}
 	return s
 }
@@ -122,9 +117,9 @@ func (s *session) list() error {
 			return fmt.Errorf("game %s: %w", g.Name, err)
 		}
 		vw := &view{g: g, set: set}
-		line := fmt.Sprintf("  %-16s %-9s %-8s %s", g.Name, g.State, g.Variant, phaseNameOf(g.Phase))
+		line := fmt.Sprintf("  %-16s %-9s %-8s %s", g.Name, s.lang.t(g.State), g.Variant, s.lang.phaseOf(g.Phase))
 		if g.State == store.Active {
-			line += ", deadline " + vw.deadlineText()
+			line += s.lang.t(", deadline ") + vw.deadlineIn(s.lang)
 		}
 		s.printf("%s\n", strings.TrimRight(line, " "))
 	}
@@ -138,7 +133,7 @@ func (s *session) status(name string) error {
 		return err
 	}
 	s.printf("> STATUS %s\n", vw.g.Name)
-	text, err := statusText(s.tx, vw)
+	text, err := statusIn(s.lang, s.tx, vw)
 	if err != nil {
 		return err
 	}
@@ -147,9 +142,12 @@ func (s *session) status(name string) error {
 }
 
 // statusText is a game's position, who has ordered and the deadline.
-func statusText(tx *store.Tx, vw *view) (string, error) {
+func statusText(tx *store.Tx, vw *view) (string, error) { return statusIn(english, tx, vw) }
+
+// statusIn is statusText in l.
+func statusIn(l lang, tx *store.Tx, vw *view) (string, error) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Game %s: %s, %s variant, %s rules.\n", vw.g.Name, vw.g.State, vw.g.Variant, vw.g.Rules)
+	b.WriteString(l.f("Game %s: %s, %s variant, %s rules.\n", vw.g.Name, l.t(vw.g.State), vw.g.Variant, vw.g.Rules))
 	b.WriteString(vw.set.text())
 	if t := setupText(vw); t != "" {
 		b.WriteString(t)
@@ -157,15 +155,15 @@ func statusText(tx *store.Tx, vw *view) (string, error) {
 	if vw.pos == nil {
 		var seated []string
 		for _, s := range vw.seats {
-			seated = append(seated, vw.v.Powers[vw.v.PowerByID(s.Power)].Name)
+			seated = append(seated, l.powerByID(vw.v, s.Power))
 		}
-		fmt.Fprintf(&b, "Seats taken: %s.\n\n", orNone(seated))
+		b.WriteString(l.f("Seats taken: %s.\n\n", l.none(seated)))
 		return b.String(), nil
 	}
-	fmt.Fprintf(&b, "Phase: %s. Deadline: %s.\n\n", phaseName(vw.pos.Phase), vw.deadlineText())
-	b.WriteString(positionText(vw.v, vw.pos))
+	b.WriteString(l.f("Phase: %s. Deadline: %s.\n\n", l.phase(vw.pos.Phase), vw.deadlineIn(l)))
+	b.WriteString(positionIn(l, vw.v, vw.pos))
 	if vw.g.State == store.Active {
-		b.WriteString("\nOrders received:\n")
+		b.WriteString(l.t("\nOrders received:\n"))
 		sets, err := vw.standings(tx)
 		if err != nil {
 			return "", err
@@ -179,50 +177,59 @@ func statusText(tx *store.Tx, vw *view) (string, error) {
 					state = "complete"
 				}
 			}
-			fmt.Fprintf(&b, "  %-8s %s\n", vw.v.Powers[p].Name, state)
+			fmt.Fprintf(&b, "  %-8s %s\n", l.power(vw.v, p), l.t(state))
 		}
 	}
 	b.WriteString("\n")
 	return b.String(), nil
 }
 
-func orNone(xs []string) string {
+func orNone(xs []string) string { return english.none(xs) }
+
+// none lists xs, or says none.
+func (l lang) none(xs []string) string {
 	if len(xs) == 0 {
-		return "none"
+		return l.t("none")
 	}
 	return strings.Join(xs, ", ")
 }
 
 // positionText lists units, dislodged units and the centre table.
 func positionText(v *variants.Variant, pos *adjudicator.Position) string {
+	return positionIn(english, v, pos)
+}
+
+// positionIn is positionText in l.
+func positionIn(l lang, v *variants.Variant, pos *adjudicator.Position) string {
 	var b strings.Builder
 	centers, units := adjudicator.Count(v, pos)
 	// Builds and removals are due only in winter: before, centres may
 	// still change hands.
 	winter := pos.Phase.Type == adjudicator.Adjustment
-	b.WriteString("Supply centres and units:\n")
-	header := fmt.Sprintf("  %-8s %7s %5s", "Power", "Centres", "Units")
+	b.WriteString(l.t("Supply centres and units:\n"))
+	w := l.nameWidth(v)
+	header := fmt.Sprintf("  %-*s %7s %5s", w, l.t("Power"), l.t("Centres"), l.t("Units"))
 	if winter {
-		header += "  Adjustment"
+		header += l.t("  Adjustment")
 	}
 	b.WriteString(header + "\n")
 	for p := range v.Powers {
 		if centers[p] == 0 && units[p] == 0 {
 			continue
 		}
-		line := fmt.Sprintf("  %-8s %7d %5d", v.Powers[p].Name, centers[p], units[p])
+		line := fmt.Sprintf("  %-*s %7d %5d", w, l.power(v, variants.Power(p)), centers[p], units[p])
 		if winter {
 			builds, removals := allowance(v, pos, variants.Power(p))
 			switch {
 			case builds > 0:
-				line += "  " + plural(builds, "build", "builds")
+				line += "  " + l.plural(builds, "build", "builds")
 			case removals > 0:
-				line += "  " + plural(removals, "removal", "removals")
+				line += "  " + l.plural(removals, "removal", "removals")
 			}
 		}
 		b.WriteString(line + "\n")
 	}
-	b.WriteString("\nUnits:\n")
+	b.WriteString(l.t("\nUnits:\n"))
 	for p := range v.Powers {
 		var list []string
 		for _, u := range pos.Units {
@@ -237,35 +244,43 @@ func positionText(v *variants.Variant, pos *adjudicator.Position) string {
 			}
 		}
 		if len(list) > 0 || len(owned) > 0 {
-			fmt.Fprintf(&b, "  %-8s %s; centres: %s\n", v.Powers[p].Name, orNone(list), orNone(owned))
+			b.WriteString(l.f("  %-*s %s; centres: %s\n", w, l.power(v, variants.Power(p)), l.none(list), l.none(owned)))
 		}
 	}
 	if len(pos.Dislodged) > 0 {
-		b.WriteString("\nDislodged, to retreat or disband:\n")
+		b.WriteString(l.t("\nDislodged, to retreat or disband:\n"))
 		for _, d := range pos.Dislodged {
-			b.WriteString("  " + dislodgedText(v, d) + "\n")
+			b.WriteString("  " + dislodgedText(l, v, d) + "\n")
 		}
 	}
 	return b.String()
 }
 
-func dislodgedText(v *variants.Variant, d adjudicator.Dislodged) string {
+func dislodgedText(l lang, v *variants.Variant, d adjudicator.Dislodged) string {
 	var opts []string
-	d.Retreats.Each(func(l variants.Loc) { opts = append(opts, v.Locs[l].ID) })
+	d.Retreats.Each(func(loc variants.Loc) { opts = append(opts, v.Locs[loc].ID) })
 	from := ""
 	if d.AttackerFrom != variants.NoLoc {
-		from = " (attacked from " + v.Locs[d.AttackerFrom].ID + ")"
+		from = l.f(" (attacked from %s)", v.Locs[d.AttackerFrom].ID)
 	}
-	return fmt.Sprintf("%s %s %s%s may retreat to %s", v.Powers[d.Unit.Power].Name, d.Unit.Type, v.Locs[d.Unit.Loc].ID, from, strings.Join(opts, ", "))
+	if len(opts) == 0 {
+		return l.f("%s %s %s%s has no retreat", l.power(v, d.Unit.Power), d.Unit.Type, v.Locs[d.Unit.Loc].ID, from)
+	}
+	return l.f("%s %s %s%s may retreat to %s", l.power(v, d.Unit.Power), d.Unit.Type, v.Locs[d.Unit.Loc].ID, from, strings.Join(opts, ", "))
 }
 
 // resultsText is the results mail of a processed phase.
 func resultsText(vw *view, before string, pl *played, next *view, toss, ending string) string {
+	return resultsIn(english, vw, before, pl, next, toss, ending)
+}
+
+// resultsIn is resultsText in l.
+func resultsIn(l lang, vw *view, before string, pl *played, next *view, toss, ending string) string {
 	var b strings.Builder
 	v := vw.v
 	resp := pl.Response
-	fmt.Fprintf(&b, "Game %s: results of %s.\n\n", vw.g.Name, phaseNameOf(before))
-	b.WriteString("Orders:")
+	b.WriteString(l.f("Game %s: results of %s.\n\n", vw.g.Name, l.phaseOf(before)))
+	b.WriteString(l.t("Orders:"))
 	none := true
 	for p := range v.Powers {
 		id := v.Powers[p].ID
@@ -277,42 +292,42 @@ func resultsText(vw *view, before string, pl *played, next *view, toss, ending s
 			b.WriteString("\n")
 			none = false
 		}
-		fmt.Fprintf(&b, "%s:\n", v.Powers[p].Name)
+		fmt.Fprintf(&b, "%s:\n", l.power(v, variants.Power(p)))
 		for i, r := range rs {
-			text, outcome := resultWords(r)
+			text, outcome := resultWords(l, r)
 			if i < len(pl.byMaster[id]) && pl.byMaster[id][i] {
-				outcome += " (entered by the game master)"
+				outcome += l.t(" (entered by the game master)")
 			}
 			fmt.Fprintf(&b, "  %-28s %s\n", text, outcome)
 		}
 	}
 	if none {
-		b.WriteString(" none.\n")
+		b.WriteString(l.t(" none.\n"))
 	}
 	if len(resp.Removed) > 0 {
-		b.WriteString("\nRemoved without orders of their own (no retreat, no order, or civil disorder):\n")
+		b.WriteString(l.t("\nRemoved without orders of their own (no retreat, no order, or civil disorder):\n"))
 		for _, id := range slices.Sorted(maps.Keys(resp.Removed)) {
-			fmt.Fprintf(&b, "  %s: %s\n", v.Powers[v.PowerByID(id)].Name, strings.Join(resp.Removed[id], ", "))
+			fmt.Fprintf(&b, "  %s: %s\n", l.powerByID(v, id), strings.Join(resp.Removed[id], ", "))
 		}
 	}
-	b.WriteString(unusedBuilds(vw, resp))
-	b.WriteString(pl.lateness.text())
+	b.WriteString(unusedBuilds(l, vw, resp))
+	b.WriteString(pl.lateness.text(l, v))
 	if toss != "" {
 		b.WriteString("\n" + toss)
 	}
 	b.WriteString("\n")
-	b.WriteString(positionText(v, next.pos))
+	b.WriteString(positionIn(l, v, next.pos))
 	if ending != "" {
 		b.WriteString("\n" + ending)
 	} else {
-		fmt.Fprintf(&b, "\nNext: %s, deadline %s.\n", phaseName(next.pos.Phase), next.deadlineText())
+		b.WriteString(l.f("\nNext: %s, deadline %s.\n", l.phase(next.pos.Phase), next.deadlineIn(l)))
 	}
 	return b.String()
 }
 
 // unusedBuilds says, after adjustments, which powers left builds they
 // were owed unordered: forfeited, not waived, since no WAIVE was sent.
-func unusedBuilds(vw *view, resp *game.Response) string {
+func unusedBuilds(l lang, vw *view, resp *game.Response) string {
 	if vw.pos.Phase.Type != adjudicator.Adjustment {
 		return ""
 	}
@@ -329,54 +344,58 @@ func unusedBuilds(vw *view, resp *game.Response) string {
 			}
 		}
 		if owed > 0 {
-			out = append(out, fmt.Sprintf("%s %d", vw.v.Powers[p].Name, owed))
+			out = append(out, fmt.Sprintf("%s %d", l.power(vw.v, variants.Power(p)), owed))
 		}
 	}
 	if len(out) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("\nBuilds not ordered, and so not made: %s.\n", strings.Join(out, ", "))
+	return l.f("\nBuilds not ordered, and so not made: %s.\n", strings.Join(out, ", "))
 }
 
 // text says who was late and who used grace, or, for a phase processed
 // before its deadline, whose orders were missing: empty when nobody's.
-func (lt lateness) text() string {
+func (lt lateness) text(l lang, v *variants.Variant) string {
+	names := func(ps []variants.Power) string {
+		words := make([]string, len(ps))
+		for i, p := range ps {
+			words[i] = l.power(v, p)
+		}
+		return strings.Join(words, ", ")
+	}
 	var b strings.Builder
 	if lt.early {
 		if len(lt.missing) > 0 {
-			fmt.Fprintf(&b, "\nProcessed before the deadline; orders missing or incomplete: %s.\n", strings.Join(lt.missing, ", "))
+			b.WriteString(l.f("\nProcessed before the deadline; orders missing or incomplete: %s.\n", names(lt.missing)))
 		}
 		return b.String()
 	}
 	if len(lt.late) > 0 {
-		fmt.Fprintf(&b, "\nLate (orders missing or incomplete at the deadline): %s.\n", strings.Join(lt.late, ", "))
+		b.WriteString(l.f("\nLate (orders missing or incomplete at the deadline): %s.\n", names(lt.late)))
 	}
 	if len(lt.graced) > 0 {
-		fmt.Fprintf(&b, "Completed in the grace period: %s.\n", strings.Join(lt.graced, ", "))
+		b.WriteString(l.f("Completed in the grace period: %s.\n", names(lt.graced)))
 	}
-	var still []string
+	var still []variants.Power
 	for _, p := range lt.late {
 		if !slices.Contains(lt.graced, p) {
 			still = append(still, p)
 		}
 	}
 	if len(still) > 0 {
-		fmt.Fprintf(&b, "Still missing or incomplete when processed: %s.\n", strings.Join(still, ", "))
+		b.WriteString(l.f("Still missing or incomplete when processed: %s.\n", names(still)))
 	}
 	return b.String()
 }
 
 // resultWords is an order as understood (as written, if it could not be
 // read) and its outcome with the reason: "fails: bounced".
-func resultWords(r game.OrderResult) (text, outcome string) {
-	text, outcome = r.Parsed, r.Result
+func resultWords(l lang, r game.OrderResult) (text, outcome string) {
+	text = r.Parsed
 	if text == "" {
 		text = r.Order
 	}
-	if r.Reason != "" {
-		outcome += ": " + r.Reason
-	}
-	return text, outcome
+	return text, l.outcome(r.Result, r.Reason)
 }
 
 // named loads the game a STATUS, HISTORY or SUMMARY names; without a
@@ -420,11 +439,11 @@ func (s *session) history(name string) error {
 	}
 	for i, ph := range phases {
 		resp := &resps[i]
-		s.printf("%s, processed %s:\n", phaseNameOf(ph.Phase), vw.timeText(ph.ProcessedAt))
+		s.printf("%s, processed %s:\n", s.lang.phaseOf(ph.Phase), vw.timeIn(s.lang, ph.ProcessedAt))
 		for p := range vw.v.Powers {
 			for _, r := range resp.Results[vw.v.Powers[p].ID] {
-				text, outcome := resultWords(r)
-				s.printf("  %-8s %-28s %s\n", vw.v.Powers[p].Name, text, outcome)
+				text, outcome := resultWords(s.lang, r)
+				s.printf("  %-*s %-28s %s\n", s.lang.nameWidth(vw.v), s.lang.power(vw.v, variants.Power(p)), text, outcome)
 			}
 		}
 		s.printf("\n")
@@ -441,7 +460,7 @@ func (s *session) summary(name string) error {
 	if err != nil {
 		return err
 	}
-	s.printf("> SUMMARY %s\nSupply centres at the end of each year:\n  %-6s", vw.g.Name, "Year")
+	s.printf("> SUMMARY %s\nSupply centres at the end of each year:\n  %-6s", vw.g.Name, s.lang.t("Year"))
 	for _, p := range vw.v.Powers {
 		s.printf(" %4s", p.Abbrev)
 	}

@@ -42,12 +42,17 @@ type session struct {
 	// phase is the phase a PHASE line says the orders after it are for
 	// (njudge); nil for the current one.
 	phase *adjudicator.Phase
+	// lang is the language of the reply; langSure when the mail's own
+	// words told it.
+	lang     lang
+	langSure bool
 	// unread are the lines passed over as plainly no orders (greetings,
 	// signatures), told once at the end of the reply.
 	unread []string
 }
 
-func (s *session) printf(format string, args ...any) { fmt.Fprintf(&s.out, format, args...) }
+// printf writes to the reply in the reader's language.
+func (s *session) printf(format string, args ...any) { fmt.Fprintf(&s.out, s.lang.t(format), args...) }
 
 func (s *session) run(cmds []command) error {
 	if len(cmds) == 0 {
@@ -151,6 +156,25 @@ func (s *session) run(cmds []command) error {
 	}
 	s.tellUnread()
 	return nil
+}
+
+// learnLang settles the reply's language once the player is known: the
+// one the player chose (SET LANGUAGE), else the one this mail is written
+// in, which the seat then keeps for the mail the judge sends unasked
+// (results, reminders), else the one the seat has, else the game's.
+func (s *session) learnLang(seat *store.Seat) error {
+	if l, ok := parseLang(seat.Language); ok && seat.LanguageFixed {
+		s.lang = l
+		return nil
+	}
+	if !s.langSure {
+		s.lang = s.vw.seatLang(seat)
+		return nil
+	}
+	if seat.Language == s.lang.String() {
+		return nil
+	}
+	return s.changeSeats(func(st *store.Seat) { st.Language = s.lang.String() })
 }
 
 // tellUnread says, once, which lines were passed over as no orders, so
@@ -267,7 +291,7 @@ func (s *session) signon(c command) error {
 		power = powerByInitial(vw.v, who[0])
 	}
 	if power == variants.NoPower {
-		s.printf("> SIGNON %s ...\n  %q is not a power of game %s (expected one of %s).\n  The orders that follow are not read.\n\n", who, orEmpty(powerName, who[:1]), vw.g.Name, powerList(vw.v))
+		s.printf("> SIGNON %s ...\n  %q is not a power of game %s (expected one of %s).\n  The orders that follow are not read.\n\n", who, orEmpty(powerName, who[:1]), vw.g.Name, s.lang.powers(vw.v))
 		return nil
 	}
 	seat := vw.seat(vw.v.Powers[power].ID)
@@ -275,9 +299,9 @@ func (s *session) signon(c command) error {
 		// One message for every failure, so that it tells a stranger
 		// nothing; but the player who knows the password and writes from
 		// another address is told which one is registered.
-		s.printf("> SIGNON %s ...\n  Refused: this address and password are not those of %s in game %s. Nothing in this mail was changed.\n", who, vw.v.Powers[power].Name, vw.g.Name)
+		s.printf("> SIGNON %s ...\n  Refused: this address and password are not those of %s in game %s. Nothing in this mail was changed.\n", who, s.lang.power(vw.v, power), vw.g.Name)
 		if seat != nil && seat.Address != "" && CheckPassword(seat.PasswordHash, password) {
-			s.printf("  The password is right, but %s is played from %s: write from that address (where SET ADDRESS <new address> moves the seat).\n", vw.v.Powers[power].Name, seat.Address)
+			s.printf("  The password is right, but %s is played from %s: write from that address (where SET ADDRESS <new address> moves the seat).\n", s.lang.power(vw.v, power), seat.Address)
 		}
 		s.printf("\n")
 		if err := s.tx.Audit(s.now, vw.g.ID, s.m.From, "signon refused", vw.v.Powers[power].ID); err != nil {
@@ -287,11 +311,14 @@ func (s *session) signon(c command) error {
 	}
 	side := vw.arrangement().side(power)
 	if side == nil {
-		s.printf("> SIGNON %s ...\n  %s is not played in game %s (%s). Nothing in this mail was changed.\n\n", who, vw.v.Powers[power].Name, vw.g.Name, absentWhy(vw, power))
+		s.printf("> SIGNON %s ...\n  %s is not played in game %s (%s). Nothing in this mail was changed.\n\n", who, s.lang.power(vw.v, power), vw.g.Name, absentWhy(vw, power))
 		return nil
 	}
 	s.vw, s.power, s.side = vw, power, side
-	s.printf("Signed on as %s in game %s.\n\n", sideName(vw.v, side), vw.g.Name)
+	if err := s.learnLang(seat); err != nil {
+		return err
+	}
+	s.printf("Signed on as %s in game %s.\n\n", s.lang.side(vw.v, side), vw.g.Name)
 	return nil
 }
 
@@ -349,7 +376,7 @@ func (s *session) signedCommand(c command) error {
 	switch c.verb {
 	case "CLEAR":
 		if vw.g.State != store.Active {
-			s.printf("> CLEAR\n  Game %s is %s: there are no orders to clear.\n\n", vw.g.Name, vw.g.State)
+			s.printf("> CLEAR\n  Game %s is %s: there are no orders to clear.\n\n", vw.g.Name, s.lang.t(vw.g.State))
 			return nil
 		}
 		for _, p := range s.side {
@@ -368,7 +395,7 @@ func (s *session) signedCommand(c command) error {
 	case "PRESS", "BROADCAST":
 		if s.asMaster {
 			// The master may order for a power, never speak for it.
-			s.printf("> %s ...\n  The game master cannot send press as %s. Nothing was delivered.\n\n", c.verb, vw.v.Powers[s.power].Name)
+			s.printf("> %s ...\n  The game master cannot send press as %s. Nothing was delivered.\n\n", c.verb, s.lang.power(vw.v, s.power))
 			return nil
 		}
 		return s.press(c)
@@ -398,11 +425,20 @@ func (s *session) set(c command) error {
 		change = func(st *store.Seat) { st.Draw, st.DrawWith = true, with }
 	case len(c.args) > 0 && (strings.EqualFold(c.args[0], "ADDRESS") || strings.EqualFold(c.args[0], "PASSWORD")):
 		return s.setCredential(c)
+	case len(c.args) > 0 && (strings.EqualFold(c.args[0], "LANGUAGE") || strings.EqualFold(c.args[0], "LINGUA")):
+		l, ok := parseLang(strings.Join(c.args[1:], " "))
+		if !ok {
+			s.printf("> %s\n  Expected SET LANGUAGE ENGLISH or SET LANGUAGE ITALIAN. Nothing was changed.\n\n", c.text)
+			return nil
+		}
+		s.lang = l
+		change = func(st *store.Seat) { st.Language, st.LanguageFixed = l.String(), true }
+		s.printf("> %s\n  The judge writes to you in English from now on.\n\n", c.text)
 	case what == "NODRAW":
 		change = func(st *store.Seat) { st.Draw, st.DrawWith = false, "" }
 		s.printf("> %s\n  You no longer vote for a draw.\n\n", c.text)
 	default:
-		s.printf("> %s\n  Unknown setting: expected SET WAIT, SET NOWAIT, SET DRAW, SET DRAW <powers>, SET NODRAW, SET ABSENCE <from> TO <to>, SET NOABSENCE, SET ADDRESS <address> or SET PASSWORD <password>.\n\n", c.text)
+		s.printf("> %s\n  Unknown setting: expected SET WAIT, SET NOWAIT, SET DRAW, SET DRAW <powers>, SET NODRAW, SET ABSENCE <from> TO <to>, SET NOABSENCE, SET ADDRESS <address>, SET PASSWORD <password> or SET LANGUAGE <english|italian>.\n\n", c.text)
 		return nil
 	}
 	if err := s.changeSeats(change); err != nil {
@@ -464,7 +500,7 @@ func (s *session) drawVote(c command) (with string, ok bool) {
 	for _, w := range powerWords(c.args[1:]) {
 		p, err := parser.Power(vw.v, w)
 		if err != nil || !alive(vw, a.side(p)) {
-			s.printf("> %s\n  Refused: %q is not a surviving power of game %s (survivors: %s). Nothing was changed.\n\n", c.text, w, vw.g.Name, sideName(vw.v, all))
+			s.printf("> %s\n  Refused: %q is not a surviving power of game %s (survivors: %s). Nothing was changed.\n\n", c.text, w, vw.g.Name, s.lang.side(vw.v, all))
 			return "", false
 		}
 		for _, q := range a.side(p) {
@@ -480,7 +516,7 @@ func (s *session) drawVote(c command) (with string, ok bool) {
 		}
 	}
 	with = strings.Join(ids, ",")
-	names := sideName(vw.v, chosen)
+	names := s.lang.side(vw.v, chosen)
 	if len(chosen) == len(all) {
 		with = ""
 	} else if !vw.set.PartialDraws {
@@ -564,12 +600,12 @@ func (s *session) press(c command) error {
 			}
 			p, err := parser.Power(vw.v, w)
 			if err != nil {
-				s.printf("> PRESS %s ...\n  %q is not a power of this game (expected %s). Nothing was delivered.\n\n", strings.Join(c.args, " "), w, powerList(vw.v))
+				s.printf("> PRESS %s ...\n  %q is not a power of this game (expected %s). Nothing was delivered.\n\n", strings.Join(c.args, " "), w, s.lang.powers(vw.v))
 				return nil
 			}
 			seat := vw.seat(vw.v.Powers[p].ID)
 			if seat == nil || seat.Address == "" {
-				s.printf("> PRESS ...\n  %s has no player to receive press. Nothing was delivered.\n\n", vw.v.Powers[p].Name)
+				s.printf("> PRESS ...\n  %s has no player to receive press. Nothing was delivered.\n\n", s.lang.power(vw.v, p))
 				return nil
 			}
 			if !slices.Contains(to, seat.Address) {

@@ -58,6 +58,16 @@ type Settings struct {
 	// survivors (SET DRAW <powers>); by default a draw includes all
 	// survivors.
 	PartialDraws bool `json:"partial_draws,omitempty"`
+	// Language is what the judge writes to the game's players in until
+	// one writes in another or chooses one (SET LANGUAGE), and to its
+	// master and observers: "english" ("" too) or "italian".
+	Language string `json:"language,omitempty"`
+}
+
+// lang is the game's language.
+func (s *Settings) lang() lang {
+	l, _ := parseLang(s.Language)
+	return l
 }
 
 const endLayout = "2006-01-02 15:04"
@@ -101,9 +111,9 @@ func (s *Settings) text() string {
 		end = ", ends " + s.End
 	}
 	return fmt.Sprintf("Deadlines: movement %q, retreats %q, adjustments %q, %s; grace %s, reminder %s, press %s.\n"+
-		"Early processing %s; missing orders: %s; draws: %s; absences: %s; observers %s%s.\n",
+		"Early processing %s; missing orders: %s; draws: %s; absences: %s; observers %s%s; language %s.\n",
 		s.Movement, s.Retreat, s.Adjustment, s.TimeZone, time.Duration(s.Grace), time.Duration(s.Reminder),
-		s.Press, yes(s.Early), missing, draws, absence, yes(!s.NoObservers), end)
+		s.Press, yes(s.Early), missing, draws, absence, yes(!s.NoObservers), end, s.lang())
 }
 
 // creation is what CREATE's settings lines set.
@@ -133,6 +143,7 @@ var createLines = map[string]func(cr *creation, value string) error{
 	"missing":    func(cr *creation, v string) error { cr.set.Missing = strings.ToLower(v); return nil },
 	"end":        func(cr *creation, v string) error { cr.set.End = v; return nil },
 	"draws":      func(cr *creation, v string) error { return cr.set.SetDraws(v) },
+	"language":   func(cr *creation, v string) error { return cr.set.SetLanguage(v) },
 	"players": func(cr *creation, v string) error {
 		return atoi(&cr.set.Players, v, "players %q: expected a number of players")
 	},
@@ -183,6 +194,16 @@ func yesNo(name, value string) (bool, error) {
 		return false, nil
 	}
 	return false, fmt.Errorf("%s %q: expected yes or no", name, value)
+}
+
+// SetLanguage reads the language setting: english or italian (en, it).
+func (s *Settings) SetLanguage(value string) error {
+	l, ok := parseLang(value)
+	if !ok {
+		return fmt.Errorf("language %q: expected english or italian", value)
+	}
+	s.Language = l.String()
+	return nil
 }
 
 // SetDraws reads the draws setting: "all" (a draw includes every

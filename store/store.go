@@ -274,14 +274,20 @@ type Seat struct {
 	Draw         bool
 	Concede      string // the power this one concedes the game to, or ""
 	DrawWith     string // with Draw: the draw's powers (ids, commas), "" for all survivors
+	// Language is what the player reads mail in ("", "en", "it"); fixed
+	// by the player with LanguageFixed, else learnt from their mail.
+	Language      string
+	LanguageFixed bool
 }
 
 // PutSeat inserts or replaces a seat.
 func (t *Tx) PutSeat(s Seat) error {
-	_, err := t.exec(`INSERT INTO seats (game_id, power, address, password_hash, nowait, draw, concede, draw_with) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+	_, err := t.exec(`INSERT INTO seats (game_id, power, address, password_hash, nowait, draw, concede, draw_with, language, language_fixed)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id, power) DO UPDATE SET address = excluded.address, password_hash = excluded.password_hash,
-			nowait = excluded.nowait, draw = excluded.draw, concede = excluded.concede, draw_with = excluded.draw_with`,
-		s.GameID, s.Power, s.Address, s.PasswordHash, s.NoWait, s.Draw, s.Concede, s.DrawWith)
+			nowait = excluded.nowait, draw = excluded.draw, concede = excluded.concede, draw_with = excluded.draw_with,
+			language = excluded.language, language_fixed = excluded.language_fixed`,
+		s.GameID, s.Power, s.Address, s.PasswordHash, s.NoWait, s.Draw, s.Concede, s.DrawWith, s.Language, s.LanguageFixed)
 	if err != nil {
 		return fmt.Errorf("seat %s: %w", s.Power, err)
 	}
@@ -291,9 +297,9 @@ func (t *Tx) PutSeat(s Seat) error {
 // Seats lists a game's seats by power.
 func (t *Tx) Seats(gameID int64) ([]Seat, error) {
 	return queryAll(t.ctx, t.tx, "seats", func(r scanner) (s Seat, err error) {
-		err = r.Scan(&s.GameID, &s.Power, &s.Address, &s.PasswordHash, &s.NoWait, &s.Draw, &s.Concede, &s.DrawWith)
+		err = r.Scan(&s.GameID, &s.Power, &s.Address, &s.PasswordHash, &s.NoWait, &s.Draw, &s.Concede, &s.DrawWith, &s.Language, &s.LanguageFixed)
 		return s, err
-	}, `SELECT game_id, power, address, password_hash, nowait, draw, concede, draw_with FROM seats WHERE game_id = ? ORDER BY power`, gameID)
+	}, `SELECT game_id, power, address, password_hash, nowait, draw, concede, draw_with, language, language_fixed FROM seats WHERE game_id = ? ORDER BY power`, gameID)
 }
 
 // Observers lists the addresses watching a game.

@@ -1,0 +1,219 @@
+package judge
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/variants"
+)
+
+// lang is a language the judge writes in. Texts are written in English in
+// the code; italianText gives each its Italian form, and a test checks
+// that every text a player may read has one.
+type lang uint8
+
+const (
+	english lang = iota
+	italian
+)
+
+// langWords are the names SET LANGUAGE and the game setting take.
+var langWords = map[string]lang{
+	"en": english, "english": english, "inglese": english,
+	"it": italian, "italian": italian, "italiano": italian,
+}
+
+func (l lang) String() string {
+	if l == italian {
+		return "italian"
+	}
+	return "english"
+}
+
+// parseLang reads a language name ("" and unknown names: false).
+func parseLang(s string) (lang, bool) {
+	l, ok := langWords[strings.ToLower(strings.TrimSpace(s))]
+	return l, ok
+}
+
+// t is format in l.
+func (l lang) t(format string) string {
+	if l == italian {
+		if it, ok := italianText[format]; ok {
+			return it
+		}
+	}
+	return format
+}
+
+// f formats in l.
+func (l lang) f(format string, args ...any) string {
+	return fmt.Sprintf(l.t(format), args...)
+}
+
+var (
+	italianSeasons = [...]string{"Primavera", "Autunno", "Inverno"}
+	italianTypes   = [...]string{"movimento", "ritirate", "aggiustamenti"}
+	italianDays    = [...]string{"dom", "lun", "mar", "mer", "gio", "ven", "sab"}
+)
+
+// phase writes a phase for people: "Spring 1901 movement (S1901M)",
+// "Primavera 1901, movimento (S1901M)".
+func (l lang) phase(p adjudicator.Phase) string {
+	if l == italian {
+		return italianSeasons[p.Season] + " " + strconv.Itoa(p.Year) + ", " + italianTypes[p.Type] + " (" + p.String() + ")"
+	}
+	return p.Long() + " (" + p.String() + ")"
+}
+
+// phaseOf is phase for a phase's name, the name itself if unreadable.
+func (l lang) phaseOf(s string) string {
+	p, err := adjudicator.ParsePhase(s)
+	if err != nil {
+		return s
+	}
+	return l.phase(p)
+}
+
+// power is a power's name.
+func (l lang) power(v *variants.Variant, p variants.Power) string {
+	if l == italian && v.Powers[p].Italian != "" {
+		return v.Powers[p].Italian
+	}
+	return v.Powers[p].Name
+}
+
+// powerByID is the name of the power with that id, the id if none.
+func (l lang) powerByID(v *variants.Variant, id string) string {
+	if p := v.PowerByID(id); p != variants.NoPower {
+		return l.power(v, p)
+	}
+	return id
+}
+
+// side names the powers one player plays: "Austria, France and Turkey".
+func (l lang) side(v *variants.Variant, side []variants.Power) string {
+	names := make([]string, len(side))
+	for i, p := range side {
+		names[i] = l.power(v, p)
+	}
+	return l.and(names)
+}
+
+// and joins words as a list: "a, b and c", "a, b e c".
+func (l lang) and(words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + l.t(" and ") + words[len(words)-1]
+}
+
+// powers lists the variant's powers.
+func (l lang) powers(v *variants.Variant) string {
+	names := make([]string, len(v.Powers))
+	for p := range v.Powers {
+		names[p] = l.power(v, variants.Power(p))
+	}
+	return strings.Join(names, ", ")
+}
+
+// nameWidth is the width of a column of the variant's power names.
+func (l lang) nameWidth(v *variants.Variant) int {
+	w := 8
+	for p := range v.Powers {
+		w = max(w, len([]rune(l.power(v, variants.Power(p))))+1)
+	}
+	return w
+}
+
+// time writes a time in the zone: "Mon 2026-11-23 20:00 CET", with seconds
+// when asked.
+func (l lang) time(t time.Time, loc *time.Location, seconds bool) string {
+	t = t.In(loc)
+	layout := "2006-01-02 15:04 MST"
+	if seconds {
+		layout = "2006-01-02 15:04:05 MST"
+	}
+	day := t.Format("Mon")
+	if l == italian {
+		day = italianDays[t.Weekday()]
+	}
+	return day + " " + t.Format(layout)
+}
+
+// unit is "an army" or "a fleet".
+func (l lang) unit(t variants.UnitType) string {
+	if t == variants.Fleet {
+		return l.t("a fleet")
+	}
+	return l.t("an army")
+}
+
+// outcome writes an order's outcome from game's words ("fails",
+// "bounced").
+func (l lang) outcome(result, reason string) string {
+	out := l.t(result)
+	if reason != "" {
+		out += ": " + l.reason(reason)
+	}
+	return out
+}
+
+// reason is the adjudicator's reason, given in its English words.
+func (l lang) reason(english string) string {
+	if l == italian {
+		if it, ok := italianReasons[english]; ok {
+			return it
+		}
+	}
+	return english
+}
+
+// Words that tell the language of a mail: common words of each language
+// that are no order and no place name in the other.
+var (
+	italianMarks = wordSet("ciao salve buongiorno buonasera grazie saluti cordiali ecco ordini ordine miei mio mie " +
+		"sono questo questi queste per il lo gli della delle degli dei nella nel che non una uno ho hai è e " +
+		"sostiene supporta appoggia fermo resta sta trasporta convoglia muove muovi attacca costruisci " +
+		"costruisce rimuovi ritira ritirata primavera autunno inverno partita giocatore arbitro")
+	englishMarks = wordSet("hello hi hey dear thanks thank regards cheers best here are is my orders order for the " +
+		"and this these with please i you we of to supports support holds hold convoys convoy moves move " +
+		"build remove retreat spring fall autumn winter game player master")
+)
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// detectLang tells whether a mail's text is written in Italian or in
+// English, from the common words of each; ok is false when it cannot say
+// (a mail of orders and commands only).
+func detectLang(text string) (l lang, ok bool) {
+	it, en := 0, 0
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && r != 'è' }) {
+		if italianMarks[w] {
+			it++
+		}
+		if englishMarks[w] {
+			en++
+		}
+	}
+	switch {
+	case it > en && it >= 2:
+		return italian, true
+	case en > it && en >= 2:
+		return english, true
+	}
+	return english, false
+}
