@@ -23,7 +23,7 @@ func (s *session) setCredential(c command) error {
 		return nil
 	}
 	value := c.args[1]
-	name := sideName(vw.v, s.side)
+	name := s.lang.side(vw.v, s.side)
 	old := vw.seat(vw.v.Powers[s.power].ID).Address
 	var change func(*store.Seat)
 	var done, notice string
