@@ -51,7 +51,7 @@
 // by its type alone is the power's only unit of that type ("F Stands",
 // "F S A Bul-Rum"); in winter a unit written alone ("F Edi", as the
 // rulebook lists builds) is a build, or a removal where the power has a unit
-// there (a place alone only if named exactly); a supported or convoyed unit
+// there (if named exactly, not misspelt); a supported or convoyed unit
 // where there is none takes the one type that can stand there ("F Wal S Mao
 // - Iri" supports a fleet). The parser judges only what an order means, never
 // whether it is legal: ownership, reach and the like are the adjudicator's

@@ -851,9 +851,9 @@ func (p *parser) adjust(r reading, i int) {
 			r.kind = adjudicator.Remove
 			p.done(r, j+1)
 		}
-		// A misspelt name alone is no build: "Marina" signs a letter, it
-		// does not build in "Manica".
-		if !u.at.omitted() && (u.typ != variants.NoType || !u.at.fuzzy) {
+		// A unit without a verb is named exactly: "Marina" signs a
+		// letter, it does not build in "Manica", nor "A presto" in Brest.
+		if !u.at.omitted() && !u.at.fuzzy {
 			r.kind = adjudicator.Build
 			r.bare = true
 			p.done(r, j)

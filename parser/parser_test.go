@@ -402,10 +402,13 @@ func TestRetreatsAndAdjustments(t *testing.T) {
 		{"W1901A", "france", "WAIVE", "waive", "", nil},
 		{"W1901A", "france", "waive build", "waive", "", nil},
 		{"W1901A", "france", "build none", "waive", "", nil},
-		// A place alone is a build only if named exactly: "Marina" signs a
+		// A unit without a verb is a build only if named exactly: "Marina" signs a
 		// letter, it builds nothing in the Channel ("Manica").
 		{"W1901A", "france", "Marina", "", "Marina", nil},
 		{"W1901A", "france", "Paris", "build A par", "", nil},
+		{"W1901A", "france", "A presto", "", "presto", nil}, // "see you soon", not a build in Brest
+		{"W1901A", "france", "A Prest", "", "Prest", nil},
+		{"W1901A", "france", "build A Prest", "build A bre", "", nil},
 		{"W1901A", "france", "A bur S A par", "", "S", nil},
 		{"S1901M", "france", "build A par", "", "build", nil},
 		{"S1901M", "france", "A par disband", "", "disband", nil},
@@ -1094,6 +1097,7 @@ func TestNotOrder(t *testing.T) {
 		"On Mon, 3 Mar 2025 at 10:00, Bob <b@x> wrote:", "Here are my orders for spring:",
 		"Sent from my iPhone", "Inviato da iPhone", "See you in Paris", "Cheers, Bob", "Grazie mille",
 		"Honestly, I suppose the alliance is a wonderful thing", // "suppose" is no misspelt "supports"
+		"A presto!", "A domani, Anna",
 		"Il giorno lun 3 mar 2025 alle ore 10:00 Bob <bob@example.com> ha scritto:",
 		strings.Repeat("we should talk about all this before it is too late ", 5), // too long to be an order
 	}

@@ -21,7 +21,7 @@ func (p *parser) prose() bool {
 		loc = p.exactLoc
 	}
 	for i := 0; i < len(p.toks); {
-		if p.toks[i].kind == tWord && p.unitWord(i) == variants.NoType {
+		if p.toks[i].kind == tWord && p.unitWord(i) == variants.NoType && !signOffs[p.toks[i].norm] {
 			if ref, ok := loc(i); ok {
 				places++
 				for j := ref.start; j < ref.end; j++ {
@@ -58,7 +58,7 @@ func (p *parser) prose() bool {
 			if p.kind(j) == tOpen || p.is(j, kwAt) {
 				j++
 			}
-			if i == 0 || place[j] {
+			if place[j] || (i == 0 && !signOffs[p.word(i+1)]) {
 				return false
 			}
 			other++ // "Ciao a tutti"

@@ -106,6 +106,13 @@ var coastDirs = map[string]string{
 // seaWords may follow a sea's name written short: "Nth Sea", "Ion Mare".
 var seaWords = map[string]bool{"sea": true, "ocean": true, "mare": true, "oceano": true}
 
+// signOffs follow "a" in Italian greetings ("A presto", "A domani"): there
+// the "a" is no army.
+var signOffs = map[string]bool{
+	"presto": true, "prestissimo": true, "dopo": true, "domani": true, "dopodomani": true, "stasera": true,
+	"tutti": true, "tutte": true, "voi": true, "te": true, "risentirci": true, "rivederci": true, "piu": true,
+}
+
 // bullets are the dashes a list of orders may start its lines with.
 var bullets = map[string]bool{"-": true, "–": true, "—": true}
 
