@@ -380,7 +380,10 @@ func crashMails(t *testing.T) [][]crashOrderMail {
 			}
 			id := v.Powers[p].ID
 			mid := fmt.Sprintf("crash-%s-%s@players.test", ph.Phase, id)
-			body := fmt.Sprintf("SIGNON %s@%s pw-%s\nSET NOWAIT\n%s\nSIGNOFF\n", id, crashGame, id, strings.TrimSpace(orders))
+			// Written before the game reaches the phase (and dated so), the
+			// mail names its phase, as a player's scripted mail would:
+			// else the judge takes it for one written for an earlier phase.
+			body := fmt.Sprintf("SIGNON %s@%s pw-%s\nSET NOWAIT\nPHASE %s\n%s\nSIGNOFF\n", id, crashGame, id, ph.Phase, strings.TrimSpace(orders))
 			raw := playerMail(seedPlayer(id), v.Powers[p].Name+" orders for "+ph.Phase, mid, body)
 			out[i] = append(out[i], crashOrderMail{phase: i, power: id, id: mid, raw: raw})
 		}
@@ -1087,7 +1090,9 @@ func (s *crashStats) afterKill(ctx context.Context, t *testing.T, st *store.Stor
 		if n, err := crashUnread(tx, ids); err != nil || n > 0 {
 			return err
 		}
-		g.Deadline = time.Now().UTC().Add(-time.Second).Truncate(time.Second)
+		// Now, to the second the judge keeps times in: the orders all came
+		// before it, so only the power that left units unordered is late.
+		g.Deadline = time.Now().UTC().Truncate(time.Second)
 		if err := tx.UpdateGame(g); err != nil {
 			return err
 		}
