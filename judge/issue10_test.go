@@ -341,3 +341,49 @@ func TestNoiseIsPassedOverAndTold(t *testing.T) {
 	reply = f.order("france", "Francesca\nA Mar-Bur")
 	mustContain(t, "a name is no heading", reply, "ok: A mar - bur", `not read as an order: "Francesca"`)
 }
+
+// A player who writes Italian is answered in Italian, and the judge's
+// results and reminders follow the seat's language; SET LANGUAGE fixes it.
+func TestRepliesInThePlayersLanguage(t *testing.T) {
+	f := newFixture(t, nil)
+	reply := f.send(addr("france"), "Ciao, ecco i miei ordini per la primavera:\nSIGNON france@roma pw-france\nA Par-Bor\nA Mar S A Par-Pic\nGrazie, Francesca")
+	mustContain(t, "Italian reply", reply, "Collegato come Francia nella partita roma", "Ordini per Primavera 1901, movimento (S1901M):",
+		"ok: A par - bur", "rifiutato: l'unità che sostiene non potrebbe muovere lì essa stessa", "I tuoi ordini per Primavera 1901, movimento (S1901M) (roma):",
+		"Mancano ancora: A mar, F bre.", "Scadenza: lun 2026-11-23 20:00 UTC (ordini accettati fino a lun 2026-11-23 21:00 UTC).",
+		"non sono state lette come ordini")
+	reply = f.send(addr("england"), "Hi judge, here are my orders:\nSIGNON england@roma pw-england\nF Lon-Nth")
+	mustContain(t, "English reply", reply, "Signed on as England in game roma", "Still missing")
+	reply = f.send("curioso@x.test", "Ciao, come si gioca?\nHELP")
+	mustContain(t, "Italian HELP", reply, "Scrivi un comando per riga", "SET LANGUAGE ITALIAN|ENGLISH")
+
+	f.clk.advance(8 * time.Hour) // 17:00: the reminder, 12 hours before, is due
+	f.tick()
+	mustContain(t, "Italian reminder", f.lastMail("reminder", addr("france")), "i tuoi ordini non sono completi", "Come Francia, mancano ancora: A mar, F bre.")
+	mustContain(t, "English reminder", f.lastMail("reminder", addr("england")), "your orders are not complete")
+
+	f.clk.advance(4 * time.Hour)
+	f.tick()
+	fr, en := f.lastMail("results", addr("france")), f.lastMail("results", addr("england"))
+	mustContain(t, "Italian results", fr, "Partita roma: risultati di Primavera 1901, movimento (S1901M).", "Francia:", "A par - bur", "riuscito",
+		"In ritardo (ordini mancanti o incompleti alla scadenza): Austria, Inghilterra, Francia, Germania, Italia, Russia, Turchia.",
+		"Centri di rifornimento e unità:", "Inghilterra", "Prossima fase: Autunno 1901, movimento (F1901M), scadenza mar 2026-11-24 20:00 UTC")
+	mustContain(t, "English results", en, "Game roma: results of Spring 1901 movement (S1901M).", "France:", "succeeds")
+
+	// A mail of orders alone says nothing of its language: the seat's holds.
+	reply = f.order("france", "A Par-Pic")
+	mustContain(t, "the seat's language", reply, "Ordini per Autunno 1901, movimento (F1901M):")
+	reply = f.order("france", "SET LANGUAGE ENGLISH")
+	mustContain(t, "SET LANGUAGE", reply, "The judge writes to you in English from now on.")
+	reply = f.send(addr("france"), "Ciao, grazie mille a tutti!\nSIGNON france@roma pw-france\nA Bur-Pic")
+	mustContain(t, "fixed language", reply, "Signed on as France", "Orders for Fall 1901 movement (F1901M)")
+}
+
+// A game whose language is Italian writes to its players in Italian until
+// one writes otherwise.
+func TestGameLanguage(t *testing.T) {
+	f := newFixture(t, func(s *Settings) { s.Language = "italian" })
+	reply := f.order("germany", "A Ber-Kie")
+	mustContain(t, "game language", reply, "Collegato come Germania", "Ordini per Primavera 1901, movimento (S1901M):")
+	reply = f.send("fan@x.test", "STATUS roma")
+	mustContain(t, "status", reply, "Game roma: active")
+}

@@ -182,7 +182,8 @@ var (
 	italianMarks = wordSet("ciao salve buongiorno buonasera grazie saluti cordiali ecco ordini ordine miei mio mie " +
 		"sono questo questi queste per il lo gli della delle degli dei nella nel che non una uno ho hai è e " +
 		"sostiene supporta appoggia fermo resta sta trasporta convoglia muove muovi attacca costruisci " +
-		"costruisce rimuovi ritira ritirata primavera autunno inverno partita giocatore arbitro")
+		"costruisce rimuovi ritira ritirata primavera autunno inverno partita giocatore arbitro come si gioca giocare " +
+		"regole aiuto vorrei posso")
 	englishMarks = wordSet("hello hi hey dear thanks thank regards cheers best here are is my orders order for the " +
 		"and this these with please i you we of to supports support holds hold convoys convoy moves move " +
 		"build remove retreat spring fall autumn winter game player master")

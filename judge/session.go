@@ -95,7 +95,7 @@ func (s *session) run(cmds []command) error {
 			s.phase = &p
 		case "SIGNOFF":
 		case "HELP":
-			s.out.WriteString(helpText)
+			s.out.WriteString(s.lang.help())
 		case "LIST":
 			if len(c.args) == 0 {
 				err = s.list()
