@@ -387,3 +387,20 @@ func TestGameLanguage(t *testing.T) {
 	reply = f.send("fan@x.test", "STATUS roma")
 	mustContain(t, "status", reply, "Game roma: active")
 }
+
+// Orders in a .txt attachment are read; another attachment is named as
+// not read; quoted text is said to be left out.
+func TestAttachmentsAndQuotesAreTold(t *testing.T) {
+	f := newFixture(t, nil)
+	raw := "From: " + addr("france") + "\nTo: judge@corriere.test\nSubject: orders\nMessage-ID: <att@p>\nMIME-Version: 1.0\n" +
+		"Content-Type: multipart/mixed; boundary=XX\n\n--XX\nContent-Type: text/plain\n\nSIGNON france@roma pw-france\n" +
+		"--XX\nContent-Type: text/plain; name=orders.txt\nContent-Disposition: attachment; filename=orders.txt\n\nA Par-Bur\nF Bre-Mao\n" +
+		"--XX\nContent-Type: application/pdf; name=map.pdf\nContent-Disposition: attachment; filename=map.pdf\nContent-Transfer-Encoding: base64\n\nJVBERi0=\n--XX--\n"
+	reply := f.handleRaw(raw)
+	mustContain(t, "reply", reply, "ok: A par - bur", "ok: F bre - mao", "The attachment orders.txt was read", "The attachment map.pdf (application/pdf) was not read")
+	reply = f.handleRaw("From: " + addr("france") + "\nSubject: Re: orders\nMessage-ID: <q@p>\n\nSIGNON france@roma pw-france\nA Mar-Spa\n\nOn Mon, 23 Nov 2026 at 10:00, Judge <judge@corriere.test> wrote:\n> A mar - bur\n")
+	mustContain(t, "quoted", reply, "ok: A mar - spa", "The quoted text of your mail was not read")
+	if strings.Contains(reply, "A mar - bur") {
+		t.Errorf("quoted order read:\n%s", reply)
+	}
+}

@@ -47,13 +47,16 @@ var italianReasons = map[string]string{
 // the English text as written in the code (a format for fmt). Command
 // echoes ("> LIST") are the same in both.
 var italianText = map[string]string{
-	"\nBuilds not ordered, and so not made: %s.\n":                                       "\nCostruzioni non ordinate, e quindi non fatte: %s.\n",
-	"\nDislodged, to retreat or disband:\n":                                              "\nScacciate, da ritirare o sciogliere:\n",
-	"\nLate (orders missing or incomplete at the deadline): %s.\n":                       "\nIn ritardo (ordini mancanti o incompleti alla scadenza): %s.\n",
-	"\nNext: %s, deadline %s.\n":                                                         "\nProssima fase: %s, scadenza %s.\n",
-	"\nOrders received:\n":                                                               "\nOrdini ricevuti:\n",
-	"\nProcessed before the deadline; orders missing or incomplete: %s.\n":               "\nRisolta prima della scadenza; ordini mancanti o incompleti: %s.\n",
-	"\nRemoved without orders of their own (no retreat, no order, or civil disorder):\n": "\nRimosse senza un ordine proprio (nessuna ritirata, nessun ordine, o disordine civile):\n",
+	"The attachment %s was read as part of your mail.\n":                                                     "L'allegato %s è stato letto come parte della tua mail.\n",
+	"The attachment %s (%s) was not read: write orders in the mail itself, or attach them as a .txt file.\n": "L'allegato %s (%s) non è stato letto: scrivi gli ordini nella mail stessa, o allegali come file .txt.\n",
+	"The quoted text of your mail was not read, only what you wrote.\n":                                      "Il testo citato nella tua mail non è stato letto, solo ciò che hai scritto.\n",
+	"\nBuilds not ordered, and so not made: %s.\n":                                                           "\nCostruzioni non ordinate, e quindi non fatte: %s.\n",
+	"\nDislodged, to retreat or disband:\n":                                                                  "\nScacciate, da ritirare o sciogliere:\n",
+	"\nLate (orders missing or incomplete at the deadline): %s.\n":                                           "\nIn ritardo (ordini mancanti o incompleti alla scadenza): %s.\n",
+	"\nNext: %s, deadline %s.\n":                                                                             "\nProssima fase: %s, scadenza %s.\n",
+	"\nOrders received:\n":                                                                                   "\nOrdini ricevuti:\n",
+	"\nProcessed before the deadline; orders missing or incomplete: %s.\n":                                   "\nRisolta prima della scadenza; ordini mancanti o incompleti: %s.\n",
+	"\nRemoved without orders of their own (no retreat, no order, or civil disorder):\n":                     "\nRimosse senza un ordine proprio (nessuna ritirata, nessun ordine, o disordine civile):\n",
 	"\nUnits:\n":               "\nUnità:\n",
 	"  %-*s %s; centres: %s\n": "  %-*s %s; centri: %s\n",
 	"  %-28s ok: %s%s\n":       "  %-28s ok: %s%s\n",

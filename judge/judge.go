@@ -105,9 +105,11 @@ func (j *Judge) handle(ctx context.Context, raw []byte, also func(*store.Tx) err
 		if err := s.run(withSubject(m.Subject, scan(m.Text))); err != nil {
 			return err
 		}
+		s.tellAttachments()
 		if err := j.reply(tx, m, s.out.String()); err != nil {
 			return err
 		}
+		j.log().Info("mail answered", "message_id", m.MessageID, "from", m.From, "game", s.gameName(), "bytes", m.Size)
 		for _, name := range s.check {
 			if err := j.processIfReady(tx, name); err != nil {
 				return err

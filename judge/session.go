@@ -177,6 +177,32 @@ func (s *session) learnLang(seat *store.Seat) error {
 	return s.changeSeats(func(st *store.Seat) { st.Language = s.lang.String() })
 }
 
+// tellAttachments says which attachments were read as orders and which
+// were not, and that quoted text was left out.
+func (s *session) tellAttachments() {
+	for _, a := range s.m.Attached {
+		s.printf("The attachment %s was read as part of your mail.\n", a.Name)
+	}
+	for _, a := range s.m.Unread {
+		name := a.Name
+		if name == "" {
+			name = a.Type
+		}
+		s.printf("The attachment %s (%s) was not read: write orders in the mail itself, or attach them as a .txt file.\n", name, a.Type)
+	}
+	if s.m.Quoted {
+		s.printf("The quoted text of your mail was not read, only what you wrote.\n")
+	}
+}
+
+// gameName is the game the mail dealt with, for the log.
+func (s *session) gameName() string {
+	if s.vw == nil {
+		return ""
+	}
+	return s.vw.g.Name
+}
+
 // tellUnread says, once, which lines were passed over as no orders, so
 // that an order the judge failed to recognise is never lost in silence.
 func (s *session) tellUnread() {
