@@ -638,6 +638,12 @@ func legendSymbols(v *variants.Variant, d *drawing) []group {
 			return convoyDots([][]pt{{at.sub(pt{36, 0}), at.add(pt{36, 0})}}, grey, outcomeGiven)
 		}, 46},
 		{"hold", func(at pt) []shape { return ring(at, 9, grey, outcomeGiven) }, 24},
+		{"build", func(at pt) []shape {
+			return append(ring(at, 9, grey, outcomeGiven), plus(at.add(pt{9, -9}), grey)...)
+		}, 28},
+		{"removal", func(at pt) []shape {
+			return append(unitShapes(variants.Army, at, 0.85, grey, true), cross(at, 8, colInk, 2.6)...)
+		}, 24},
 		{"dislodged, may retreat", func(at pt) []shape {
 			return append([]shape{strokeLines(colInk, 1.6, dashes(closedCircle(at, 13), 4, 3)...)}, unitShapes(variants.Army, at, 0.85, grey, false)...)
 		}, 30},
