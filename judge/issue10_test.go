@@ -404,3 +404,19 @@ func TestAttachmentsAndQuotesAreTold(t *testing.T) {
 		t.Errorf("quoted order read:\n%s", reply)
 	}
 }
+
+// Orders sent while the game is paused are kept for after RESUME.
+func TestOrdersDuringPause(t *testing.T) {
+	f := newFixture(t, nil)
+	ctx := context.Background()
+	if _, err := f.j.Master(ctx, "roma", "PAUSE"); err != nil {
+		t.Fatal(err)
+	}
+	reply := f.order("france", "A Par-Bur")
+	mustContain(t, "paused", reply, "ok: A par - bur")
+	if _, err := f.j.Master(ctx, "roma", "RESUME"); err != nil {
+		t.Fatal(err)
+	}
+	reply = f.order("france", "A Mar-Spa")
+	mustContain(t, "resumed", reply, "A par - bur", "A mar - spa", "Still missing: F bre")
+}
