@@ -105,3 +105,21 @@ func TestNotWritableMessage(t *testing.T) {
 		}
 	}
 }
+
+// The lock file beside a database in a folder this process cannot write:
+// the error names the folder and its owner.
+func TestLockInUnwritableFolder(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root writes any folder")
+	}
+	dir := filepath.Join(t.TempDir(), "db")
+	if err := os.Mkdir(dir, 0o500); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Acquire(filepath.Join(dir, "judge.db"))
+	for _, want := range []string{"cannot write " + dir + ", owned by", "mode dr-x------", "permission denied"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Acquire in a read-only folder: %v, want %q", err, want)
+		}
+	}
+}

@@ -32,6 +32,12 @@ func Acquire(path string) (*Lock, error) {
 		return nil, err
 	}
 	f, err := os.OpenFile(lp, os.O_RDWR|os.O_CREATE, 0o600)
+	if errors.Is(err, fs.ErrPermission) {
+		if _, serr := os.Stat(lp); serr != nil {
+			return nil, notWritable(path, filepath.Dir(lp), err) // the folder refused the new file
+		}
+		return nil, notWritable(path, lp, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("lock database %s: %w", path, err)
 	}
@@ -127,7 +133,7 @@ func notWritable(db, file string, err error) error {
 	owner := ""
 	if fi, serr := os.Stat(file); serr == nil {
 		if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-			owner = fmt.Sprintf(", owned by %s with mode %s", userName(st.Uid), fi.Mode().Perm())
+			owner = fmt.Sprintf(", owned by %s with mode %s", userName(st.Uid), fi.Mode())
 		}
 	}
 	var pe *fs.PathError
