@@ -127,8 +127,10 @@ func (s *session) absence(c command) error {
 			return err
 		}
 		s.printf("  The deadline of %s is postponed to %s; every player was told.\n", s.lang.phase(vw.pos.Phase), vw.deadlineIn(s.lang))
-		if err := s.j.mailAll(s.tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: deadline postponed", vw.g.Name),
-			fmt.Sprintf("For a player's absence, the deadline of %s is postponed to %s.\n", phaseName(vw.pos.Phase), vw.deadlineText())); err != nil {
+		err := s.j.announce(s.tx, vw, vw.g.Phase, func(l lang) (string, string) {
+			return l.t("deadline postponed"), l.f("For a player's absence, the deadline of %s is postponed to %s.\n", l.phase(vw.pos.Phase), vw.deadlineIn(l))
+		})
+		if err != nil {
 			return err
 		}
 	}

@@ -278,12 +278,21 @@ func (j *Judge) mailAllIn(tx *store.Tx, vw *view, kind, phase string, text func(
 	return nil
 }
 
-// finish ends the game and tells everyone how: subject follows "Corriere
-// <game>: " in the announcement.
-func (j *Judge) finish(tx *store.Tx, vw *view, subject, body string) error {
+// finish ends the game and tells everyone how, in their language:
+// subject follows "Corriere <game>: " in the announcement.
+func (j *Judge) finish(tx *store.Tx, vw *view, text func(lang) (subject, body string)) error {
 	vw.g.State, vw.g.Deadline = store.Finished, time.Time{}
 	if err := tx.UpdateGame(vw.g); err != nil {
 		return err
 	}
-	return j.mailAll(tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: %s", vw.g.Name, subject), body)
+	return j.announce(tx, vw, vw.g.Phase, text)
+}
+
+// announce tells every player and observer of the game something, in
+// their language: subject follows "Corriere <game>: ".
+func (j *Judge) announce(tx *store.Tx, vw *view, phase string, text func(lang) (subject, body string)) error {
+	return j.mailAllIn(tx, vw, "announce", phase, func(l lang) (string, string) {
+		subject, body := text(l)
+		return "Corriere " + vw.g.Name + ": " + subject, body
+	})
 }

@@ -121,8 +121,8 @@ func (s *session) masterCommand(c command) error {
 
 func (s *session) masterDo(vw *view, c command) error {
 	g, j, tx := vw.g, s.j, s.tx
-	announce := func(subject, body string) error {
-		return j.mailAll(tx, vw, "announce", g.Phase, fmt.Sprintf("Corriere %s: %s", g.Name, subject), body)
+	announce := func(text func(lang) (subject, body string)) error {
+		return j.announce(tx, vw, g.Phase, text)
 	}
 	needState := func(states ...string) error {
 		for _, st := range states {
@@ -169,7 +169,10 @@ func (s *session) masterDo(vw *view, c command) error {
 		}
 		name = sideName(vw.v, side)
 		s.printf("> %s\n  %s has no player now; its units hold until it is given to another (SEAT or REPLACE).\n\n", c.text, name)
-		return announce(name+" left", fmt.Sprintf("The game master has removed the player of %s; its units hold until a new player takes it.\n", name))
+		return announce(func(l lang) (string, string) {
+			name := l.side(vw.v, side)
+			return l.f("%s left", name), l.f("The game master has removed the player of %s; its units hold until a new player takes it.\n", name)
+		})
 	case "PAUSE":
 		if err := needState(store.Active); err != nil {
 			return err
@@ -179,7 +182,9 @@ func (s *session) masterDo(vw *view, c command) error {
 			return err
 		}
 		s.printf("> PAUSE\n  Game %s is paused: no deadline runs until RESUME.\n\n", g.Name)
-		return announce("paused", "The game master has paused the game: no deadline runs until it resumes.\n")
+		return announce(func(l lang) (string, string) {
+			return l.t("paused"), l.t("The game master has paused the game: no deadline runs until it resumes.\n")
+		})
 	case "RESUME":
 		if err := needState(store.Paused); err != nil {
 			return err
@@ -196,7 +201,9 @@ func (s *session) masterDo(vw *view, c command) error {
 			return err
 		}
 		s.printf("> RESUME\n  Game %s runs again; deadline %s.\n\n", g.Name, vw.deadlineText())
-		return announce("resumed", fmt.Sprintf("The game master has resumed the game. Deadline: %s.\n", vw.deadlineText()))
+		return announce(func(l lang) (string, string) {
+			return l.t("resumed"), l.f("The game master has resumed the game. Deadline: %s.\n", vw.deadlineIn(l))
+		})
 	case "EXTEND":
 		if err := needState(store.Active, store.Paused); err != nil {
 			return err
@@ -210,7 +217,9 @@ func (s *session) masterDo(vw *view, c command) error {
 			return err
 		}
 		s.printf("> %s\n  Deadline now %s.\n\n", c.text, vw.deadlineText())
-		return announce("deadline extended", fmt.Sprintf("The game master has extended the deadline of %s to %s.\n", phaseName(vw.pos.Phase), vw.deadlineText()))
+		return announce(func(l lang) (string, string) {
+			return l.t("deadline extended"), l.f("The game master has extended the deadline of %s to %s.\n", l.phase(vw.pos.Phase), vw.deadlineIn(l))
+		})
 	case "PROCESS":
 		if err := needState(store.Active, store.Paused); err != nil {
 			return err
@@ -285,6 +294,7 @@ func (s *session) masterDo(vw *view, c command) error {
 			return badRequest("expected DECLARE WINNER <power> or DECLARE DRAW <powers>")
 		}
 		var names []string
+		var declared []variants.Power
 		survivors := vw.survivors()
 		for _, w := range powerWords(c.args[1:]) {
 			p, err := parser.Power(vw.v, w)
@@ -296,24 +306,35 @@ func (s *session) masterDo(vw *view, c command) error {
 			}
 			if !slices.Contains(names, vw.v.Powers[p].Name) {
 				names = append(names, vw.v.Powers[p].Name)
+				declared = append(declared, p)
 			}
 		}
 		winner := strings.EqualFold(c.args[0], "WINNER")
 		if winner && len(names) != 1 {
 			return badRequest("a game has one winner; for several, DECLARE DRAW")
 		}
-		what := "a draw between " + strings.Join(names, ", ")
-		if winner {
-			what = names[0] + " the winner"
+		what := func(l lang) string {
+			if winner {
+				return l.f("%s the winner", l.power(vw.v, declared[0]))
+			}
+			words := make([]string, len(declared))
+			for i, p := range declared {
+				words[i] = l.power(vw.v, p)
+			}
+			return l.f("a draw between %s", strings.Join(words, ", "))
 		}
-		s.printf("> %s\n  Game %s is over: %s.\n\n", c.text, g.Name, what)
-		return j.finish(tx, vw, "the game is over", fmt.Sprintf("The game master has declared %s. The game is over.\n", what))
+		s.printf("> %s\n  Game %s is over: %s.\n\n", c.text, g.Name, what(s.lang))
+		return j.finish(tx, vw, func(l lang) (string, string) {
+			return l.t("the game is over"), l.f("The game master has declared %s. The game is over.\n", what(l))
+		})
 	case "TERMINATE":
 		if err := needState(store.Forming, store.Active, store.Paused); err != nil {
 			return err
 		}
 		s.printf("> TERMINATE\n  Game %s is over.\n\n", g.Name)
-		return j.finish(tx, vw, "the game is over", "The game master has ended the game.\n")
+		return j.finish(tx, vw, func(l lang) (string, string) {
+			return l.t("the game is over"), l.t("The game master has ended the game.\n")
+		})
 	}
 	return nil
 }
@@ -360,16 +381,17 @@ func (s *session) masterSet(c command) error {
 	if err := s.tx.Audit(s.now, g.ID, "master", "set", strings.Join(c.args, " ")); err != nil {
 		return err
 	}
-	s.printf("> %s\n  Done. Deadline: %s.\n\n", c.text, vw.deadlineText())
-	body := fmt.Sprintf("The game master has changed the deadline. %s: deadline %s.\n", phaseNameOrNone(vw), vw.deadlineText())
-	return s.j.mailAll(s.tx, vw, "announce", g.Phase, fmt.Sprintf("Corriere %s: deadline changed", g.Name), body)
+	s.printf("> %s\n  Done. Deadline: %s.\n\n", c.text, vw.deadlineIn(s.lang))
+	return s.j.announce(s.tx, vw, g.Phase, func(l lang) (string, string) {
+		return l.t("deadline changed"), l.f("The game master has changed the deadline. %s: deadline %s.\n", phaseNameOrNone(l, vw), vw.deadlineIn(l))
+	})
 }
 
-func phaseNameOrNone(vw *view) string {
+func phaseNameOrNone(l lang, vw *view) string {
 	if vw.pos == nil {
-		return "No phase yet"
+		return l.t("No phase yet")
 	}
-	return phaseName(vw.pos.Phase)
+	return l.phase(vw.pos.Phase)
 }
 
 // newPassword makes a password a player can type: ten letters and digits
@@ -458,9 +480,11 @@ func (s *session) rollback(vw *view, phase string) error {
 			}
 		}
 	}
-	s.printf("> ROLLBACK %s\n  Game %s is back at %s, with the orders it had; deadline %s.\n\n", phase, g.Name, phaseName(nvw.pos.Phase), nvw.deadlineText())
-	body := fmt.Sprintf("The game master has rolled the game back to %s: the position and the orders are as they were before it was processed.\nDeadline: %s.\nYou may change your orders until then.\n", phaseName(nvw.pos.Phase), nvw.deadlineText())
-	return s.j.mailAll(tx, nvw, "announce", phase, fmt.Sprintf("Corriere %s: rolled back to %s", g.Name, phase), body)
+	s.printf("> ROLLBACK %s\n  Game %s is back at %s, with the orders it had; deadline %s.\n\n", phase, g.Name, s.lang.phase(nvw.pos.Phase), nvw.deadlineIn(s.lang))
+	return s.j.announce(tx, nvw, phase, func(l lang) (string, string) {
+		return l.f("rolled back to %s", phase), l.f("The game master has rolled the game back to %s: the position and the orders are as they were before it was processed.\nDeadline: %s.\nYou may change your orders until then.\n",
+			l.phase(nvw.pos.Phase), nvw.deadlineIn(l))
+	})
 }
 
 func processedList(phases []store.PhaseRecord) string {
@@ -604,6 +628,7 @@ func (s *session) edit(vw *view, c command) error {
 		return err
 	}
 	s.printf("> %s\n  Done: %s.\n\n", c.text, what)
-	return s.j.mailAll(s.tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: the position was changed", vw.g.Name),
-		fmt.Sprintf("The game master has changed the position of %s: %s.\nReason: %s\n", phaseName(pos.Phase), what, reason))
+	return s.j.announce(s.tx, vw, vw.g.Phase, func(l lang) (string, string) {
+		return l.t("the position was changed"), l.f("The game master has changed the position of %s: %s.\nReason: %s\n", l.phase(pos.Phase), what, reason)
+	})
 }

@@ -70,7 +70,7 @@ func (j *Judge) endByUnits(tx *store.Tx, vw *view) error {
 	_, units := adjudicator.Count(vw.v, vw.pos)
 	// A player of several powers (seed XIV.2) counts the units of all.
 	best := -1
-	var winners []string
+	var winners [][]variants.Power
 	for _, side := range vw.arrangement().sides {
 		n := 0
 		for _, p := range side {
@@ -78,20 +78,27 @@ func (j *Judge) endByUnits(tx *store.Tx, vw *view) error {
 		}
 		switch {
 		case n > best:
-			best, winners = n, []string{sideName(vw.v, side)}
+			best, winners = n, [][]variants.Power{side}
 		case n == best:
-			winners = append(winners, sideName(vw.v, side))
+			winners = append(winners, side)
 		}
 	}
-	what := fmt.Sprintf("%s wins with %d units", winners[0], best)
-	if len(winners) > 1 {
-		what = fmt.Sprintf("%s share the victory with %d units each", strings.Join(winners, "; "), best)
+	what := func(l lang) string {
+		names := make([]string, len(winners))
+		for i, side := range winners {
+			names[i] = l.side(vw.v, side)
+		}
+		if len(names) > 1 {
+			return l.f("%s share the victory with %d units each", strings.Join(names, "; "), best)
+		}
+		return l.f("%s wins with %d units", names[0], best)
 	}
-	if err := tx.Audit(j.now(), vw.g.ID, "judge", "end", what); err != nil {
+	if err := tx.Audit(j.now(), vw.g.ID, "judge", "end", what(english)); err != nil {
 		return err
 	}
-	return j.finish(tx, vw, "the game ends",
-		fmt.Sprintf("Game %s has reached its end date (%s): %s.\n\n%s", vw.g.Name, vw.set.End, what, positionText(vw.v, vw.pos)))
+	return j.finish(tx, vw, func(l lang) (string, string) {
+		return l.t("the game ends"), l.f("Game %s has reached its end date (%s): %s.\n\n%s", vw.g.Name, vw.set.End, what(l), positionIn(l, vw.v, vw.pos))
+	})
 }
 
 // processIfReady processes the game now when it allows early processing

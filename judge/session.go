@@ -586,12 +586,13 @@ func (j *Judge) drawIfUnanimous(tx *store.Tx, name string) error {
 		}
 		with = seat.DrawWith
 	}
-	names := sideName(vw.v, drawPowers(vw, with))
-	if err := tx.Audit(j.now(), vw.g.ID, "judge", "draw", names); err != nil {
+	draw := drawPowers(vw, with)
+	if err := tx.Audit(j.now(), vw.g.ID, "judge", "draw", sideName(vw.v, draw)); err != nil {
 		return err
 	}
-	return j.finish(tx, vw, "the game ends in a draw",
-		fmt.Sprintf("Every surviving power voted for this draw. Game %s ends in a draw between %s.\n", vw.g.Name, names))
+	return j.finish(tx, vw, func(l lang) (string, string) {
+		return l.t("the game ends in a draw"), l.f("Every surviving power voted for this draw. Game %s ends in a draw between %s.\n", vw.g.Name, l.side(vw.v, draw))
+	})
 }
 
 func (s *session) press(c command) error {
@@ -686,7 +687,7 @@ func (s *session) concede(c command) error {
 	if err := s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, "concede", id); err != nil {
 		return err
 	}
-	name := sideName(vw.v, winner)
+	name := s.lang.side(vw.v, winner)
 	s.printf("> %s\n  You concede the game to %s. When every other surviving player does, %s wins.\n\n", c.text, name, name)
 	for _, q := range drawPowers(vw, "") {
 		if slices.Contains(winner, q) {
@@ -697,15 +698,17 @@ func (s *session) concede(c command) error {
 			return nil
 		}
 	}
-	return s.j.finish(s.tx, vw, name+" wins",
-		fmt.Sprintf("Every other surviving player has conceded: %s wins game %s.\n", name, vw.g.Name))
+	return s.j.finish(s.tx, vw, func(l lang) (string, string) {
+		name := l.side(vw.v, winner)
+		return l.f("%s wins", name), l.f("Every other surviving player has conceded: %s wins game %s.\n", name, vw.g.Name)
+	})
 }
 
 // resign gives up the player's seat (all the powers the player plays):
 // the units hold (or follow civil disorder, if the game has it) until the
 // master seats another.
 func (s *session) resign(c command) error {
-	vw, name := s.vw, sideName(s.vw.v, s.side)
+	vw, side, name := s.vw, s.side, s.lang.side(s.vw.v, s.side)
 	if err := s.j.unseat(s.tx, vw, s.side); err != nil {
 		return err
 	}
@@ -714,8 +717,10 @@ func (s *session) resign(c command) error {
 	}
 	s.printf("> RESIGN\n  You no longer play %s in game %s. Thank you for playing.\n\n", name, vw.g.Name)
 	s.vw, s.side = nil, nil
-	return s.j.mailAll(s.tx, vw, "announce", vw.g.Phase, fmt.Sprintf("Corriere %s: %s's player resigned", vw.g.Name, name),
-		fmt.Sprintf("The player of %s has resigned; the units hold until the game master seats another player.\n", name))
+	return s.j.announce(s.tx, vw, vw.g.Phase, func(l lang) (string, string) {
+		name := l.side(vw.v, side)
+		return l.f("%s's player resigned", name), l.f("The player of %s has resigned; the units hold until the game master seats another player.\n", name)
+	})
 }
 
 // observe puts the sender among a game's observers, who receive every
