@@ -255,3 +255,24 @@ func TestMasterCommandsListed(t *testing.T) {
 		}
 	}
 }
+
+func TestValidAddress(t *testing.T) {
+	for _, tc := range []struct {
+		a    string
+		want bool
+	}{
+		{"gm@example.org", true},
+		{"Anna.Rossi+dip@club.example", true},
+		{"not-an-address", false},
+		{"@example.org", false},
+		{"gm@", false},
+		{"gm@a@b", false},
+		{"Anna <anna@x.test>", false},
+		{"a@x.test, b@x.test", false},
+		{"a@x.test;b@x.test", false},
+	} {
+		if got := ValidAddress(tc.a); got != tc.want {
+			t.Errorf("ValidAddress(%q) = %v, want %v", tc.a, got, tc.want)
+		}
+	}
+}

@@ -30,7 +30,7 @@ func (j *Judge) CreateGame(ctx context.Context, name, variant, rules string, set
 // mailed the password.
 func (j *Judge) CreateWithMaster(ctx context.Context, name, variant, rules string, set Settings, master string) (string, error) {
 	master = strings.ToLower(strings.TrimSpace(master))
-	if master != "" && (!strings.Contains(master, "@") || strings.ContainsAny(master, " \t<>,;")) {
+	if master != "" && !ValidAddress(master) {
 		return "", badRequest("master %q: expected a mail address like gm@example.org", master)
 	}
 	password := newPassword()
@@ -99,8 +99,8 @@ func (j *Judge) createGame(tx *store.Tx, name, variant, rules string, set Settin
 // their passwords (the demo, tests). People seat players with SeatPlayer
 // or the master's SEAT, which mail the player.
 func (j *Judge) Seat(ctx context.Context, name, power, address, password string) error {
-	if !strings.Contains(address, "@") {
-		return fmt.Errorf("address %q: expected a mail address", address)
+	if !ValidAddress(address) {
+		return fmt.Errorf("address %q: expected a mail address like player@example.org", address)
 	}
 	if err := checkPassword(password); err != nil {
 		return fmt.Errorf("password: %w", err)
@@ -159,7 +159,7 @@ func (j *Judge) seatPlayer(tx *store.Tx, vw *view, verb, power, address, passwor
 		return "", badRequest("%s is already played by %s (use REPLACE to give it to another player)", name, old.Address)
 	}
 	addr := strings.ToLower(address)
-	if !strings.Contains(addr, "@") || strings.ContainsAny(addr, " \t<>,;") {
+	if !ValidAddress(addr) {
 		return "", badRequest("%q is not a mail address: expected one like player@example.org", address)
 	}
 	if password == "" {
@@ -189,6 +189,14 @@ func (j *Judge) seatPlayer(tx *store.Tx, vw *view, verb, power, address, passwor
 		return fmt.Sprintf("%s: now played by %s, who was sent a password; everyone was told.", name, addr), nil
 	}
 	return fmt.Sprintf("%s: now played by %s, who was sent a password.", name, addr), nil
+}
+
+// ValidAddress reports whether a is one bare mail address, as the judge
+// takes for players, masters and the operator: something, one @, a domain,
+// and no spaces, brackets or list separators.
+func ValidAddress(a string) bool {
+	local, domain, ok := strings.Cut(a, "@")
+	return ok && local != "" && domain != "" && !strings.ContainsAny(a, " \t\r\n<>,;") && !strings.Contains(domain, "@")
 }
 
 // lookupPower reads a power as the operator or the master names it: one of

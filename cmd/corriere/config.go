@@ -81,11 +81,11 @@ func loadConfig(path string) (*config, error) {
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("config %s: missing %s", path, strings.Join(missing, ", "))
 	}
-	if c.Judge.Operator != "" && !isAddress(c.Judge.Operator) {
+	if c.Judge.Operator != "" && !judge.ValidAddress(c.Judge.Operator) {
 		return nil, fmt.Errorf("config %s: judge.operator = %q: expected a mail address like admin@example.org", path, c.Judge.Operator)
 	}
 	for _, a := range c.Judge.Create {
-		if !isAddress(a) && !(strings.HasPrefix(a, "@") && isAddress("x"+a)) {
+		if !judge.ValidAddress(a) && !(strings.HasPrefix(a, "@") && judge.ValidAddress("x"+a)) {
 			return nil, fmt.Errorf("config %s: judge.create: %q: expected an address (gm@example.org) or a domain (@club.example)", path, a)
 		}
 	}
@@ -100,13 +100,6 @@ func loadConfig(path string) (*config, error) {
 		}
 	}
 	return &c, nil
-}
-
-// isAddress reports whether a is a bare mail address: one @ with something
-// on each side and no spaces.
-func isAddress(a string) bool {
-	local, domain, ok := strings.Cut(a, "@")
-	return ok && local != "" && domain != "" && !strings.ContainsAny(a, " \t<>,;") && !strings.Contains(domain, "@")
 }
 
 // access is who may do what on the judge.
