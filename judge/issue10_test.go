@@ -420,3 +420,12 @@ func TestOrdersDuringPause(t *testing.T) {
 	reply = f.order("france", "A Mar-Spa")
 	mustContain(t, "resumed", reply, "A par - bur", "A mar - spa", "Still missing: F bre")
 }
+
+// The master of an Italian game is answered in Italian, refusals too.
+func TestMasterInItalian(t *testing.T) {
+	f := newFixture(t, func(s *Settings) { s.Language = "italian" })
+	reply := f.send("gm@x.test", "CREATE milano Arbitro-2026\nlanguage italian\ntimezone Europe/Rome")
+	mustContain(t, "create", reply, "Partita milano creata")
+	reply = f.send("gm@x.test", "SIGNON master@milano Arbitro-2026\nEXTEND\nSTART")
+	mustContain(t, "master", reply, "Collegato come arbitro di milano", "Rifiutato: la partita milano è in formazione", "la partita milano non può cominciare: nessun giocatore per")
+}

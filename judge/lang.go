@@ -2,6 +2,7 @@ package judge
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -50,9 +51,34 @@ func (l lang) t(format string) string {
 	return format
 }
 
-// f formats in l.
+// f formats in l. Arguments that are words (a game's state) or phrases
+// (power names) are put in l too.
 func (l lang) f(format string, args ...any) string {
+	args = slices.Clone(args) // a refusal keeps its arguments for each language
+	for i, a := range args {
+		switch a := a.(type) {
+		case word:
+			args[i] = l.t(string(a))
+		case phrase:
+			args[i] = a(l)
+		}
+	}
 	return fmt.Sprintf(l.t(format), args...)
+}
+
+// A word is an argument of a text to be put in the reader's language
+// ("forming"); it prints as itself in English.
+type word string
+
+// A phrase is an argument of a text written for each language.
+type phrase func(lang) string
+
+// String is the phrase in English, for errors and the log.
+func (p phrase) String() string { return p(english) }
+
+// powerArg is a power's name as an argument of a text.
+func powerArg(v *variants.Variant, p variants.Power) phrase {
+	return func(l lang) string { return l.power(v, p) }
 }
 
 var (
@@ -184,9 +210,11 @@ var (
 		"sostiene supporta appoggia fermo resta sta trasporta convoglia muove muovi attacca costruisci " +
 		"costruisce rimuovi ritira ritirata primavera autunno inverno partita giocatore arbitro come si gioca giocare " +
 		"regole aiuto vorrei posso")
-	englishMarks = wordSet("hello hi hey dear thanks thank regards cheers best here are is my orders order for the " +
-		"and this these with please i you we of to supports support holds hold convoys convoy moves move " +
-		"build remove retreat spring fall autumn winter game player master")
+	// No command, order or phase words: players of either language
+	// write those in English ("SIGNON master@...", "A Par H", "PHASE
+	// Spring 1903").
+	englishMarks = wordSet("hello hi hey dear thanks thank regards cheers best here are is my " +
+		"the and this these with please i you we of to sorry sent from")
 )
 
 func wordSet(s string) map[string]bool {

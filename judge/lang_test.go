@@ -47,7 +47,7 @@ func textsInCode(t *testing.T) map[string]string {
 			}
 			var args []ast.Expr
 			switch name {
-			case "printf", "f", "t", "notRead":
+			case "printf", "f", "t", "notRead", "badRequest":
 				args = call.Args[:min(1, len(call.Args))]
 			case "plural":
 				if len(call.Args) == 3 {
@@ -55,12 +55,8 @@ func textsInCode(t *testing.T) map[string]string {
 				}
 			}
 			for _, a := range args {
-				if lit, ok := a.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-					s, err := strconv.Unquote(lit.Value)
-					if err != nil {
-						t.Fatal(err)
-					}
-					out[s] = fset.Position(lit.Pos()).String()
+				if s, ok := literal(t, a); ok {
+					out[s] = fset.Position(a.Pos()).String()
 				}
 			}
 			return true
@@ -69,14 +65,35 @@ func textsInCode(t *testing.T) map[string]string {
 	return out
 }
 
+// literal is the string a literal (or a sum of literals) writes.
+func literal(t *testing.T, e ast.Expr) (string, bool) {
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		if e.Kind != token.STRING {
+			return "", false
+		}
+		s, err := strconv.Unquote(e.Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s, true
+	case *ast.BinaryExpr:
+		a, ok1 := literal(t, e.X)
+		b, ok2 := literal(t, e.Y)
+		return a + b, ok1 && ok2 && e.Op == token.ADD
+	}
+	return "", false
+}
+
 // Every text a player may read has its Italian, with the same verbs in
 // the same order, and every reason of the adjudicator too.
 func TestItalianIsComplete(t *testing.T) {
 	var missing []string
 	texts := textsInCode(t)
 	// Words given to lang.t from values: states, outcomes.
+	texts[editUsage] = "a constant"
 	for _, w := range []string{store.Forming, store.Active, store.Paused, store.Finished, "none", "partial", "complete",
-		"succeeds", "fails", "invalid"} {
+		"succeeds", "fails", "invalid", "yes", "no", "hold", "disorder", "white", "grey", "english", "italian"} {
 		texts[w] = "a value"
 	}
 	for text, where := range texts {

@@ -32,6 +32,9 @@ func (s *session) signonMaster(vw *view, who, password string) error {
 		return s.tx.Audit(s.now, vw.g.ID, s.m.From, "master signon refused", "")
 	}
 	s.vw, s.master, s.power = vw, true, variants.NoPower
+	if !s.langSure {
+		s.lang = vw.set.lang() // the master reads the game's language
+	}
 	s.printf("Signed on as the game master of %s.\n\n", vw.g.Name)
 	return nil
 }
@@ -67,13 +70,16 @@ func (s *session) create(c command) error {
 	err := s.j.createGame(s.tx, name, variant, rules, set, password, s.m.From)
 	if err != nil {
 		if isRefusal(err) {
-			s.printf("> CREATE %s ...\n  %v. The game was not created.\n\n", name, err)
+			s.printf("> CREATE %s ...\n  %s. The game was not created.\n\n", name, refusalIn(s.lang, err))
 			return nil
 		}
 		return err
 	}
+	if !s.langSure {
+		s.lang = set.lang() // its master reads the game's language
+	}
 	s.printf("> CREATE %s ...\n  Game %s created (%s variant, %s rules).\n", name, name, variant, rules)
-	for _, line := range strings.Split(strings.TrimSpace(set.text()), "\n") {
+	for _, line := range strings.Split(strings.TrimSpace(set.textIn(s.lang)), "\n") {
 		s.printf("  %s\n", line)
 	}
 	vw, err := loadView(s.tx, name)
@@ -89,12 +95,29 @@ func (s *session) create(c command) error {
 
 // refusal is an error in what was asked: it is told to the asker, and
 // nothing is changed.
-type refusal struct{ msg string }
+// refusal is a request refused, with what was wrong, in words kept
+// apart from their arguments so that it can be said in each language.
+type refusal struct {
+	format string
+	args   []any
+}
 
-func (r *refusal) Error() string { return r.msg }
+func (r *refusal) Error() string { return fmt.Sprintf(r.format, r.args...) }
+
+// in says the refusal in l.
+func (r *refusal) in(l lang) string { return l.f(r.format, r.args...) }
 
 func badRequest(format string, args ...any) error {
-	return &refusal{fmt.Sprintf(format, args...)}
+	return &refusal{format, args}
+}
+
+// refusalIn is err in l when it is a refusal.
+func refusalIn(l lang, err error) string {
+	var r *refusal
+	if errors.As(err, &r) {
+		return r.in(l)
+	}
+	return err.Error()
 }
 
 func isRefusal(err error) bool {
@@ -110,7 +133,7 @@ func (s *session) masterCommand(c command) error {
 	g := vw.g
 	err := s.masterDo(vw, c)
 	if isRefusal(err) {
-		s.printf("> %s\n  Refused: %v. Nothing was changed.\n\n", c.text, err)
+		s.printf("> %s\n  Refused: %s. Nothing was changed.\n\n", c.text, refusalIn(s.lang, err))
 		return nil
 	}
 	if err == nil {
@@ -130,7 +153,7 @@ func (s *session) masterDo(vw *view, c command) error {
 				return nil
 			}
 		}
-		return badRequest("game %s is %s", g.Name, g.State)
+		return badRequest("game %s is %s", g.Name, word(g.State))
 	}
 	switch c.verb {
 	case "START":
@@ -264,12 +287,12 @@ func (s *session) masterDo(vw *view, c command) error {
 			return badRequest("%v", err)
 		}
 		if vw.seat(vw.v.Powers[p].ID) == nil {
-			return badRequest("%s has no seat in game %s", vw.v.Powers[p].Name, g.Name)
+			return badRequest("%s has no seat in game %s", powerArg(vw.v, p), g.Name)
 		}
 		// The orders that follow are the power's, entered by the master; the
 		// submissions and the audit log say so.
 		if vw.arrangement().absent.Has(p) {
-			return badRequest("%s is not played in game %s: %s", vw.v.Powers[p].Name, g.Name, absentWhy(vw, p))
+			return badRequest("%s is not played in game %s: %s", powerArg(vw.v, p), g.Name, absentWhy(vw, p))
 		}
 		s.power, s.side, s.asMaster = p, []variants.Power{p}, true
 		s.printf("> %s\n  The orders that follow are entered for %s, marked as the game master's.\n\n", c.text, vw.v.Powers[p].Name)
@@ -302,7 +325,7 @@ func (s *session) masterDo(vw *view, c command) error {
 				return badRequest("%v", err)
 			}
 			if !survivors.Has(p) {
-				return badRequest("%s is not a surviving power of game %s", vw.v.Powers[p].Name, g.Name)
+				return badRequest("%s is not a surviving power of game %s", powerArg(vw.v, p), g.Name)
 			}
 			if !slices.Contains(names, vw.v.Powers[p].Name) {
 				names = append(names, vw.v.Powers[p].Name)

@@ -221,7 +221,7 @@ func statusText(tx *store.Tx, vw *view) (string, error) { return statusIn(englis
 func statusIn(l lang, tx *store.Tx, vw *view) (string, error) {
 	var b strings.Builder
 	b.WriteString(l.f("Game %s: %s, %s variant, %s rules.\n", vw.g.Name, l.t(vw.g.State), vw.g.Variant, vw.g.Rules))
-	b.WriteString(vw.set.text())
+	b.WriteString(vw.set.textIn(l))
 	if t := setupText(vw); t != "" {
 		b.WriteString(t)
 	}

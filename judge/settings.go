@@ -90,30 +90,33 @@ func (s *Settings) endTime() (time.Time, error) {
 
 // text lists the settings a player or master looks up, for STATUS and
 // the CREATE reply.
-func (s *Settings) text() string {
-	yes := func(b bool) string {
+func (s *Settings) text() string { return s.textIn(english) }
+
+// textIn is text in l.
+func (s *Settings) textIn(l lang) string {
+	yes := func(b bool) word {
 		if b {
 			return "yes"
 		}
 		return "no"
 	}
-	missing, draws, absence, end := s.Missing, "all survivors", "none", ""
+	missing, draws, absence, end := word(s.Missing), l.t("all survivors"), l.t("none"), ""
 	if missing == "" {
 		missing = "hold"
 	}
 	if s.PartialDraws {
-		draws = "partial allowed"
+		draws = l.t("partial allowed")
 	}
 	if s.MaxAbsence > 0 {
-		absence = fmt.Sprintf("%d days per player", s.MaxAbsence)
+		absence = l.f("%d days per player", s.MaxAbsence)
 	}
 	if s.End != "" {
-		end = ", ends " + s.End
+		end = l.f(", ends %s", s.End)
 	}
-	return fmt.Sprintf("Deadlines: movement %q, retreats %q, adjustments %q, %s; grace %s, reminder %s, press %s.\n"+
+	return l.f("Deadlines: movement %q, retreats %q, adjustments %q, %s; grace %s, reminder %s, press %s.\n"+
 		"Early processing %s; missing orders: %s; draws: %s; absences: %s; observers %s%s; language %s.\n",
 		s.Movement, s.Retreat, s.Adjustment, s.TimeZone, time.Duration(s.Grace), time.Duration(s.Reminder),
-		s.Press, yes(s.Early), missing, draws, absence, yes(!s.NoObservers), end, s.lang())
+		word(s.Press), yes(s.Early), missing, draws, absence, yes(!s.NoObservers), end, word(s.lang().String()))
 }
 
 // creation is what CREATE's settings lines set.
