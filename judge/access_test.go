@@ -59,7 +59,7 @@ func TestCreateAccess(t *testing.T) {
 		{"nobody", Access{}, "gm@x.test", "this judge creates no games by mail: its operator makes them (corriere game create)"},
 	} {
 		f := newFixture(t, nil)
-		f.j.SetAccess(tc.access)
+		f.j.Access = tc.access
 		reply := f.send(tc.from, "CREATE nuova Strong-pw1\nplayers 7")
 		mustContain(t, tc.name, reply, tc.want)
 		if created := f.exists("nuova"); created != strings.Contains(tc.want, "created") {

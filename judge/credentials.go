@@ -30,7 +30,7 @@ func (s *session) setCredential(c command) error {
 	switch what {
 	case "ADDRESS":
 		addr := strings.ToLower(strings.Trim(value, "<>"))
-		if at := strings.IndexByte(addr, '@'); at <= 0 || at == len(addr)-1 || strings.ContainsAny(addr, " ,;") {
+		if !ValidAddress(addr) {
 			s.printf("> SET ADDRESS %s\n  %q is not a mail address: expected one address such as name@example.org. Nothing was changed.\n\n", value, value)
 			return nil
 		}

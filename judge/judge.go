@@ -32,6 +32,9 @@ type Judge struct {
 	// Coin is the coin the judge tosses where a game's rules say so
 	// (the two-player game's Italy): 0 or 1; crypto/rand when nil.
 	Coin func() int
+	// Access says who may do what: the zero value lets nobody create
+	// games by mail.
+	Access Access
 
 	maps mapCache
 }

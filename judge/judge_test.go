@@ -45,7 +45,7 @@ func newFixture(t *testing.T, edit func(*Settings)) *fixture {
 	clk := &clock{t: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	f := &fixture{t: t, j: &Judge{Store: st, Address: "judge@corriere.test", Now: clk.now, Log: quiet}, clk: clk}
-	f.j.SetAccess(Access{Create: []string{"gm@x.test"}})
+	f.j.Access = Access{Create: []string{"gm@x.test"}}
 	set := DefaultSettings()
 	set.Movement, set.Retreat, set.Adjustment = "0 20 * * *", "0 20 * * *", "0 20 * * *"
 	set.Early = true

@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -149,19 +148,4 @@ func (a Access) createRule() string {
 		return "this judge creates no games by mail: its operator makes them (corriere game create)"
 	}
 	return "this judge creates games by mail only for " + strings.Join(who, ", ") + "; ask its operator to make one or to allow you"
-}
-
-// accessOf holds each Judge's Access. It belongs in a field of Judge
-// (judge.go, being rewritten by another hand as this is written); until
-// then SetAccess keeps it here, keyed by the Judge.
-var accessOf sync.Map // *Judge → Access
-
-// SetAccess sets who may do what on this judge; a Judge never given one
-// lets nobody create games by mail.
-func (j *Judge) SetAccess(a Access) { accessOf.Store(j, a) }
-
-func (j *Judge) access() Access {
-	a, _ := accessOf.Load(j)
-	acc, _ := a.(Access)
-	return acc
 }

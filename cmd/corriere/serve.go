@@ -63,7 +63,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	j := &judge.Judge{Store: st, Address: cfg.Judge.Address, Log: log, MaxSize: cfg.Judge.MaxSize}
-	j.SetAccess(cfg.access())
+	j.Access = cfg.access()
 	log.Info("judge starting", "address", cfg.Judge.Address, "imap", cfg.IMAP.Addr, "smtp", cfg.SMTP.Addr, "database", cfg.Judge.Database, "operator", cfg.Judge.Operator, "create", cfg.Judge.Create)
 	err = j.Run(ctx, judge.RunOptions{
 		Dial:   dialInbox(cfg.imap(), log),

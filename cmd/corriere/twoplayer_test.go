@@ -46,7 +46,7 @@ func TestTwoPlayerGameByMail(t *testing.T) {
 	var tosses atomic.Int32
 	j := &judge.Judge{Store: st, Address: demoJudge, Log: quiet,
 		Coin: func() int { tosses.Add(1); return 0 }} // heads: England's side
-	j.SetAccess(judge.Access{Create: []string{gm}})
+	j.Access = judge.Access{Create: []string{gm}}
 	imapCfg := mailer.IMAPConfig{Addr: sys.IMAPAddr(), Security: "none", Username: demoJudge, Password: demoPassword}
 	smtpCfg := mailer.SMTPConfig{Addr: sys.SMTPAddr(), Security: "none", Username: demoJudge, Password: demoPassword, Hello: "localhost"}
 	runCtx, stopJudge := context.WithCancel(ctx)
