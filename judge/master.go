@@ -46,7 +46,7 @@ func (s *session) create(c command) error {
 		return nil
 	}
 	name, password := c.args[0], c.args[1]
-	if a := s.j.access(); !a.mayCreate(s.m.From) {
+	if a := s.j.Access; !a.mayCreate(s.m.From) {
 		s.printf("> CREATE %s ...\n  Refused: %s. The game was not created.\n\n", name, a.createRule())
 		return nil
 	}
