@@ -47,6 +47,17 @@ var italianReasons = map[string]string{
 // the English text as written in the code (a format for fmt). Command
 // echoes ("> LIST") are the same in both.
 var italianText = map[string]string{
+	"%s has a new player":                                               "%s ha un nuovo giocatore",
+	"%s: now played by %s, who was sent a password.":                    "%s: ora giocata da %s, cui è stata mandata una password.",
+	"%s: now played by %s, who was sent a password; everyone was told.": "%s: ora giocata da %s, cui è stata mandata una password; tutti sono stati avvisati.",
+	"Corriere %s: the game starts":                                      "Corriere %s: la partita comincia",
+	"Corriere %s: you are its game master":                              "Corriere %s: ne sei l'arbitro",
+	"Corriere %s: you play %s":                                          "Corriere %s: giochi %s",
+	"Game %s has started.\n\n%s\nFirst phase: %s, deadline %s.\n\nSign on with SIGNON <power>@%s <password> and send your orders; HELP lists the commands.\n":              "La partita %s è cominciata.\n\n%s\nPrima fase: %s, scadenza %s.\n\nCollegati con SIGNON <potenza>@%s <password> e manda i tuoi ordini; HELP elenca i comandi.\n",
+	"Game %s has started. You play %s.\n\n%s\nFirst phase: %s, deadline %s.\n\nSign on with SIGNON %s@%s <your password> and send your orders; HELP lists the commands.\n": "La partita %s è cominciata. Giochi %s.\n\n%s\nPrima fase: %s, scadenza %s.\n\nCollegati con SIGNON %s@%s <la tua password> e manda i tuoi ordini; HELP elenca i comandi.\n",
+	"The game master has given %s to a new player.\n": "L'arbitro ha dato %s a un nuovo giocatore.\n",
+	"You are the game master of game %s, made by the judge's operator.\nSign on from this address with: SIGNON master@%s %s\nthen SEAT <power> <address> for each player, and START. Send HELP to the judge for the commands.\n": "Sei l'arbitro della partita %s, creata dal gestore del giudice.\nCollegati da questo indirizzo con: SIGNON master@%s %s\npoi SEAT <potenza> <indirizzo> per ogni giocatore, e START. Manda HELP al giudice per i comandi.\n",
+	"You play %s in game %s, by the game master's choice.\nSign on with: SIGNON %s@%s %s\nSend HELP to the judge for the commands.\n":                                                                                            "Giochi %s nella partita %s, per scelta dell'arbitro.\nCollegati con: SIGNON %s@%s %s\nManda HELP al giudice per i comandi.\n",
 	"%d days per player": "%d giorni per giocatore",
 	", ends %s":          ", finisce il %s",
 	"Deadlines: movement %q, retreats %q, adjustments %q, %s; grace %s, reminder %s, press %s.\nEarly processing %s; missing orders: %s; draws: %s; absences: %s; observers %s%s; language %s.\n": "Scadenze: movimento %q, ritirate %q, aggiustamenti %q, %s; tolleranza %s, promemoria %s, messaggi %s.\nRisoluzione anticipata %s; ordini mancanti: %s; patte: %s; assenze: %s; osservatori %s%s; lingua %s.\n",

@@ -49,8 +49,9 @@ func (j *Judge) CreateWithMaster(ctx context.Context, name, variant, rules strin
 		if err := tx.UpdateGame(g); err != nil {
 			return err
 		}
-		body := fmt.Sprintf("You are the game master of game %s, made by the judge's operator.\nSign on from this address with: SIGNON master@%s %s\nthen SEAT <power> <address> for each player, and START. Send HELP to the judge for the commands.\n", name, name, password)
-		_, err = tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: master, Subject: fmt.Sprintf("Corriere %s: you are its game master", name), Body: body, GameID: g.ID, Kind: "seat"})
+		l := set.lang()
+		body := l.f("You are the game master of game %s, made by the judge's operator.\nSign on from this address with: SIGNON master@%s %s\nthen SEAT <power> <address> for each player, and START. Send HELP to the judge for the commands.\n", name, name, password)
+		_, err = tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: master, Subject: l.f("Corriere %s: you are its game master", name), Body: body, GameID: g.ID, Kind: "seat"})
 		return err
 	})
 	if err != nil {
@@ -133,9 +134,11 @@ func (j *Judge) SeatPlayer(ctx context.Context, name, power, address, password s
 		if err != nil {
 			return err
 		}
-		if out, err = j.seatPlayer(tx, vw, verb, power, address, password); err != nil {
+		done, err := j.seatPlayer(tx, vw, verb, power, address, password)
+		if err != nil {
 			return err
 		}
+		out = done(english)
 		return tx.Audit(j.now(), vw.g.ID, "operator", strings.ToLower(verb), power+" "+strings.ToLower(address))
 	})
 	return out, err
@@ -147,48 +150,56 @@ func (j *Judge) SeatPlayer(ctx context.Context, name, power, address, password s
 // (a new one when password is empty), and a replacement is announced to
 // everyone. It returns the line for the master's reply. Refusals are
 // errBadRequest.
-func (j *Judge) seatPlayer(tx *store.Tx, vw *view, verb, power, address, password string) (string, error) {
+func (j *Judge) seatPlayer(tx *store.Tx, vw *view, verb, power, address, password string) (phrase, error) {
 	g := vw.g
 	p, err := lookupPower(vw, power)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	id, name := vw.v.Powers[p].ID, vw.v.Powers[p].Name
 	old := vw.seat(id)
 	if verb == "SEAT" && old != nil && old.Address != "" {
-		return "", badRequest("%s is already played by %s (use REPLACE to give it to another player)", name, old.Address)
+		return nil, badRequest("%s is already played by %s (use REPLACE to give it to another player)", name, old.Address)
 	}
 	addr := strings.ToLower(address)
 	if !ValidAddress(addr) {
-		return "", badRequest("%q is not a mail address: expected one like player@example.org", address)
+		return nil, badRequest("%q is not a mail address: expected one like player@example.org", address)
 	}
 	if password == "" {
 		password = newPassword()
 	} else if err := checkPassword(password, g.Name, id, strings.SplitN(addr, "@", 2)[0]); err != nil {
-		return "", badRequest("password: %v", err)
+		return nil, badRequest("password: %v", err)
 	}
 	if err := j.seat(tx, vw, id, addr, password); err != nil {
-		return "", err
+		return nil, err
 	}
 	side := vw.arrangement().side(p)
 	// The absences the old player announced are not the new one's.
 	if old != nil && old.Address != "" && old.Address != addr {
 		if err := j.clearAbsences(tx, vw, side); err != nil {
-			return "", err
+			return nil, err
 		}
 	}
-	name = sideName(vw.v, side)
-	body := fmt.Sprintf("You play %s in game %s, by the game master's choice.\nSign on with: SIGNON %s@%s %s\nSend HELP to the judge for the commands.\n", name, g.Name, id, g.Name, password)
-	if _, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: addr, Subject: fmt.Sprintf("Corriere %s: you play %s", g.Name, name), Body: body, GameID: g.ID, Phase: g.Phase, Kind: "seat"}); err != nil {
-		return "", err
+	// The new player's language is not known yet: the game's.
+	l := vw.set.lang()
+	name = l.side(vw.v, side)
+	body := l.f("You play %s in game %s, by the game master's choice.\nSign on with: SIGNON %s@%s %s\nSend HELP to the judge for the commands.\n", name, g.Name, id, g.Name, password)
+	if _, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: addr, Subject: l.f("Corriere %s: you play %s", g.Name, name), Body: body, GameID: g.ID, Phase: g.Phase, Kind: "seat"}); err != nil {
+		return nil, err
 	}
+	named := phrase(func(l lang) string { return l.side(vw.v, side) })
 	if verb == "REPLACE" {
-		if err := j.mailAll(tx, vw, "announce", g.Phase, fmt.Sprintf("Corriere %s: %s has a new player", g.Name, name), fmt.Sprintf("The game master has given %s to a new player.\n", name)); err != nil {
-			return "", err
+		err := j.announce(tx, vw, g.Phase, func(l lang) (string, string) {
+			return l.f("%s has a new player", named), l.f("The game master has given %s to a new player.\n", named)
+		})
+		if err != nil {
+			return nil, err
 		}
-		return fmt.Sprintf("%s: now played by %s, who was sent a password; everyone was told.", name, addr), nil
+		return func(l lang) string {
+			return l.f("%s: now played by %s, who was sent a password; everyone was told.", named, addr)
+		}, nil
 	}
-	return fmt.Sprintf("%s: now played by %s, who was sent a password.", name, addr), nil
+	return func(l lang) string { return l.f("%s: now played by %s, who was sent a password.", named, addr) }, nil
 }
 
 // ValidAddress reports whether a is one bare mail address, as the judge
@@ -308,9 +319,10 @@ func (j *Judge) start(tx *store.Tx, vw *view) error {
 // they play and how to sign on, observers the general text.
 func (j *Judge) mailStart(tx *store.Tx, vw *view) error {
 	g := vw.g
-	general := fmt.Sprintf("Game %s has started.\n\n%s\nFirst phase: %s, deadline %s.\n\nSign on with SIGNON <power>@%s <password> and send your orders; HELP lists the commands.\n",
-		g.Name, positionText(vw.v, vw.pos), phaseName(vw.pos.Phase), vw.deadlineText(), g.Name)
-	subject := fmt.Sprintf("Corriere %s: the game starts", g.Name)
+	general := func(l lang) string {
+		return l.f("Game %s has started.\n\n%s\nFirst phase: %s, deadline %s.\n\nSign on with SIGNON <power>@%s <password> and send your orders; HELP lists the commands.\n",
+			g.Name, positionIn(l, vw.v, vw.pos), l.phase(vw.pos.Phase), vw.deadlineIn(l), g.Name)
+	}
 	plays := map[string][]variants.Power{} // by address, lower case
 	var players []string
 	for i, p := range vw.v.Powers {
@@ -324,15 +336,16 @@ func (j *Judge) mailStart(tx *store.Tx, vw *view) error {
 		}
 		plays[a] = append(plays[a], variants.Power(i))
 	}
-	queue := func(to, body string) error {
-		_, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: to, Subject: subject, Body: body, GameID: g.ID, Phase: g.Phase, Kind: "start"})
+	queue := func(to string, l lang, body string) error {
+		_, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: to, Subject: l.f("Corriere %s: the game starts", g.Name), Body: body, GameID: g.ID, Phase: g.Phase, Kind: "start"})
 		return err
 	}
 	for _, a := range players {
 		side := plays[a]
-		body := fmt.Sprintf("Game %s has started. You play %s.\n\n%s\nFirst phase: %s, deadline %s.\n\nSign on with SIGNON %s@%s <your password> and send your orders; HELP lists the commands.\n",
-			g.Name, sideName(vw.v, side), positionText(vw.v, vw.pos), phaseName(vw.pos.Phase), vw.deadlineText(), vw.v.Powers[side[0]].ID, g.Name)
-		if err := queue(a, body); err != nil {
+		l := vw.seatLang(vw.seat(vw.v.Powers[side[0]].ID))
+		body := l.f("Game %s has started. You play %s.\n\n%s\nFirst phase: %s, deadline %s.\n\nSign on with SIGNON %s@%s <your password> and send your orders; HELP lists the commands.\n",
+			g.Name, l.side(vw.v, side), positionIn(l, vw.v, vw.pos), l.phase(vw.pos.Phase), vw.deadlineIn(l), vw.v.Powers[side[0]].ID, g.Name)
+		if err := queue(a, l, body); err != nil {
 			return err
 		}
 	}
@@ -342,7 +355,7 @@ func (j *Judge) mailStart(tx *store.Tx, vw *view) error {
 	}
 	for _, a := range obs {
 		if plays[strings.ToLower(a)] == nil {
-			if err := queue(a, general); err != nil {
+			if err := queue(a, vw.set.lang(), general(vw.set.lang())); err != nil {
 				return err
 			}
 		}

@@ -172,7 +172,7 @@ func (s *session) masterDo(vw *view, c command) error {
 		if err != nil {
 			return err
 		}
-		s.printf("> %s\n  %s\n\n", c.text, done)
+		s.printf("> %s\n  %s\n\n", c.text, done(s.lang))
 	case "EJECT":
 		if len(c.args) != 1 {
 			return badRequest("expected EJECT <power>")
