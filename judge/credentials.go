@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -26,7 +25,8 @@ func (s *session) setCredential(c command) error {
 	name := s.lang.side(vw.v, s.side)
 	old := vw.seat(vw.v.Powers[s.power].ID).Address
 	var change func(*store.Seat)
-	var done, notice string
+	var done string
+	var notice func(l lang) string
 	switch what {
 	case "ADDRESS":
 		addr := strings.ToLower(strings.Trim(value, "<>"))
@@ -39,8 +39,10 @@ func (s *session) setCredential(c command) error {
 			return nil
 		}
 		change = func(st *store.Seat) { st.Address = addr }
-		done = fmt.Sprintf("%s is now played from %s: sign on from there, with the same password.", name, addr)
-		notice = fmt.Sprintf("The player of %s in game %s moved the seat from %s to %s (SET ADDRESS), on %s.\nIf that was not you, tell the game master at once.\n", name, vw.g.Name, old, addr, vw.timeText(s.now))
+		done = s.lang.f("%s is now played from %s: sign on from there, with the same password.", name, addr)
+		notice = func(l lang) string {
+			return l.f("The player of %s in game %s moved the seat from %s to %s (SET ADDRESS), on %s.\nIf that was not you, tell the game master at once.\n", l.side(vw.v, s.side), vw.g.Name, old, addr, vw.timeIn(l, s.now))
+		}
 	case "PASSWORD":
 		if err := checkPassword(value, vw.g.Name, vw.v.Powers[s.power].ID, s.m.From); err != nil {
 			s.printf("> SET PASSWORD ...\n  Refused: the password %v. Nothing was changed.\n\n", err)
@@ -51,8 +53,10 @@ func (s *session) setCredential(c command) error {
 			return err
 		}
 		change = func(st *store.Seat) { st.PasswordHash = hash }
-		done = fmt.Sprintf("Your password for %s is changed; sign on with the new one from now on.", name)
-		notice = fmt.Sprintf("The password of %s in game %s was changed (SET PASSWORD), on %s.\nIf that was not you, tell the game master at once.\n", name, vw.g.Name, vw.timeText(s.now))
+		done = s.lang.f("Your password for %s is changed; sign on with the new one from now on.", name)
+		notice = func(l lang) string {
+			return l.f("The password of %s in game %s was changed (SET PASSWORD), on %s.\nIf that was not you, tell the game master at once.\n", l.side(vw.v, s.side), vw.g.Name, vw.timeIn(l, s.now))
+		}
 	}
 	if err := s.changeSeats(change); err != nil {
 		return err
@@ -66,9 +70,15 @@ func (s *session) setCredential(c command) error {
 	if now := vw.seat(vw.v.Powers[s.power].ID).Address; now != old {
 		to = append(to, now)
 	}
+	// The player's language, which the seat keeps.
+	l := vw.seatLang(vw.seat(vw.v.Powers[s.power].ID))
+	subject := l.f("Corriere %s: the address of %s changed", vw.g.Name, l.side(vw.v, s.side))
+	if what == "PASSWORD" {
+		subject = l.f("Corriere %s: the password of %s changed", vw.g.Name, l.side(vw.v, s.side))
+	}
 	for _, a := range to {
-		_, err := s.tx.Queue(store.Mail{CreatedAt: s.now, Recipient: a, Subject: fmt.Sprintf("Corriere %s: %s of %s changed", vw.g.Name, strings.ToLower(what), name),
-			Body: notice, GameID: vw.g.ID, Phase: vw.g.Phase, Kind: "notice"})
+		_, err := s.tx.Queue(store.Mail{CreatedAt: s.now, Recipient: a, Subject: subject,
+			Body: notice(l), GameID: vw.g.ID, Phase: vw.g.Phase, Kind: "notice"})
 		if err != nil {
 			return err
 		}
@@ -95,10 +105,11 @@ func (j *Judge) tellFailedSignon(tx *store.Tx, vw *view, seat *store.Seat, from 
 			return nil
 		}
 	}
-	body := fmt.Sprintf("Someone writing from %s tried to sign on as %s in game %s on %s, and was refused.\n"+
+	l := vw.seatLang(seat)
+	body := l.f("Someone writing from %s tried to sign on as %s in game %s on %s, and was refused.\n"+
 		"Nothing was changed. If it was you, write from the address this seat is registered to (this one). If not, you need do nothing; tell the game master if it goes on.\n",
-		from, vw.v.Powers[vw.v.PowerByID(seat.Power)].Name, vw.g.Name, vw.timeText(now))
-	if _, err := tx.Queue(store.Mail{CreatedAt: now, Recipient: seat.Address, Subject: fmt.Sprintf("Corriere %s: a refused sign-on", vw.g.Name),
+		from, l.powerByID(vw.v, seat.Power), vw.g.Name, vw.timeIn(l, now))
+	if _, err := tx.Queue(store.Mail{CreatedAt: now, Recipient: seat.Address, Subject: l.f("Corriere %s: a refused sign-on", vw.g.Name),
 		Body: body, GameID: vw.g.ID, Phase: vw.g.Phase, Kind: "notice"}); err != nil {
 		return err
 	}

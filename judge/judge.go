@@ -101,7 +101,8 @@ func (j *Judge) handle(ctx context.Context, raw []byte, also func(*store.Tx) err
 			j.log().Info("mail not answered", "message_id", m.MessageID, "from", m.From, "why", status)
 			return nil
 		case "oversized":
-			return j.reply(tx, m, fmt.Sprintf("Your mail of %d bytes is larger than the %d bytes the judge reads; nothing in it was read.\nSend orders and commands as plain text, without attachments.\n", m.Size, j.maxSize()))
+			l, _ := detectLang(m.Subject)
+			return j.reply(tx, m, l.f("Your mail of %d bytes is larger than the %d bytes the judge reads; nothing in it was read.\nSend orders and commands as plain text, without attachments.\n", m.Size, j.maxSize()))
 		}
 		s := &session{j: j, tx: tx, m: m, now: j.now()}
 		s.lang, s.langSure = detectLang(m.Subject + "\n" + m.Text)
@@ -244,6 +245,17 @@ func (vw *view) readers(tx *store.Tx) ([]reader, error) {
 		}
 	}
 	return out, nil
+}
+
+// langOf is the language the reader at address reads: a seat's, else
+// the game's.
+func (vw *view) langOf(address string) lang {
+	for i := range vw.seats {
+		if strings.EqualFold(vw.seats[i].Address, address) {
+			return vw.seatLang(&vw.seats[i])
+		}
+	}
+	return vw.set.lang()
 }
 
 // seatLang is the language a seat's player reads.

@@ -86,7 +86,7 @@ func (s *session) create(c command) error {
 	if err != nil {
 		return err
 	}
-	if t := setupText(vw); t != "" {
+	if t := setupIn(s.lang, vw); t != "" {
 		s.printf("  %s", t)
 	}
 	s.printf("  You are its master: SIGNON master@%s <password>, then SEAT <power> <address> for each player and START.\n\n", name)
@@ -270,11 +270,13 @@ func (s *session) masterDo(vw *view, c command) error {
 		if next.pos, err = game.Decode(vw.v, resp.Next); err != nil {
 			return err
 		}
-		toss := ""
+		var toss phrase
 		if np, err := adjudicator.ParsePhase(resp.Next.Phase); err == nil && tossDue(vw, np) && vw.set.ItalyJoins == "" {
-			toss = "When this phase is processed, the judge tosses the coin for the side Italy joins.\n"
+			toss = func(l lang) string {
+				return l.f("When this phase is processed, the judge tosses the coin for the side %s joins.\n", powerArg(vw.v, vw.v.PowerByID(neutralPower)))
+			}
 		}
-		s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", resultsText(vw, g.Phase, resp, &next, toss, outcome(&next, resp.Next)))
+		s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", resultsIn(s.lang, vw, g.Phase, resp, &next, toss, outcome(&next, resp.Next)))
 	case "BECOME":
 		if err := needState(store.Active, store.Paused); err != nil {
 			return err
@@ -546,6 +548,17 @@ func (j *Judge) Master(ctx context.Context, name, commands string) (string, erro
 
 const editUsage = "expected EDIT ADD <power> <A|F> <place>, EDIT REMOVE <place>, EDIT MOVE <place> <place> or EDIT CENTRE <place> <power|neutral>, then -- and the reason the players will read"
 
+// adjective is a power's adjective as a text argument: in Italian, which
+// puts the power after the unit, its name.
+func adjective(v *variants.Variant, p variants.Power) phrase {
+	return func(l lang) string {
+		if l == italian {
+			return l.power(v, p)
+		}
+		return v.Powers[p].Adjective
+	}
+}
+
 // edit changes the position for an arbiter's ruling: a unit added,
 // removed or moved, or a centre given to a power. The reason is required
 // and announced with the change.
@@ -575,7 +588,7 @@ func (s *session) edit(vw *view, c command) error {
 		}
 		return -1
 	}
-	var what string
+	var what phrase
 	switch op := strings.ToUpper(f[0]); {
 	case op == "ADD" && len(f) == 4:
 		p, err := parser.Power(v, f[1])
@@ -591,7 +604,7 @@ func (s *session) edit(vw *view, c command) error {
 			return badRequest("%q is not a unit type (A or F)", f[2])
 		}
 		pos.Units = append(pos.Units, variants.Unit{Type: t, Power: p, Loc: l})
-		what = fmt.Sprintf("%s %s %s added", v.Powers[p].Adjective, t, v.Locs[l].ID)
+		what = phrase(func(lg lang) string { return lg.f("%s %s %s added", adjective(v, p), t, v.Locs[l].ID) })
 	case op == "REMOVE" && len(f) == 2:
 		l, err := loc(f[1])
 		if err != nil {
@@ -603,7 +616,7 @@ func (s *session) edit(vw *view, c command) error {
 		}
 		u := pos.Units[i]
 		pos.Units = append(pos.Units[:i], pos.Units[i+1:]...)
-		what = fmt.Sprintf("%s %s %s removed", v.Powers[u.Power].Adjective, u.Type, v.Locs[u.Loc].ID)
+		what = phrase(func(lg lang) string { return lg.f("%s %s %s removed", adjective(v, u.Power), u.Type, v.Locs[u.Loc].ID) })
 	case op == "MOVE" && len(f) == 3:
 		from, err := loc(f[1])
 		if err != nil {
@@ -619,7 +632,9 @@ func (s *session) edit(vw *view, c command) error {
 		}
 		u := pos.Units[i]
 		pos.Units[i].Loc = to
-		what = fmt.Sprintf("%s %s %s moved to %s", v.Powers[u.Power].Adjective, u.Type, v.Locs[u.Loc].ID, v.Locs[to].ID)
+		what = phrase(func(lg lang) string {
+			return lg.f("%s %s %s moved to %s", adjective(v, u.Power), u.Type, v.Locs[u.Loc].ID, v.Locs[to].ID)
+		})
 	case (op == "CENTRE" || op == "CENTER") && len(f) == 3:
 		l, err := loc(f[1])
 		if err != nil {
@@ -629,16 +644,21 @@ func (s *session) edit(vw *view, c command) error {
 		if !v.Locs[l].SupplyCenter {
 			return badRequest("%s is not a supply centre", v.Locs[l].ID)
 		}
-		owner, name := variants.NoPower, "neutral"
+		owner := variants.NoPower
 		if !strings.EqualFold(f[2], "neutral") {
 			p, err := parser.Power(v, f[2])
 			if err != nil {
 				return badRequest("%v", err)
 			}
-			owner, name = p, v.Powers[p].Name
+			owner = p
 		}
 		pos.Centers[l] = owner
-		what = fmt.Sprintf("the centre %s given to %s", v.Locs[l].ID, name)
+		what = phrase(func(lg lang) string {
+			if owner == variants.NoPower {
+				return lg.f("the centre %s made neutral", v.Locs[l].ID)
+			}
+			return lg.f("the centre %s given to %s", v.Locs[l].ID, lg.power(v, owner))
+		})
 	default:
 		return badRequest(editUsage)
 	}

@@ -285,7 +285,7 @@ func (j *Judge) readAhead(tx *store.Tx, name string) error {
 		}
 		s := reports[seat.Address]
 		if s == nil {
-			s = &session{j: j, tx: tx, now: j.now(), vw: vw}
+			s = &session{j: j, tx: tx, now: j.now(), vw: vw, lang: vw.seatLang(seat)}
 			reports[seat.Address] = s
 			order = append(order, seat.Address)
 		}
@@ -304,7 +304,7 @@ func (j *Judge) readAhead(tx *store.Tx, name string) error {
 		}
 	}
 	for _, addr := range order {
-		_, err = tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: addr, Subject: fmt.Sprintf("Corriere %s: your orders sent ahead", vw.g.Name),
+		_, err = tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: addr, Subject: reports[addr].lang.f("Corriere %s: your orders sent ahead", vw.g.Name),
 			Body: reports[addr].out.String(), GameID: vw.g.ID, Phase: vw.g.Phase, Kind: "ahead"})
 		if err != nil {
 			return err

@@ -186,7 +186,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	}
 	posJSON, _ := json.Marshal(next)
 	ng.Phase, ng.Position, ng.Reminded = next.Phase, string(posJSON), false
-	if ending != "" {
+	if ending != nil {
 		ng.State, ng.Deadline = store.Finished, time.Time{}
 	} else if ng.Deadline, err = j.deadline(tx, &nvw, now); err != nil {
 		return err
@@ -201,11 +201,11 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	if len(resp.graced) > 0 {
 		detail += "; in grace: " + strings.Join(powerNames(vw.v, resp.graced), ", ")
 	}
-	if toss != "" {
-		detail += "; " + strings.TrimSpace(toss)
+	if toss != nil {
+		detail += "; " + strings.TrimSpace(toss(english))
 	}
-	if ending != "" {
-		detail += "; " + strings.TrimSpace(ending)
+	if ending != nil {
+		detail += "; " + strings.TrimSpace(ending(english))
 	}
 	if err := tx.Audit(now, g.ID, "judge", "process", detail); err != nil {
 		return err

@@ -222,7 +222,7 @@ func statusIn(l lang, tx *store.Tx, vw *view) (string, error) {
 	var b strings.Builder
 	b.WriteString(l.f("Game %s: %s, %s variant, %s rules.\n", vw.g.Name, l.t(vw.g.State), vw.g.Variant, vw.g.Rules))
 	b.WriteString(vw.set.textIn(l))
-	if t := setupText(vw); t != "" {
+	if t := setupIn(l, vw); t != "" {
 		b.WriteString(t)
 	}
 	if vw.pos == nil {
@@ -342,13 +342,8 @@ func dislodgedText(l lang, v *variants.Variant, d adjudicator.Dislodged) string 
 	return l.f("%s %s %s%s may retreat to %s", l.power(v, d.Unit.Power), d.Unit.Type, v.Locs[d.Unit.Loc].ID, from, strings.Join(opts, ", "))
 }
 
-// resultsText is the results mail of a processed phase.
-func resultsText(vw *view, before string, pl *played, next *view, toss, ending string) string {
-	return resultsIn(english, vw, before, pl, next, toss, ending)
-}
-
-// resultsIn is resultsText in l.
-func resultsIn(l lang, vw *view, before string, pl *played, next *view, toss, ending string) string {
+// resultsIn is the results mail of a processed phase, in l.
+func resultsIn(l lang, vw *view, before string, pl *played, next *view, toss, ending phrase) string {
 	var b strings.Builder
 	v := vw.v
 	resp := pl.Response
@@ -385,13 +380,13 @@ func resultsIn(l lang, vw *view, before string, pl *played, next *view, toss, en
 	}
 	b.WriteString(unusedBuilds(l, vw, resp))
 	b.WriteString(pl.lateness.text(l, v))
-	if toss != "" {
-		b.WriteString("\n" + toss)
+	if toss != nil {
+		b.WriteString("\n" + toss(l))
 	}
 	b.WriteString("\n")
 	b.WriteString(positionIn(l, v, next.pos))
-	if ending != "" {
-		b.WriteString("\n" + ending)
+	if ending != nil {
+		b.WriteString("\n" + ending(l))
 	} else {
 		b.WriteString(l.f("\nNext: %s, deadline %s.\n", l.phase(next.pos.Phase), next.deadlineIn(l)))
 	}

@@ -52,7 +52,7 @@ type session struct {
 }
 
 // printf writes to the reply in the reader's language.
-func (s *session) printf(format string, args ...any) { fmt.Fprintf(&s.out, s.lang.t(format), args...) }
+func (s *session) printf(format string, args ...any) { s.out.WriteString(s.lang.f(format, args...)) }
 
 func (s *session) run(cmds []command) error {
 	if len(cmds) == 0 {
@@ -597,7 +597,7 @@ func (j *Judge) drawIfUnanimous(tx *store.Tx, name string) error {
 
 func (s *session) press(c command) error {
 	vw := s.vw
-	me := sideName(vw.v, s.side)
+	side := s.side
 	if vw.set.Press == "none" {
 		s.printf("> %s ...\n  Game %s is played without press: nothing was delivered.\n\n", c.verb, vw.g.Name)
 		return nil
@@ -607,14 +607,14 @@ func (s *session) press(c command) error {
 		return nil
 	}
 	var to []string
-	var names []string
+	var powers []variants.Power // empty for everyone
 	anonymous := false
 	if c.verb == "BROADCAST" {
 		all, err := vw.recipients(s.tx)
 		if err != nil {
 			return err
 		}
-		to, names = all, []string{"everyone"}
+		to = all
 	} else {
 		args := c.args
 		if len(args) > 0 && strings.EqualFold(args[0], "TO") {
@@ -638,7 +638,7 @@ func (s *session) press(c command) error {
 			if !slices.Contains(to, seat.Address) {
 				to = append(to, seat.Address)
 			}
-			names = append(names, vw.v.Powers[p].Name)
+			powers = append(powers, p)
 		}
 		if len(to) == 0 {
 			s.printf("> PRESS ...\n  Say whom it is for: PRESS TO <powers>, e.g. PRESS TO France Italy. Nothing was delivered.\n\n")
@@ -649,19 +649,33 @@ func (s *session) press(c command) error {
 			return nil
 		}
 	}
-	from := me
-	if anonymous {
-		from = "an anonymous power"
-	}
-	body := fmt.Sprintf("Press in game %s from %s to %s:\n\n%s\n", vw.g.Name, from, strings.Join(names, ", "), c.text)
+	from := phrase(func(l lang) string {
+		if anonymous {
+			return l.t("an anonymous power")
+		}
+		return l.side(vw.v, side)
+	})
+	whom := phrase(func(l lang) string {
+		if len(powers) == 0 {
+			return l.t("everyone")
+		}
+		words := make([]string, len(powers))
+		for i, p := range powers {
+			words[i] = l.power(vw.v, p)
+		}
+		return strings.Join(words, ", ")
+	})
 	sort.Strings(to)
 	for _, a := range to {
-		if _, err := s.tx.Queue(store.Mail{CreatedAt: s.now, Recipient: a, Subject: fmt.Sprintf("Corriere %s: press from %s", vw.g.Name, from), Body: body, GameID: vw.g.ID, Phase: vw.g.Phase, Kind: "press"}); err != nil {
+		l := vw.langOf(a)
+		_, err := s.tx.Queue(store.Mail{CreatedAt: s.now, Recipient: a, Subject: l.f("Corriere %s: press from %s", vw.g.Name, from),
+			Body: l.f("Press in game %s from %s to %s:\n\n%s\n", vw.g.Name, from, whom, c.text), GameID: vw.g.ID, Phase: vw.g.Phase, Kind: "press"})
+		if err != nil {
 			return err
 		}
 	}
-	s.printf("> %s ...\n  Delivered to %s.\n\n", c.verb, strings.Join(names, ", "))
-	return s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, strings.ToLower(c.verb), strings.Join(names, ", "))
+	s.printf("> %s ...\n  Delivered to %s.\n\n", c.verb, whom)
+	return s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, strings.ToLower(c.verb), whom(english))
 }
 
 // concede gives the game to another power; when every other surviving

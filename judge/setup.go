@@ -205,10 +205,10 @@ func startPosition(v *variants.Variant, set *Settings, absent variants.PowerSet)
 // tossFor is the coin toss of the two-player game, made when the phase
 // resolved leads to next, past 1914's movement and retreats: the result
 // is kept in the game's settings, and the announcement for the results
-// returned ("" when there is none).
-func (j *Judge) tossFor(vw *view, next adjudicator.Phase) string {
+// returned (nil when there is none).
+func (j *Judge) tossFor(vw *view, next adjudicator.Phase) phrase {
 	if !tossDue(vw, next) {
-		return ""
+		return nil
 	}
 	sides := setups[setupKey(2, 0)]
 	again := vw.set.ItalyJoins != ""
@@ -224,11 +224,12 @@ func (j *Judge) tossFor(vw *view, next adjudicator.Phase) string {
 			}
 		}
 	}
-	word := "The judge has tossed the coin"
-	if again {
-		word = "As the coin decided when it was tossed before the rollback"
+	return func(l lang) string {
+		if again {
+			return l.f("As the coin decided when it was tossed before the rollback: %s joins %s from Spring %d.\n", powerArg(vw.v, vw.v.PowerByID(neutralPower)), l.side(vw.v, side), twoPlayerYear+1)
+		}
+		return l.f("The judge has tossed the coin: %s joins %s from Spring %d.\n", powerArg(vw.v, vw.v.PowerByID(neutralPower)), l.side(vw.v, side), twoPlayerYear+1)
 	}
-	return fmt.Sprintf("%s: Italy joins %s from Spring %d.\n", word, sideName(vw.v, side), twoPlayerYear+1)
 }
 
 // tossDue reports whether resolving the game's phase into next calls for
@@ -241,10 +242,10 @@ func tossDue(vw *view, next adjudicator.Phase) bool {
 }
 
 // outcome is the end of the game the position next (of nvw) brings, as
-// the results mail says it, or "" while it goes on. The two-player game
+// the results mail says it, or nil while it goes on. The two-player game
 // is won by a side with 24 units; the others by a power with the
 // victory count of centres.
-func outcome(nvw *view, next *game.Position) string {
+func outcome(nvw *view, next *game.Position) phrase {
 	v := nvw.v
 	a := nvw.arrangement()
 	if nvw.set.Players == 2 {
@@ -257,21 +258,25 @@ func outcome(nvw *view, next *game.Position) string {
 				n += units[p]
 			}
 			if n >= twoPlayerUnits {
-				return fmt.Sprintf("%s, one player, have won the game with %d units (%d needed in the two-player game).\n", sideName(v, side), n, twoPlayerUnits)
+				return func(l lang) string {
+					return l.f("%s, one player, have won the game with %d units (%d needed in the two-player game).\n", l.side(v, side), n, twoPlayerUnits)
+				}
 			}
 		}
-		return ""
+		return nil
 	}
 	if next.Winner == nil || *next.Winner == "" {
-		return ""
+		return nil
 	}
 	w := v.PowerByID(*next.Winner)
 	centers, _ := adjudicator.Count(v, nvw.pos)
-	text := fmt.Sprintf("%s has won the game with %d supply centres.\n", v.Powers[w].Name, centers[w])
-	if side := a.side(w); len(side) > 1 {
-		text += fmt.Sprintf("Its player also plays %s.\n", sideName(v, side[1:]))
+	return func(l lang) string {
+		text := l.f("%s has won the game with %d supply centres.\n", l.power(v, w), centers[w])
+		if side := a.side(w); len(side) > 1 {
+			text += l.f("Its player also plays %s.\n", l.side(v, side[1:]))
+		}
+		return text
 	}
-	return text
 }
 
 // seatJoined gives a power that joins a side (the two-player game's Italy)
@@ -308,25 +313,30 @@ func (j *Judge) coin() int {
 }
 
 // absentWhy says why nobody plays p in the game now.
-func absentWhy(vw *view, p variants.Power) string {
-	if vw.set.Players == 2 && vw.v.Powers[p].ID == neutralPower {
-		return fmt.Sprintf("it is neutral; from Spring %d it plays for the side the judge's coin toss favours", twoPlayerYear+1)
+func absentWhy(vw *view, p variants.Power) phrase {
+	return func(l lang) string {
+		if vw.set.Players == 2 && vw.v.Powers[p].ID == neutralPower {
+			return l.f("it is neutral; from Spring %d it plays for the side the judge's coin toss favours", twoPlayerYear+1)
+		}
+		return l.f("the setup for %d players leaves it out", vw.set.Players)
 	}
-	return fmt.Sprintf("the setup for %d players leaves it out", vw.set.Players)
 }
 
 // setupText describes a game for fewer players: who plays what, and the
 // two-player game's neutral Italy. "" for the seven-player game.
-func setupText(vw *view) string {
+func setupText(vw *view) string { return setupIn(english, vw) }
+
+// setupIn is setupText in l.
+func setupIn(l lang, vw *view) string {
 	if vw.set.Players == 0 || vw.set.Players == 7 {
 		return ""
 	}
 	a := vw.arrangement()
 	var sides []string
 	for _, side := range a.sides {
-		sides = append(sides, sideName(vw.v, side))
+		sides = append(sides, l.side(vw.v, side))
 	}
-	text := fmt.Sprintf("Played by %d (seed XIV.2): %s.", vw.set.Players, strings.Join(sides, "; "))
+	text := l.f("Played by %d (seed XIV.2): %s.", vw.set.Players, strings.Join(sides, "; "))
 	var absent []variants.Power
 	for p := range vw.v.Powers {
 		if a.absent.Has(variants.Power(p)) {
@@ -335,11 +345,11 @@ func setupText(vw *view) string {
 	}
 	switch {
 	case vw.set.Players == 2 && !vw.italyJoined():
-		text += fmt.Sprintf(" Italy is neutral and its land closed until Spring %d; then it joins the side the judge's coin toss favours. A side wins with %d units.", twoPlayerYear+1, twoPlayerUnits)
+		text += l.f(" %s is neutral and its land closed until Spring %d; then it joins the side the judge's coin toss favours. A side wins with %d units.", powerArg(vw.v, vw.v.PowerByID(neutralPower)), twoPlayerYear+1, twoPlayerUnits)
 	case vw.set.Players == 2:
-		text += fmt.Sprintf(" A side wins with %d units.", twoPlayerUnits)
+		text += l.f(" A side wins with %d units.", twoPlayerUnits)
 	case len(absent) > 0:
-		text += fmt.Sprintf(" Absent: %s (the units hold).", sideName(vw.v, absent))
+		text += l.f(" Absent: %s (the units hold).", l.side(vw.v, absent))
 	}
 	return text + "\n"
 }
