@@ -25,6 +25,7 @@ var gameVerbs = []struct {
 	{"create", 1, "create NAME [--master ADDRESS] [--variant standard] [--rules 2023|1971] [--movement SPEC] [--retreat SPEC]\n" +
 		"       [--adjustment SPEC] [--tz ZONE] [--grace 1h] [--reminder 12h] [--press white|grey|none] [--early=true]\n" +
 		"       [--missing hold|disorder] [--end \"YYYY-MM-DD HH:MM\"] [--max-absence 15] [--draws all|partial]\n" +
+		"       [--language english|italian]\n" +
 		"       [--observers=true] [--players 7|6|5|4|3|2] [--alternative 1|2]",
 		"a new game, forming. Its master's password is printed once; with --master it is mailed to ADDRESS instead, the only address the master may sign on from"},
 	{"seat", 3, "seat NAME POWER ADDRESS [--password-stdin]",
@@ -107,6 +108,9 @@ func runGame(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		})
 		fs.Func("draws", "draws: all (every survivor, the default) or partial (SET DRAW <powers> may leave some out)", func(v string) error {
 			return set.SetDraws(v)
+		})
+		fs.Func("language", "the language the judge writes to the game in until a reader writes in another: english (the default) or italian", func(v string) error {
+			return set.SetLanguage(v)
 		})
 	case "seat", "replace":
 		passwordStdin = fs.Bool("password-stdin", false, "read the player's password from the first line of stdin instead of generating one")
