@@ -429,3 +429,16 @@ func TestMasterInItalian(t *testing.T) {
 	reply = f.send("gm@x.test", "SIGNON master@milano Arbitro-2026\nEXTEND\nSTART")
 	mustContain(t, "master", reply, "Collegato come arbitro di milano", "Rifiutato: la partita milano è in formazione", "la partita milano non può cominciare: nessun giocatore per")
 }
+
+// The master's power names are exact everywhere, as in SEAT: a misspelt
+// one is refused with the valid ones, never read as the nearest.
+func TestMasterPowerNamesExactEverywhere(t *testing.T) {
+	f := newFixture(t, nil)
+	ctx := context.Background()
+	for _, cmd := range []string{"BECOME prussia", "DECLARE WINNER prussia", "EDIT ADD prussia A boh -- test", "EDIT CENTRE bel prussia -- test"} {
+		reply, _ := f.j.Master(ctx, "roma", cmd)
+		mustContain(t, cmd, reply, `"prussia" is not a power of game roma`)
+	}
+	reply, _ := f.j.Master(ctx, "roma", "EDIT CENTRE bel Francia -- a ruling")
+	mustContain(t, "Italian name", reply, "the centre bel given to France")
+}

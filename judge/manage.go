@@ -384,6 +384,18 @@ type MasterCommand struct {
 	What   string
 }
 
+// masterOnly are the verbs of MasterCommands but SET, which players have
+// too.
+var masterOnly = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range MasterCommands {
+		if c.Verb != "SET" {
+			m[c.Verb] = true
+		}
+	}
+	return m
+}()
+
 // MasterCommands are the commands the judge takes from a game master only,
 // by mail after SIGNON master@<game> or from the shell (corriere gm); a
 // test holds this list to what the judge does.

@@ -284,9 +284,9 @@ func (s *session) masterDo(vw *view, c command) error {
 		if len(c.args) != 1 {
 			return badRequest("expected BECOME <power>")
 		}
-		p, err := parser.Power(vw.v, c.args[0])
+		p, err := lookupPower(vw, c.args[0])
 		if err != nil {
-			return badRequest("%v", err)
+			return err
 		}
 		if vw.seat(vw.v.Powers[p].ID) == nil {
 			return badRequest("%s has no seat in game %s", powerArg(vw.v, p), g.Name)
@@ -322,9 +322,9 @@ func (s *session) masterDo(vw *view, c command) error {
 		var declared []variants.Power
 		survivors := vw.survivors()
 		for _, w := range powerWords(c.args[1:]) {
-			p, err := parser.Power(vw.v, w)
+			p, err := lookupPower(vw, w)
 			if err != nil {
-				return badRequest("%v", err)
+				return err
 			}
 			if !survivors.Has(p) {
 				return badRequest("%s is not a surviving power of game %s", powerArg(vw.v, p), g.Name)
@@ -591,9 +591,9 @@ func (s *session) edit(vw *view, c command) error {
 	var what phrase
 	switch op := strings.ToUpper(f[0]); {
 	case op == "ADD" && len(f) == 4:
-		p, err := parser.Power(v, f[1])
+		p, err := lookupPower(vw, f[1])
 		if err != nil {
-			return badRequest("%v", err)
+			return err
 		}
 		t := map[string]variants.UnitType{"A": variants.Army, "F": variants.Fleet}[strings.ToUpper(f[2])]
 		l, err := loc(f[3])
@@ -646,9 +646,9 @@ func (s *session) edit(vw *view, c command) error {
 		}
 		owner := variants.NoPower
 		if !strings.EqualFold(f[2], "neutral") {
-			p, err := parser.Power(v, f[2])
+			p, err := lookupPower(vw, f[2])
 			if err != nil {
-				return badRequest("%v", err)
+				return err
 			}
 			owner = p
 		}

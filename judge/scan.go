@@ -13,14 +13,17 @@ type command struct {
 	text string   // the whole line as written; a press body for PRESS and BROADCAST
 }
 
-var verbs = map[string]bool{
-	"SIGNON": true, "SIGNOFF": true, "LIST": true, "STATUS": true, "HISTORY": true, "SUMMARY": true,
-	"HELP": true, "CLEAR": true, "SET": true, "PHASE": true, "PRESS": true, "BROADCAST": true, "CONCEDE": true, "RESIGN": true, "OBSERVE": true,
-	// The game master's.
-	"CREATE": true, "START": true, "SEAT": true, "REPLACE": true, "EJECT": true, "PAUSE": true,
-	"RESUME": true, "EXTEND": true, "PROCESS": true, "PREVIEW": true, "TERMINATE": true,
-	"ROLLBACK": true, "DECLARE": true, "BECOME": true, "EDIT": true,
-}
+var verbs = func() map[string]bool {
+	m := map[string]bool{
+		"SIGNON": true, "SIGNOFF": true, "LIST": true, "STATUS": true, "HISTORY": true, "SUMMARY": true,
+		"HELP": true, "CLEAR": true, "SET": true, "PHASE": true, "PRESS": true, "BROADCAST": true, "CONCEDE": true, "RESIGN": true, "OBSERVE": true,
+		"CREATE": true,
+	}
+	for v := range masterOnly { // the game master's
+		m[v] = true
+	}
+	return m
+}()
 
 // scan splits a mail body into commands. Quoted lines ("> ...") are
 // skipped, a signature ("-- " line) ends the mail, and so does SIGNOFF.

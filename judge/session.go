@@ -66,7 +66,11 @@ func (s *session) run(cmds []command) error {
 			}
 		}
 		var err error
-		switch c.verb {
+		verb := c.verb
+		if masterOnly[verb] {
+			verb = "master's"
+		}
+		switch verb {
 		case "ORDER":
 			if s.vw == nil && s.prose(c.text) {
 				s.unread = append(s.unread, c.text)
@@ -112,7 +116,7 @@ func (s *session) run(cmds []command) error {
 			err = s.summary(s.gameArg(c))
 		case "CREATE":
 			err = s.create(c)
-		case "START", "SEAT", "REPLACE", "EJECT", "PAUSE", "RESUME", "EXTEND", "PROCESS", "PREVIEW", "TERMINATE", "ROLLBACK", "DECLARE", "BECOME", "EDIT":
+		case "master's":
 			if !s.master {
 				s.printf("> %s\n  %s is a game master's command: sign on as SIGNON master@<game> <password> first. Nothing was changed.\n\n", c.text, c.verb)
 				continue
