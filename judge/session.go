@@ -181,6 +181,17 @@ func (s *session) learnLang(seat *store.Seat) error {
 	return s.changeSeats(func(st *store.Seat) { st.Language = s.lang.String() })
 }
 
+// maskAddress shows enough of an address for its owner to know it, and
+// little to anyone else: "f…a@home.test".
+func maskAddress(a string) string {
+	local, domain, ok := strings.Cut(a, "@")
+	r := []rune(local)
+	if !ok || len(r) < 3 {
+		return "…@" + domain
+	}
+	return string(r[0]) + "…" + string(r[len(r)-1]) + "@" + domain
+}
+
 // tellAttachments says which attachments were read as orders and which
 // were not, and that quoted text was left out.
 func (s *session) tellAttachments() {
@@ -331,7 +342,7 @@ func (s *session) signon(c command) error {
 		// another address is told which one is registered.
 		s.printf("> SIGNON %s ...\n  Refused: this address and password are not those of %s in game %s. Nothing in this mail was changed.\n", who, s.lang.power(vw.v, power), vw.g.Name)
 		if seat != nil && seat.Address != "" && CheckPassword(seat.PasswordHash, password) {
-			s.printf("  The password is right, but %s is played from %s: write from that address (where SET ADDRESS <new address> moves the seat).\n", s.lang.power(vw.v, power), seat.Address)
+			s.printf("  The password is right, but %s is played from %s: write from that address (where SET ADDRESS <new address> moves the seat).\n", s.lang.power(vw.v, power), maskAddress(seat.Address))
 		}
 		s.printf("\n")
 		if err := s.tx.Audit(s.now, vw.g.ID, s.m.From, "signon refused", vw.v.Powers[power].ID); err != nil {
