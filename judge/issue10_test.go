@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"testing"
@@ -441,4 +442,19 @@ func TestMasterPowerNamesExactEverywhere(t *testing.T) {
 	}
 	reply, _ := f.j.Master(ctx, "roma", "EDIT CENTRE bel Francia -- a ruling")
 	mustContain(t, "Italian name", reply, "the centre bel given to France")
+}
+
+// A phase nobody ordered says so, with no empty heading; every mail
+// answered is one log line.
+func TestNoOrdersAndTheLogLine(t *testing.T) {
+	f := newFixture(t, nil)
+	var log strings.Builder
+	f.j.Log = slog.New(slog.NewTextHandler(&log, nil))
+	f.send("fan@x.test", "STATUS roma")
+	if n := strings.Count(log.String(), `msg="mail answered"`); n != 1 || !strings.Contains(log.String(), "from=fan@x.test") {
+		t.Errorf("%d log lines for one mail:\n%s", n, log.String())
+	}
+	f.clk.advance(12 * time.Hour)
+	f.tick()
+	mustContain(t, "results", f.lastResults(), "Orders: none.\n")
 }
