@@ -256,13 +256,12 @@ func (s *session) ahead(lines []string) error {
 // if their player had mailed them now, and mails the player the report.
 // Orders sent for a phase the game went past without playing it (a
 // retreat phase with no retreats) are dropped, and the player is told.
-func (j *Judge) readAhead(tx *store.Tx, name string) error {
-	vw, err := loadView(tx, name)
-	if err != nil || vw.pos == nil || (vw.g.State != store.Active && vw.g.State != store.Paused) {
-		return err
+func (j *Judge) readAhead(tx *store.Tx, vw *view) error {
+	if vw.pos == nil || (vw.g.State != store.Active && vw.g.State != store.Paused) {
+		return nil
 	}
 	rows, err := tx.Ahead(vw.g.ID)
-	if err != nil {
+	if err != nil || len(rows) == 0 {
 		return err
 	}
 	current := phaseRank(vw.pos.Phase)

@@ -217,7 +217,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	if err != nil {
 		return err
 	}
-	return j.readAhead(tx, g.Name)
+	return j.readAhead(tx, &nvw)
 }
 
 // played is a phase resolved with the standing orders, and the orders
