@@ -7,6 +7,13 @@
 // game may follow one of the rulebook's setups for fewer players, where
 // one player plays several powers (setup.go).
 //
+// Everything a player reads is written in English in the code and has its
+// Italian in italian.go (lang.go: a reply is in the language the mail is
+// written in, else the seat's, else the game's); orders may be mailed
+// ahead for a later phase with njudge's PHASE line (orders.go), and mail
+// written before the current phase began is refused as late rather than
+// misapplied. Who may create games is the operator's Access.
+//
 // Handling a mail and processing a phase are each one store transaction.
 // Time comes from a clock the caller passes, so tests run on a fake one;
 // Run is the daemon loop that ties the judge to a mailbox and an SMTP
