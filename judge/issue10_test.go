@@ -458,3 +458,16 @@ func TestNoOrdersAndTheLogLine(t *testing.T) {
 	f.tick()
 	mustContain(t, "results", f.lastResults(), "Orders: none.\n")
 }
+
+// A deadline schedule that never falls due is refused when set (issue 11.10).
+func TestNeverFiringScheduleRefused(t *testing.T) {
+	set := DefaultSettings()
+	set.Movement = "0 20 30 2 *"
+	if err := set.Validate(); err == nil || !strings.Contains(err.Error(), `movement deadline "0 20 30 2 *" never falls due`) {
+		t.Errorf("Validate = %v", err)
+	}
+	set.Movement = "0 20 29 2 *" // every four years: it does
+	if err := set.Validate(); err != nil {
+		t.Errorf("Validate = %v", err)
+	}
+}

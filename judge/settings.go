@@ -252,13 +252,23 @@ func (d *Duration) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// cronCheckFrom is when Validate looks for a spec's next deadline: a fixed
+// time, so that a check gives the same answer every day.
+var cronCheckFrom = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
 var cronParser = cron.NewParser(cron.Minute | cron.Hour | cron.Dom | cron.Month | cron.Dow | cron.Descriptor)
 
 // Validate checks every spec, the time zone and the press setting.
 func (s *Settings) Validate() error {
-	for name, spec := range map[string]string{"movement": s.Movement, "retreat": s.Retreat, "adjustment": s.Adjustment} {
-		if _, err := cronParser.Parse(spec); err != nil {
-			return fmt.Errorf("%s deadline %q: %v (expected a cron spec like \"0 20 * * MON,THU\" or \"@every 24h\")", name, spec, err)
+	for _, c := range []struct{ name, spec string }{{"movement", s.Movement}, {"retreat", s.Retreat}, {"adjustment", s.Adjustment}} {
+		sched, err := cronParser.Parse(c.spec)
+		if err != nil {
+			return fmt.Errorf("%s deadline %q: %v (expected a cron spec like \"0 20 * * MON,THU\" or \"@every 24h\")", c.name, c.spec, err)
+		}
+		// cron gives up after five years: a spec that names no day that
+		// comes (30 February) would leave a game without deadlines.
+		if sched.Next(cronCheckFrom).IsZero() {
+			return fmt.Errorf("%s deadline %q never falls due (expected a cron spec like \"0 20 * * MON,THU\" or \"@every 24h\")", c.name, c.spec)
 		}
 	}
 	if _, err := time.LoadLocation(s.TimeZone); err != nil {
