@@ -45,20 +45,6 @@ type reading struct {
 	leadAt int
 }
 
-// What the parser expected where it failed, in a player's words.
-const (
-	expUnit      = "a unit (A or F) and where it is"
-	expLoc       = "a place"
-	expAction    = `what the unit does: "-" and a place (move), H (hold), S (support) or C (convoy)`
-	expSupported = "the unit supported"
-	expConvoyed  = "the army convoyed"
-	expConvoyTo  = `"-" and where the army goes`
-	expEnd       = "the end of the order"
-	expRetreat   = `"-" and where the unit retreats to, or "disband"`
-	expAdjust    = `"build", "remove" or "waive" and a unit`
-	expDest      = "where the unit goes"
-)
-
 // maxSteps bounds the work spent on one order; real orders take a few dozen.
 const maxSteps = 4000
 
@@ -79,7 +65,7 @@ type parser struct {
 
 	// The furthest token where reading failed, and what was expected there.
 	far        int
-	expect     []string
+	expect     []expect
 	incomplete bool // the text stopped where a supported or convoyed unit was due
 
 	keyBuf []byte
@@ -88,7 +74,7 @@ type parser struct {
 	// Buffers kept from one order to the next.
 	tokBuf    []token
 	outBuf    [4]reading
-	expectBuf [8]string
+	expectBuf [8]expect
 	frags     []fragment
 	candBuf   []cand
 }
@@ -146,7 +132,7 @@ type fuzzyMemo struct {
 	ok   bool
 }
 
-func (p *parser) fail(i int, what string) {
+func (p *parser) fail(i int, what expect) {
 	if i > p.far {
 		p.far = i
 		p.expect = p.expect[:0]
@@ -684,7 +670,7 @@ func (p *parser) afterDest(r reading, i int) {
 // supported reads the unit a support or convoy is for, with the power it
 // belongs to if named ("S Russian A War-Pru", "C (Inglese) A Lon-Bel"), and
 // what it does.
-func (p *parser) supported(r reading, i int, what string) {
+func (p *parser) supported(r reading, i int, what expect) {
 	with := func(pw variants.Power, i int) {
 		if p.skipParens(i) >= len(p.toks) {
 			p.incomplete = true

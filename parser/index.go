@@ -21,8 +21,11 @@ type index struct {
 	initials  map[byte]variants.Power // a power by the initial of its name, where no other shares it ("f:")
 	powerOne  []powerWord             // single-word names of powers, for prefixes ("Turk", "Ingl")
 	fuzzy     []fuzzyName
-	locNames  []string // per location: the name shown to players
-	provinces []string // per location: the province's name shown to players
+	// Per location: the name shown to players, and its province's. The
+	// Italian is the English name without its article ("Tyrrhenian Sea"):
+	// the variant gives a location no Italian name to show.
+	locNames  []phrase
+	provinces []phrase
 }
 
 type powerWord struct {
@@ -171,18 +174,21 @@ func buildIndex(v *variants.Variant) *index {
 		delete(ix.initials, c)
 	}
 
-	ix.locNames = make([]string, len(v.Locs))
-	ix.provinces = make([]string, len(v.Locs))
+	ix.locNames = make([]phrase, len(v.Locs))
+	ix.provinces = make([]phrase, len(v.Locs))
 	for i := range v.Locs {
 		info := &v.Locs[i]
 		name := info.Name
 		if name == "" {
 			name = info.ID
 		}
-		if info.Terrain == variants.Sea && !strings.HasPrefix(strings.ToLower(name), "the ") {
-			name = "the " + name
+		en, it := name, name
+		if strings.HasPrefix(strings.ToLower(name), "the ") {
+			it = name[len("the "):]
+		} else if info.Terrain == variants.Sea {
+			en = "the " + name
 		}
-		ix.locNames[i] = name
+		ix.locNames[i] = phrase{en, it}
 	}
 	for i := range v.Locs {
 		p := v.Locs[i].Province

@@ -25,6 +25,10 @@ type Refusal struct {
 	// Problem is the whole explanation, ready to be mailed back:
 	// `"Burgndy"? no such place; did you mean Burgundy?`.
 	Problem string
+	// Italian is Problem in Italian, for a player who writes Italian:
+	// `"Burgndy"? nessun luogo con questo nome; forse intendevi Burgundy?`.
+	// Every refusal has both.
+	Italian string
 	// Readings are the orders an ambiguous order could be (written as
 	// Format writes them), or the places a misspelt name may be.
 	Readings []string
@@ -95,18 +99,18 @@ func Order(v *variants.Variant, pos *adjudicator.Position, power variants.Power,
 	ps := Orders(v, pos, power, text)
 	switch len(ps) {
 	case 0:
-		return adjudicator.Order{}, &Refusal{Problem: "no order given"}
+		return adjudicator.Order{}, refuse("", nil, msgNoOrder)
 	case 1:
 		if ps[0].Err != nil {
 			return adjudicator.Order{}, ps[0].Err
 		}
 		return ps[0].Order, nil
 	}
-	texts := make([]string, len(ps))
+	texts := make([]phrase, len(ps))
 	for i, p := range ps {
-		texts[i] = quote(p.Text)
+		texts[i] = same(quote(p.Text))
 	}
-	return adjudicator.Order{}, &Refusal{Word: strings.TrimSpace(text), Problem: "expected one order, found " + andList(texts)}
+	return adjudicator.Order{}, refuse(strings.TrimSpace(text), nil, msgOneOrder, andList(texts))
 }
 
 // parsers keeps parsers, with their buffers, between calls.
@@ -138,7 +142,9 @@ func (p *parser) readOne(text string) (adjudicator.Order, *Refusal, bool) {
 	p.reset(text)
 	p.unnumber()
 	if len(p.toks) > maxTokens {
-		return adjudicator.Order{}, &Refusal{Word: strings.TrimSpace(text), Problem: "too long for one order: put a comma or a new line between orders", NotOrder: p.prose()}, false
+		r := refuse(strings.TrimSpace(text), nil, msgTooLong)
+		r.NotOrder = p.prose()
+		return adjudicator.Order{}, r, false
 	}
 	p.run()
 	if len(p.out) == 0 {
@@ -212,21 +218,21 @@ func (p *parser) wrongPhase() *Refusal {
 		switch p.phase {
 		case adjudicator.Movement:
 			if k&(kwBuild|kwWaive) != 0 && k&(kwMove|kwHold|kwSupport|kwConvoy|kwVia|kwConvoyed|kwNone) == 0 {
-				return &Refusal{Word: word, Problem: quote(word) + ": builds and removals are ordered in winter; this is a movement phase"}
+				return refuse(word, nil, msgWinterInMovement, same(word))
 			}
 			if k&(kwRetreat|kwDisband|kwRemove) != 0 && k&(kwMove|kwHold|kwSupport|kwConvoy) == 0 {
-				return &Refusal{Word: word, Problem: quote(word) + ": retreats and disbands are ordered after the moves; this is a movement phase"}
+				return refuse(word, nil, msgRetreatInMovement, same(word))
 			}
 		case adjudicator.Retreat:
 			if k&(kwSupport|kwConvoy|kwHold) != 0 && k&(kwMove|kwRetreat|kwDisband|kwVia|kwConvoyed) == 0 {
-				return &Refusal{Word: word, Problem: quote(word) + `: this is a retreat phase; a dislodged unit retreats ("A Bur - Pic") or disbands ("A Bur disband")`}
+				return refuse(word, nil, msgMovementInRetreat, same(word))
 			}
 			if k&(kwBuild|kwWaive) != 0 && k&(kwMove|kwRetreat|kwDisband|kwConvoyed|kwNone) == 0 {
-				return &Refusal{Word: word, Problem: quote(word) + ": builds and removals are ordered in winter; this is a retreat phase"}
+				return refuse(word, nil, msgWinterInRetreat, same(word))
 			}
 		case adjudicator.Adjustment:
 			if arrow || k&(kwSupport|kwConvoy|kwHold|kwRetreat) != 0 && k&(kwBuild|kwRemove|kwWaive|kwNone|kwDisband) == 0 {
-				return &Refusal{Word: word, Problem: quote(word) + `: this is the winter adjustment; order "build A Par", "remove F Nth" or "waive"`}
+				return refuse(word, nil, msgNotInWinter, same(word))
 			}
 		}
 	}
@@ -382,10 +388,10 @@ func hasWord(s string) bool {
 func Loc(v *variants.Variant, name string) (variants.Loc, error) {
 	p := &parser{v: v, ix: indexFor(v), text: name, toks: lex(name, nil)}
 	if len(p.toks) == 0 {
-		return variants.NoLoc, &Refusal{Problem: "no place named"}
+		return variants.NoLoc, refuse("", nil, msgNoPlaceNamed)
 	}
 	if len(p.toks) > maxTokens {
-		return variants.NoLoc, &Refusal{Word: strings.TrimSpace(name), Problem: "too long for a place name"}
+		return variants.NoLoc, refuse(strings.TrimSpace(name), nil, msgTooLongPlace)
 	}
 	return p.wholeLoc(0, variants.NoType)
 }
@@ -396,9 +402,9 @@ func (p *parser) wholeLoc(i int, t variants.UnitType) (variants.Loc, error) {
 	ref, ok := p.loc(i)
 	if !ok || p.skipParens(ref.end) != len(p.toks) {
 		if ok {
-			p.far, p.expect = ref.end, []string{expEnd}
+			p.far, p.expect = ref.end, []expect{expEnd}
 		} else {
-			p.far, p.expect = i, []string{expLoc}
+			p.far, p.expect = i, []expect{expLoc}
 		}
 		return variants.NoLoc, p.failure()
 	}
@@ -443,11 +449,11 @@ func (p *parser) canStand(t variants.UnitType, l variants.Loc) bool {
 
 func (p *parser) nameAmbiguous(ref locRef) *Refusal {
 	word := p.span(ref.start, ref.end)
-	names := make([]string, len(ref.cands))
+	names := make([]phrase, len(ref.cands))
 	for i, l := range ref.cands {
 		names[i] = p.ix.locNames[l]
 	}
-	return &Refusal{Word: word, Problem: quote(word) + " could be " + orList(names), Readings: names}
+	return refuse(word, ens(names), msgCouldBe, same(word), orList(names))
 }
 
 // Power reads a power name in any accepted form: name, adjective, code or
@@ -477,11 +483,11 @@ func Power(v *variants.Variant, name string) (variants.Power, error) {
 			return found, nil
 		}
 	}
-	names := make([]string, len(v.Powers))
+	names := make([]phrase, len(v.Powers))
 	for i := range v.Powers {
-		names[i] = v.Powers[i].Name
+		names[i] = powerName(v, variants.Power(i))
 	}
-	return variants.NoPower, &Refusal{Word: word, Problem: quote(word) + "? no such power; the powers are " + andList(names), Readings: names}
+	return variants.NoPower, refuse(word, ens(names), msgNoPower, same(word), andList(names))
 }
 
 // Unit reads a unit like "F nth", "A Londra", "F spa/sc" (used to read
@@ -491,7 +497,7 @@ func Power(v *variants.Variant, name string) (variants.Power, error) {
 func Unit(v *variants.Variant, text string) (variants.UnitType, variants.Loc, error) {
 	p := &parser{v: v, ix: indexFor(v), text: text, toks: lex(text, nil)}
 	if len(p.toks) > maxTokens {
-		return variants.NoType, variants.NoLoc, &Refusal{Word: strings.TrimSpace(text), Problem: "too long for a unit"}
+		return variants.NoType, variants.NoLoc, refuse(strings.TrimSpace(text), nil, msgTooLongUnit)
 	}
 	t := p.unitWord(0)
 	if t == variants.NoType {
@@ -499,7 +505,7 @@ func Unit(v *variants.Variant, text string) (variants.UnitType, variants.Loc, er
 		if len(p.toks) > 0 {
 			word = p.span(0, 1)
 		}
-		return variants.NoType, variants.NoLoc, &Refusal{Word: word, Problem: quote(word) + "? expected a unit type, A (army) or F (fleet), then its place"}
+		return variants.NoType, variants.NoLoc, refuse(word, nil, msgNoUnitType, same(word))
 	}
 	l, err := p.wholeLoc(1, t)
 	if err != nil {

@@ -96,22 +96,6 @@ func (p *parser) span(start, end int) string {
 	return p.text[p.toks[start].start:p.toks[end-1].end]
 }
 
-func typeName(t variants.UnitType, plural bool) string {
-	switch {
-	case t == variants.Army && plural:
-		return "armies"
-	case t == variants.Army:
-		return "army"
-	case t == variants.Fleet && plural:
-		return "fleets"
-	case t == variants.Fleet:
-		return "fleet"
-	case plural:
-		return "units"
-	}
-	return "unit"
-}
-
 // resolve chooses the order the readings mean, or explains why none.
 func (p *parser) resolve() (adjudicator.Order, *Refusal) {
 	if len(p.out) == 0 {
@@ -196,7 +180,7 @@ func (p *parser) expand(r *reading, out []cand) ([]cand, *Refusal) {
 	if r.unit.at.omitted() {
 		if r.kind == adjudicator.Build {
 			word := p.span(r.unit.start, r.unit.start+1)
-			return out, &Refusal{Word: word, Problem: "build " + quote(word) + " where? write the centre: \"build " + word + " Par\""}
+			return out, refuse(word, nil, msgBuildWhere, same(word), same(word))
 		}
 		// "F Stands", "F S A Bul-Rum": the power's only unit of that type.
 		own := p.ownUnits(r.unit.typ)
@@ -264,9 +248,9 @@ func (p *parser) build(r *reading, ul, tl, dl variants.Loc) (adjudicator.Order, 
 			if o.Unit == variants.NoType {
 				// The type can be left out where only one can stand.
 				if o.Unit = p.onlyType(ul); o.Unit == variants.NoType {
-					return o, 0, &Refusal{Word: p.span(r.unit.at.start, r.unit.at.end),
-						Problem:  "build what in " + p.ix.provinces[ul] + `? write "build A" (army) or "build F" (fleet)`,
-						Readings: []string{"build A " + v.Locs[ul].ID, "build F " + v.Locs[ul].ID}}
+					return o, 0, refuse(p.span(r.unit.at.start, r.unit.at.end),
+						[]string{"build A " + v.Locs[ul].ID, "build F " + v.Locs[ul].ID},
+						msgBuildWhat, p.ix.provinces[ul])
 				}
 			}
 			info := &v.Locs[v.Province(ul)]
@@ -445,11 +429,7 @@ func (p *parser) chainRefusal(r *reading) *Refusal {
 	if places[0].omitted() {
 		word = p.span(r.dest.start, places[len(places)-1].end)
 	}
-	return &Refusal{
-		Word:     word,
-		Problem:  quote(word) + " moves more than once in one order; it could mean " + orList(readings) + ": write one order per unit",
-		Readings: readings,
-	}
+	return refuse(word, readings, msgChain, same(word), orList(sames(readings)))
 }
 
 // ambiguous explains an order with several readings that make equal sense.
@@ -474,7 +454,7 @@ func (p *parser) ambiguous(top []cand) *Refusal {
 		{func(o adjudicator.Order) variants.Loc { return o.Dest }, func(r *reading) locRef { return r.dest }},
 	}
 	for _, s := range slots {
-		var names []string
+		var names []phrase
 		var locs []variants.Loc
 		for _, c := range top {
 			l := s.get(c.o)
@@ -491,10 +471,10 @@ func (p *parser) ambiguous(top []cand) *Refusal {
 		if word == "" {
 			break
 		}
-		return &Refusal{Word: word, Problem: quote(word) + " could be " + orList(names) + "; the order reads either way (" + orList(readings) + ")", Readings: readings}
+		return refuse(word, readings, msgAmbiguousWord, same(word), orList(names), orList(sames(readings)))
 	}
 	word := strings.TrimSpace(p.text)
-	return &Refusal{Word: word, Problem: "the order can be read more than one way: " + orList(readings), Readings: readings}
+	return refuse(word, readings, msgAmbiguous, orList(sames(readings)))
 }
 
 // whichUnit explains an order that names no place when the power does not
@@ -503,43 +483,40 @@ func (p *parser) whichUnit(r *reading, own []variants.Unit) *Refusal {
 	word := p.span(r.unit.start, r.unit.start+1)
 	t := r.unit.typ
 	if len(own) == 0 {
-		return &Refusal{Word: word, Problem: quote(word) + " names no place, and you have no " + typeName(t, false) + " to give it to: write where the unit is"}
+		return refuse(word, nil, msgNoUnitOfType, same(word), typeName(t, false))
 	}
 	var readings []string
 	for _, u := range own {
 		readings = append(readings, u.Type.String()+" "+p.v.Locs[u.Loc].ID)
 	}
-	return &Refusal{Word: word, Problem: quote(word) + " names no place, and you have several " + typeName(t, true) + " (" + andList(readings) + "): write which one", Readings: readings}
+	return refuse(word, readings, msgWhichUnit, same(word), typeName(t, true), andList(sames(readings)))
 }
 
 // otherPower refuses an order headed with another power's name.
 func (p *parser) otherPower(lead variants.Power, word string) *Refusal {
-	return &Refusal{Word: word, Problem: quote(word) + ": this order is headed for " + powerName(p.v, lead) + ", but these are " + powerName(p.v, p.power) + "'s orders"}
-}
-
-func powerName(v *variants.Variant, pw variants.Power) string {
-	if int(pw) < len(v.Powers) {
-		return v.Powers[pw].Name
-	}
-	return "no power"
+	return refuse(word, nil, msgOtherPower, same(word), powerName(p.v, lead), powerName(p.v, p.power))
 }
 
 // failure explains why no reading fitted, at the furthest word reached.
 func (p *parser) failure() *Refusal {
 	if len(p.toks) == 0 {
-		return &Refusal{Problem: "no order given"}
+		return refuse("", nil, msgNoOrder)
 	}
 	if p.steps > maxSteps {
-		return &Refusal{Word: strings.TrimSpace(p.text), Problem: "the order is too tangled to read; write it as unit, action, places"}
+		return refuse(strings.TrimSpace(p.text), nil, msgTangled)
 	}
 	at := p.far
 	if at < 0 {
 		at = 0
 	}
-	expect := orList(p.expect)
+	exps := make([]phrase, len(p.expect))
+	for i, e := range p.expect {
+		exps[i] = expects[e]
+	}
+	expect := orList(exps)
 	if at >= len(p.toks) {
 		last := p.span(len(p.toks)-1, len(p.toks))
-		return &Refusal{Word: last, Problem: "the order stops after " + quote(last) + ": expected " + expect}
+		return refuse(last, nil, msgStops, same(last), expect)
 	}
 	t := &p.toks[at]
 	word := p.text[t.start:t.end]
@@ -552,7 +529,7 @@ func (p *parser) failure() *Refusal {
 	}
 	if t.kind == tWord && wantsPlace && !p.isReserved(t.norm) {
 		// An unknown place: name the nearest.
-		var names []string
+		var names []phrase
 		limit := 2
 		switch {
 		case len(t.norm) >= 7:
@@ -567,19 +544,19 @@ func (p *parser) failure() *Refusal {
 			}
 		}
 		if len(names) > 0 {
-			return &Refusal{Word: word, Problem: quote(word) + "? no such place; did you mean " + orList(names) + "?", Readings: names}
+			return refuse(word, ens(names), msgNoPlaceNear, same(word), orList(names))
 		}
-		return &Refusal{Word: word, Problem: quote(word) + "? no such place"}
+		return refuse(word, nil, msgNoPlace, same(word))
 	}
 	if p.unitWord(at) != variants.NoType && slices.Contains(p.expect, expEnd) && at > 0 {
-		return &Refusal{Word: word, Problem: quote(word) + ": a second order? put a comma or a new line between orders"}
+		return refuse(word, nil, msgSecondOrder, same(word))
 	}
-	return &Refusal{Word: word, Problem: quote(word) + "? expected " + expect}
+	return refuse(word, nil, msgExpected, same(word), expect)
 }
 
 // nearPlaces names the places closest to the words at i.
-func (p *parser) nearPlaces(i, limit int) []string {
-	var out []string
+func (p *parser) nearPlaces(i, limit int) []phrase {
+	var out []phrase
 	var seen variants.LocSet
 	add := func(locs []variants.Loc) {
 		for _, l := range locs {
@@ -600,21 +577,4 @@ func (p *parser) nearPlaces(i, limit int) []string {
 		}
 	}
 	return out
-}
-
-func quote(s string) string { return `"` + s + `"` }
-
-// orList joins "a", "b" and "c" as "a, b or c".
-func orList(xs []string) string { return joinList(xs, " or ") }
-
-func andList(xs []string) string { return joinList(xs, " and ") }
-
-func joinList(xs []string, last string) string {
-	switch len(xs) {
-	case 0:
-		return ""
-	case 1:
-		return xs[0]
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + last + xs[len(xs)-1]
 }
