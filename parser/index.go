@@ -16,11 +16,11 @@ type index struct {
 	// firstMax[w] is the largest number of words of a name starting with w.
 	firstMax map[string]int
 
-	powers    map[string]variants.Power
-	powerMax  int
-	initials  map[byte]variants.Power // a power by the initial of its name, where no other shares it ("f:")
-	powerOne  []powerWord             // single-word names of powers, for prefixes ("Turk", "Ingl")
-	fuzzy     []fuzzyName
+	powers   map[string]variants.Power
+	powerMax int
+	initials map[byte]variants.Power // a power by the initial of its name, where no other shares it ("f:")
+	powerOne []powerWord             // single-word names of powers, for prefixes ("Turk", "Ingl")
+	fuzzy    []fuzzyName
 	// Per location: the name shown to players, and its province's. The
 	// Italian is the English name without its article ("Tyrrhenian Sea"):
 	// the variant gives a location no Italian name to show.
