@@ -154,6 +154,7 @@ func runCases(t *testing.T, cases []orderCase) {
 			if r.Problem == "" {
 				t.Errorf("%s %q: refusal without a problem", c.pos, c.text)
 			}
+			checkItalian(t, c.text, r)
 			if c.word != "" && r.Word != c.word {
 				t.Errorf("%s %q: refusal word %q, want %q (%s)", c.pos, c.text, r.Word, c.word, r.Problem)
 			}
@@ -468,6 +469,7 @@ func TestRefusalWords(t *testing.T) {
 		{"W1901A", "france", "A bur -> par", `"->": this is the winter adjustment`},
 	} {
 		_, err := Order(v, ps[c.pos], v.PowerByID(c.power), c.text)
+		checkItalian(t, c.text, err)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: got %v, want it to contain %q", c.text, err, c.want)
 		}
@@ -562,6 +564,7 @@ func TestWorkedExample(t *testing.T) {
 				if g.Err == nil {
 					t.Errorf("%s %q: read as %q, want a refusal", b.pos, g.Text, Format(v, g.Order))
 				}
+				checkItalian(t, g.Text, g.Err)
 				continue
 			}
 			if g.Err != nil {
@@ -881,6 +884,7 @@ func FuzzOrders(f *testing.F) {
 						if p.Err.Problem == "" {
 							t.Errorf("%s %q: refusal without a problem", k, p.Text)
 						}
+						checkItalian(t, p.Text, p.Err)
 						continue
 					}
 					if p.Order.Power != pw {
@@ -899,9 +903,14 @@ func FuzzOrders(f *testing.F) {
 				}
 			}
 		}
-		Loc(v, text)
-		Power(v, text)
-		Unit(v, text)
+		_, err := Loc(v, text)
+		checkItalian(t, text, err)
+		_, err = Power(v, text)
+		checkItalian(t, text, err)
+		_, _, err = Unit(v, text)
+		checkItalian(t, text, err)
+		_, err = Order(v, ps["S1901M"], 0, text)
+		checkItalian(t, text, err)
 	})
 }
 
@@ -1109,6 +1118,7 @@ func TestNotOrder(t *testing.T) {
 	for _, k := range []string{"S1901M", "F1902R", "W1901A"} {
 		for _, text := range prose {
 			for _, p := range Orders(v, ps[k], v.PowerByID("france"), text) {
+				checkItalian(t, p.Text, p.Err)
 				if p.Err == nil || !p.Err.NotOrder {
 					t.Errorf("%s %q (in %q): %+v, want a refusal with NotOrder", k, p.Text, text, p.Err)
 				}
@@ -1117,6 +1127,7 @@ func TestNotOrder(t *testing.T) {
 		for _, text := range orders {
 			got := Orders(v, ps[k], v.PowerByID("france"), text)
 			for _, p := range got {
+				checkItalian(t, p.Text, p.Err)
 				if p.Err != nil && p.Err.NotOrder {
 					t.Errorf("%s %q (in %q): NotOrder set (%s)", k, p.Text, text, p.Err)
 				}
