@@ -66,6 +66,20 @@
 //	"Sweria"? no such place; did you mean Serbia, Silesia or Syria?
 //	"Ven-Pie-Mar" moves more than once in one order; it could mean A ven - pie or A pie - mar: ...
 //
+// Every refusal is written in English ([Refusal.Problem]) and in Italian
+// ([Refusal.Italian]), for a judge that answers each player in their
+// language:
+//
+//	"Tir" può essere Tyrolia o Tyrrhenian Sea; l'ordine si legge in entrambi i modi (...)
+//	"Sweria"? nessun luogo con questo nome; forse intendevi Serbia, Silesia o Syria?
+//
+// Both are written from one table of templates (refusal.go), one per kind
+// of refusal, each in both languages. Powers are named in Italian
+// (PowerInfo.Italian); places keep their English names, without the
+// article ("Tyrrhenian Sea"), as the variant gives no Italian name to
+// show; orders quoted in a refusal, and its Readings, are written as
+// Format writes them, in either language.
+//
 // A refusal also says whether the text looked like an order at all
 // ([Refusal.NotOrder]): greetings, signatures and reply headers ("Thanks,
 // Francesca", "Sent from my iPhone", "On Mon, 3 Mar 2025, Bob <b@x>

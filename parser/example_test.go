@@ -128,3 +128,23 @@ func ExampleRefusal_NotOrder() {
 	// Thanks      not an order
 	// Francesca   not an order
 }
+
+func ExampleRefusal_Italian() {
+	// A judge answers a player who writes Italian with Italian, and the
+	// others with Problem.
+	v, pos := start()
+	italy := v.PowerByID("italy")
+	for _, p := range parser.Orders(v, pos, italy, "A Ven-Pie-Mar\nTir H\nA Rom S") {
+		if p.Err != nil {
+			fmt.Println(p.Err.Problem)
+			fmt.Println(p.Err.Italian)
+		}
+	}
+	// Output:
+	// "Ven-Pie-Mar" moves more than once in one order; it could mean A ven - pie or A pie - mar: write one order per unit
+	// "Ven-Pie-Mar" muove più di una volta in un solo ordine; può voler dire A ven - pie o A pie - mar: scrivi un ordine per unità
+	// "Tir" could be Tyrolia or the Tyrrhenian Sea; the order reads either way (tyr H or tys H)
+	// "Tir" può essere Tyrolia o Tyrrhenian Sea; l'ordine si legge in entrambi i modi (tyr H o tys H)
+	// the order stops after "S": expected the unit supported
+	// l'ordine si ferma dopo "S": mi aspettavo l'unità sostenuta
+}
