@@ -77,8 +77,9 @@
 // of refusal, each in both languages. Powers are named in Italian
 // (PowerInfo.Italian); places keep their English names, without the
 // article ("Tyrrhenian Sea"), as the variant gives no Italian name to
-// show; orders quoted in a refusal, and its Readings, are written as
-// Format writes them, in either language.
+// show. Orders quoted in a refusal are written as Format writes them in
+// either language, and Readings are the same for both (orders as Format
+// writes them, English names of places and powers).
 //
 // A refusal also says whether the text looked like an order at all
 // ([Refusal.NotOrder]): greetings, signatures and reply headers ("Thanks,

@@ -89,7 +89,7 @@ var messages = [numMsgs]phrase{
 	msgAmbiguous: {"the order can be read more than one way: %s",
 		"l'ordine si può leggere in più modi: %s"},
 	msgNoUnitOfType: {`"%s" names no place, and you have no %s to give it to: write where the unit is`,
-		`"%s" non nomina nessun luogo, e non hai nessuna %s a cui riferirlo: scrivi dove si trova l'unità`},
+		`"%s" non nomina nessun luogo, e non hai nessuna %s a cui dare l'ordine: scrivi dove si trova l'unità`},
 	msgWhichUnit: {`"%s" names no place, and you have several %s (%s): write which one`,
 		`"%s" non nomina nessun luogo, e hai più %s (%s): scrivi quale`},
 	msgOtherPower: {`"%s": this order is headed for %s, but these are %s's orders`,

@@ -60,7 +60,7 @@ func TestRefusalItalian(t *testing.T) {
 		{"S1901M", "italy", "F Ven - Tir", `"Tir" può essere Tyrolia o Tyrrhenian Sea; l'ordine si legge in entrambi i modi (F ven - tyr o F ven - tys)`},
 		{"S1901M", "italy", "A Ven-Pie-Mar", `"Ven-Pie-Mar" muove più di una volta in un solo ordine; può voler dire A ven - pie o A pie - mar: scrivi un ordine per unità`},
 		{"S1901M", "england", "F Stands", `"F" non nomina nessun luogo, e hai più flotte (F lon e F edi): scrivi quale`},
-		{"F1902R", "france", "F disband", `"F" non nomina nessun luogo, e non hai nessuna flotta a cui riferirlo: scrivi dove si trova l'unità`},
+		{"F1902R", "france", "F disband", `"F" non nomina nessun luogo, e non hai nessuna flotta a cui dare l'ordine: scrivi dove si trova l'unità`},
 		{"S1901M", "france", "A par S", `l'ordine si ferma dopo "S": mi aspettavo l'unità sostenuta`},
 		{"S1901M", "france", "A Mun xyzzyq A Ber", `"xyzzyq"? mi aspettavo cosa fa l'unità: "-" e un luogo (muove), H (fermo), S (sostiene) o C (trasporta)`},
 		{"S1901M", "france", "A par - bur A mar - spa", `"A": un secondo ordine? metti una virgola o un a capo tra un ordine e l'altro`},
