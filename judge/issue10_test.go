@@ -471,3 +471,24 @@ func TestNeverFiringScheduleRefused(t *testing.T) {
 		t.Errorf("Validate = %v", err)
 	}
 }
+
+// One sign-on a mail: a mail cannot try passwords by the thousand, nor
+// learn which worked. A forged From with a Reply-To never gets the
+// player's confirmation: it goes to the registered address (issue 11.5, 11.7).
+func TestOneSignonAndConfirmationToTheSeat(t *testing.T) {
+	f := newFixture(t, nil)
+	reply := f.send("stranger@x.test", "SIGNON france@roma guess1\nSIGNON france@roma pw-france\nA Par-Bur")
+	mustContain(t, "two sign-ons", reply, "Refused: one sign-on a mail")
+	if strings.Contains(reply, "ok: A par") || strings.Contains(reply, "Signed on") {
+		t.Errorf("the second sign-on was tried:\n%s", reply)
+	}
+	raw := "From: " + addr("france") + "\nReply-To: forger@evil.test\nSubject: orders\nMessage-ID: <forged@p>\n\nSIGNON france@roma pw-france\nA Par-Pic"
+	if err := f.j.Handle(context.Background(), []byte(raw)); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range f.outbox() {
+		if m.InReplyTo == "forged@p" && m.Recipient != addr("france") {
+			t.Errorf("the confirmation went to %s", m.Recipient)
+		}
+	}
+}

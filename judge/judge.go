@@ -102,7 +102,7 @@ func (j *Judge) handle(ctx context.Context, raw []byte, also func(*store.Tx) err
 			return nil
 		case "oversized":
 			l, _ := detectLang(m.Subject)
-			return j.reply(tx, m, l.f("Your mail of %d bytes is larger than the %d bytes the judge reads; nothing in it was read.\nSend orders and commands as plain text, without attachments.\n", m.Size, j.maxSize()))
+			return j.reply(tx, m, "", l.f("Your mail of %d bytes is larger than the %d bytes the judge reads; nothing in it was read.\nSend orders and commands as plain text, without attachments.\n", m.Size, j.maxSize()))
 		}
 		s := &session{j: j, tx: tx, m: m, now: j.now()}
 		s.lang, s.langSure = detectLang(m.Subject + "\n" + m.Text)
@@ -110,7 +110,7 @@ func (j *Judge) handle(ctx context.Context, raw []byte, also func(*store.Tx) err
 			return err
 		}
 		s.tellAttachments()
-		if err := j.reply(tx, m, s.out.String()); err != nil {
+		if err := j.reply(tx, m, s.registered, s.out.String()); err != nil {
 			return err
 		}
 		j.log().Info("mail answered", "message_id", m.MessageID, "from", m.From, "game", s.gameName(), "bytes", m.Size)
@@ -130,7 +130,13 @@ func (j *Judge) maxSize() int {
 	return DefaultMaxSize
 }
 
-func (j *Judge) reply(tx *store.Tx, m *mailer.Message, body string) error {
+// reply answers m at its Reply-To, or at to when given: the registered
+// address of the seat signed on, so that a forged From with a Reply-To
+// never takes a player's confirmation away from the player.
+func (j *Judge) reply(tx *store.Tx, m *mailer.Message, to, body string) error {
+	if to == "" {
+		to = m.ReplyTo
+	}
 	subject := m.Subject
 	if !strings.HasPrefix(strings.ToLower(subject), "re:") {
 		subject = "Re: " + subject
@@ -138,7 +144,7 @@ func (j *Judge) reply(tx *store.Tx, m *mailer.Message, body string) error {
 	if strings.TrimSpace(m.Subject) == "" {
 		subject = "Corriere: your mail"
 	}
-	_, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: m.ReplyTo, Subject: subject, Body: body, InReplyTo: m.MessageID, Kind: "reply"})
+	_, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: to, Subject: subject, Body: body, InReplyTo: m.MessageID, Kind: "reply"})
 	return err
 }
 

@@ -31,7 +31,7 @@ func (s *session) signonMaster(vw *view, who, password string) error {
 		s.printf("> SIGNON %s ...\n  Refused: that is not the game master's password of game %s. Nothing in this mail was changed.\n\n", who, vw.g.Name)
 		return s.tx.Audit(s.now, vw.g.ID, s.m.From, "master signon refused", "")
 	}
-	s.vw, s.master, s.power = vw, true, variants.NoPower
+	s.vw, s.master, s.power, s.registered = vw, true, variants.NoPower, s.m.From
 	if !s.langSure {
 		s.lang = vw.set.lang() // the master reads the game's language
 	}

@@ -46,6 +46,11 @@ type session struct {
 	// words told it.
 	lang     lang
 	langSure bool
+	// signons counts the mail's SIGNON lines.
+	signons int
+	// registered is the address of the seat (or master) signed on: a
+	// reply that confirms a change goes there, never to a Reply-To.
+	registered string
 	// unread are the lines passed over as plainly no orders (greetings,
 	// signatures), told once at the end of the reply.
 	unread []string
@@ -88,6 +93,13 @@ func (s *session) run(cmds []command) error {
 		case "IF":
 			s.printf("> IF ... ENDIF\n  Conditional orders (IF ... ELSE ... ENDIF) are not taken by this judge: none of the %d lines from IF to ENDIF were read.\n  Send the orders you want to stand, without conditions.\n\n", strings.Count(c.text, "\n")+1)
 		case "SIGNON":
+			// One sign-on a mail, so that a mail cannot try passwords by
+			// the thousand.
+			if s.signons++; s.signons > 1 {
+				s.printf("> SIGNON ...\n  Refused: one sign-on a mail; send another mail for another game or power. The orders that follow are not read.\n\n")
+				s.vw, s.side, s.master, s.asMaster = nil, nil, false, false
+				continue
+			}
 			err = s.signon(c)
 		case "PHASE":
 			p, perr := parsePhaseLine(c.args)
@@ -355,7 +367,7 @@ func (s *session) signon(c command) error {
 		s.printf("> SIGNON %s ...\n  %s is not played in game %s (%s). Nothing in this mail was changed.\n\n", who, s.lang.power(vw.v, power), vw.g.Name, absentWhy(vw, power))
 		return nil
 	}
-	s.vw, s.power, s.side = vw, power, side
+	s.vw, s.power, s.side, s.registered = vw, power, side, seat.Address
 	if err := s.learnLang(seat); err != nil {
 		return err
 	}
