@@ -352,6 +352,11 @@ func TestRepliesInThePlayersLanguage(t *testing.T) {
 		"ok: A par - bur", "rifiutato: l'unità che sostiene non potrebbe muovere lì essa stessa", "I tuoi ordini per Primavera 1901, movimento (S1901M) (roma):",
 		"Mancano ancora: A mar, F bre.", "Scadenza: lun 2026-11-23 20:00 UTC (ordini accettati fino a lun 2026-11-23 21:00 UTC).",
 		"non sono state lette come ordini")
+	reply = f.order("france", "Ciao, ancora:\nA Mar-Brg")
+	mustContain(t, "an Italian refusal from the parser", reply, `A Mar-Brg`, `rifiutato: "Brg"?`)
+	if strings.Contains(reply, "no such place") {
+		t.Errorf("the parser's refusal in English:\n%s", reply)
+	}
 	reply = f.send(addr("england"), "Hi judge, here are my orders:\nSIGNON england@roma pw-england\nF Lon-Nth")
 	mustContain(t, "English reply", reply, "Signed on as England in game roma", "Still missing")
 	reply = f.send("curioso@x.test", "Ciao, come si gioca?\nHELP")

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/variants"
 )
 
@@ -180,6 +181,14 @@ func (l lang) unit(t variants.UnitType) string {
 		return l.t("a fleet")
 	}
 	return l.t("an army")
+}
+
+// refusal is the parser's refusal of an order in l.
+func (l lang) refusal(r *parser.Refusal) string {
+	if l == italian && r.Italian != "" {
+		return r.Italian
+	}
+	return r.Problem
 }
 
 // outcome writes an order's outcome from game's words ("fails",

@@ -165,7 +165,7 @@ func (s *session) submit(lines []string) error {
 			for i, c := range cands {
 				if c.Err != nil {
 					if i == 0 {
-						refusal = c.Err.Error()
+						refusal = s.lang.refusal(c.Err)
 					}
 					continue
 				}
