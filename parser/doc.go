@@ -70,14 +70,13 @@
 // ([Refusal.Italian]), for a judge that answers each player in their
 // language:
 //
-//	"Tir" può essere Tyrolia o Tyrrhenian Sea; l'ordine si legge in entrambi i modi (...)
-//	"Sweria"? nessun luogo con questo nome; forse intendevi Serbia, Silesia o Syria?
+//	"Tir" può essere Tirolo o Mar Tirreno; l'ordine si legge in entrambi i modi (...)
+//	"Sweria"? nessun luogo con questo nome; forse intendevi Serbia, Slesia o Siria?
 //
 // Both are written from one table of templates (refusal.go), one per kind
-// of refusal, each in both languages. Powers are named in Italian
-// (PowerInfo.Italian); places keep their English names, without the
-// article ("Tyrrhenian Sea"), as the variant gives no Italian name to
-// show. Orders quoted in a refusal are written as Format writes them in
+// of refusal, each in both languages. Powers and places are named in
+// Italian (PowerInfo.Italian, LocInfo.Italian; a place without one keeps
+// its English name, without the article). Orders quoted in a refusal are written as Format writes them in
 // either language, and Readings are the same for both (orders as Format
 // writes them, English names of places and powers).
 //

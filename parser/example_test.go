@@ -144,7 +144,7 @@ func ExampleRefusal_Italian() {
 	// "Ven-Pie-Mar" moves more than once in one order; it could mean A ven - pie or A pie - mar: write one order per unit
 	// "Ven-Pie-Mar" muove più di una volta in un solo ordine; può voler dire A ven - pie o A pie - mar: scrivi un ordine per unità
 	// "Tir" could be Tyrolia or the Tyrrhenian Sea; the order reads either way (tyr H or tys H)
-	// "Tir" può essere Tyrolia o Tyrrhenian Sea; l'ordine si legge in entrambi i modi (tyr H o tys H)
+	// "Tir" può essere Tirolo o Mar Tirreno; l'ordine si legge in entrambi i modi (tyr H o tys H)
 	// the order stops after "S": expected the unit supported
 	// l'ordine si ferma dopo "S": mi aspettavo l'unità sostenuta
 }

@@ -21,9 +21,9 @@ type index struct {
 	initials map[byte]variants.Power // a power by the initial of its name, where no other shares it ("f:")
 	powerOne []powerWord             // single-word names of powers, for prefixes ("Turk", "Ingl")
 	fuzzy    []fuzzyName
-	// Per location: the name shown to players, and its province's. The
-	// Italian is the English name without its article ("Tyrrhenian Sea"):
-	// the variant gives a location no Italian name to show.
+	// Per location: the name shown to players, and its province's; in
+	// Italian the variant's Italian name, else the English one without
+	// its article.
 	locNames  []phrase
 	provinces []phrase
 }
@@ -187,6 +187,9 @@ func buildIndex(v *variants.Variant) *index {
 			it = name[len("the "):]
 		} else if info.Terrain == variants.Sea {
 			en = "the " + name
+		}
+		if info.Italian != "" {
+			it = info.Italian
 		}
 		ix.locNames[i] = phrase{en, it}
 	}

@@ -55,9 +55,9 @@ func TestRefusalItalian(t *testing.T) {
 		pos, power, text string
 		want             string
 	}{
-		{"S1901M", "france", "A par - Sweria", `"Sweria"? nessun luogo con questo nome; forse intendevi Serbia, Silesia o Syria?`},
+		{"S1901M", "france", "A par - Sweria", `"Sweria"? nessun luogo con questo nome; forse intendevi Serbia, Slesia o Siria?`},
 		{"S1901M", "france", "A par - Xyzzyq", `"Xyzzyq"? nessun luogo con questo nome`},
-		{"S1901M", "italy", "F Ven - Tir", `"Tir" può essere Tyrolia o Tyrrhenian Sea; l'ordine si legge in entrambi i modi (F ven - tyr o F ven - tys)`},
+		{"S1901M", "italy", "F Ven - Tir", `"Tir" può essere Tirolo o Mar Tirreno; l'ordine si legge in entrambi i modi (F ven - tyr o F ven - tys)`},
 		{"S1901M", "italy", "A Ven-Pie-Mar", `"Ven-Pie-Mar" muove più di una volta in un solo ordine; può voler dire A ven - pie o A pie - mar: scrivi un ordine per unità`},
 		{"S1901M", "england", "F Stands", `"F" non nomina nessun luogo, e hai più flotte (F lon e F edi): scrivi quale`},
 		{"F1902R", "france", "F disband", `"F" non nomina nessun luogo, e non hai nessuna flotta a cui dare l'ordine: scrivi dove si trova l'unità`},

@@ -84,6 +84,9 @@ type Unit struct {
 type LocInfo struct {
 	ID      string  // canonical id: "lon", "stp", "stp/nc"
 	Name    string  // English name: "London", "St Petersburg (north coast)"
+	// Italian is the name in Italian ("Londra"), "" where the variant
+	// gives none (a coast: its province's name with the coast's).
+	Italian string
 	Terrain Terrain // for a coast location: Sea-like for fleets only, reported as Coast
 	// Province is the province a coast belongs to, and the location itself
 	// for a province.

@@ -401,6 +401,10 @@ func (ld *loader) locNames(lines []dataLine) error {
 			return fmt.Errorf("line %d: want \"id: English | Italian | exact\"", l.n)
 		}
 		for i, part := range parts {
+			// The first Italian name is the one shown in Italian.
+			if names := splitList(part); i == 1 && len(names) > 0 && ld.v.Locs[loc].Italian == "" {
+				ld.v.Locs[loc].Italian = names[0]
+			}
 			for _, name := range splitList(part) {
 				ld.addName(name, loc)
 				if i == 1 || (i == 0 && !strings.HasPrefix(strings.ToLower(name), "nor")) {

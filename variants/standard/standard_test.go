@@ -550,3 +550,14 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 }
+
+// A location's Italian name is the first Italian name of its line; a coast
+// and a location without Italian names have none.
+func TestItalianNames(t *testing.T) {
+	v := Variant()
+	for id, want := range map[string]string{"par": "Parigi", "tys": "Mar Tirreno", "tyr": "Tirolo", "nth": "Mare del Nord", "lon": "Londra", "stp/nc": ""} {
+		if got := v.Locs[v.Loc(id)].Italian; got != want {
+			t.Errorf("%s: Italian %q, want %q", id, got, want)
+		}
+	}
+}
