@@ -82,8 +82,8 @@ type Unit struct {
 
 // LocInfo describes one location.
 type LocInfo struct {
-	ID      string  // canonical id: "lon", "stp", "stp/nc"
-	Name    string  // English name: "London", "St Petersburg (north coast)"
+	ID   string // canonical id: "lon", "stp", "stp/nc"
+	Name string // English name: "London", "St Petersburg (north coast)"
 	// Italian is the name in Italian ("Londra"), "" where the variant
 	// gives none (a coast: its province's name with the coast's).
 	Italian string
