@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"mime"
 	"regexp"
@@ -11,8 +12,14 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/emersion/go-message/charset"
+	// Registers go-message's charsets for the libraries that read mail
+	// with go-message (the IMAP client), as before lookupEncoding.
+	_ "github.com/emersion/go-message/charset"
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/encoding/ianaindex"
+	"golang.org/x/text/encoding/unicode"
 )
 
 // Limits that keep a hostile message from costing more than a real one.
@@ -164,7 +171,7 @@ func (w *walker) multipart(mt, boundary string, body []byte, depth int, related 
 
 	var results []text
 	for _, p := range parts {
-		head, pbody := splitHeader(p)
+		head, pbody := splitHeader(p, true)
 		ph := parseHeader(head)
 		if len(ph) == 0 && len(bytes.TrimSpace(head)) != 0 {
 			// Not a header: a part without one starts straight with its
@@ -384,10 +391,43 @@ var latin1Labels = map[string]bool{
 }
 
 func charsetReader(label string, r io.Reader) (io.Reader, error) {
-	if latin1Labels[strings.ToLower(label)] {
-		return charmap.Windows1252.NewDecoder().Reader(r), nil
+	enc, err := lookupEncoding(label)
+	if err != nil {
+		return nil, err
 	}
-	return charset.Reader(label, r)
+	return enc.NewDecoder().Reader(r), nil
+}
+
+// lookupEncoding returns the encoding of a charset label: Windows-1252 for
+// ISO-8859-1 (see latin1Labels), else the one go-message's
+// charset.Reader would use (its quirks, then IANA's MIME names, with or
+// without "cs", then the WHATWG's labels). It is charset.Reader's lookup
+// without the reader, whose buffers cost more than a short text does.
+func lookupEncoding(label string) (encoding.Encoding, error) {
+	l := strings.ToLower(label)
+	if latin1Labels[l] {
+		return charmap.Windows1252, nil
+	}
+	switch l {
+	case "ansi_x3.110-1983":
+		return charmap.ISO8859_1, nil
+	case "x-utf_8j":
+		return unicode.UTF8, nil
+	}
+	enc, err := ianaindex.MIME.Encoding(label)
+	if enc == nil {
+		enc, err = ianaindex.MIME.Encoding("cs" + label)
+	}
+	if enc == nil {
+		enc, err = htmlindex.Get(label)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("charset %q: %v", label, err)
+	}
+	if enc == nil {
+		return nil, fmt.Errorf("charset %q: unsupported charset", label)
+	}
+	return enc, nil
 }
 
 // toUTF8 converts b from the named charset to valid UTF-8. Unknown or
@@ -413,6 +453,15 @@ func toUTF8(label string, b []byte) string {
 		return strings.ToValidUTF8(string(b), "\uFFFD")
 	}
 	return string(out)
+}
+
+// toUTF8String is toUTF8 of unlabelled text held in a string: the
+// string itself when it is valid UTF-8, without a copy.
+func toUTF8String(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return toUTF8("", []byte(s))
 }
 
 // normalizeNewlines turns CRLF and lone CR into LF and drops a byte order

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"mime"
 	"net/mail"
 	"regexp"
@@ -81,11 +82,42 @@ const syntheticIDDomain = "corriere.invalid"
 // it off so that a panic is reported where it happens.
 var catchPanics = true
 
+// maxHeaderSize bounds the part of a header (the message's, or a MIME
+// part's) whose fields are read: fields beyond it are not. Real headers,
+// even with a long trail of Received and DKIM fields, are a few tens of
+// kilobytes; a bound keeps a header of millions of fields from costing
+// more than a real one.
+const maxHeaderSize = 256 << 10
+
+// maxDateSize bounds the Date fields that are read as dates: a real one is
+// some thirty bytes, and net/mail tries every layout it knows on it.
+const maxDateSize = 1 << 10
+
 // Parse reads a raw RFC 5322 message. It never panics: a broken MIME
 // structure still yields what can be read (header fields, whatever body
 // text survives), and the error is reserved for mail whose header cannot be
 // read at all.
+//
+// Its work and the memory it allocates grow linearly with len(raw),
+// whatever the mail holds; only the first 256 KiB of a header are read.
+// To refuse an oversized mail without reading its body, use ParseLimit.
 func Parse(raw []byte) (msg *Message, err error) {
+	return ParseLimit(raw, 0)
+}
+
+// ParseLimit is Parse for a reader that refuses mail larger than max
+// bytes: when max > 0 and len(raw) > max, it reads the header only (at
+// most its first 256 KiB) and returns a Message whose header fields
+// (MessageID, From, ReplyTo, To, Subject, Date, References, Automatic)
+// and Size are what Parse would return, with no Text, Quoted, Attached or
+// Unread: the body is not looked at. Its work is then bounded by the
+// header's size (and one SHA-256 of raw for a mail without a
+// Message-ID), whatever the body holds. With max <= 0, or a mail of at
+// most max bytes, it is Parse.
+//
+// The caller tells an oversized mail, whose body was not read, by
+// m.Size > max.
+func ParseLimit(raw []byte, max int) (msg *Message, err error) {
 	if catchPanics {
 		defer func() {
 			if r := recover(); r != nil {
@@ -94,7 +126,8 @@ func Parse(raw []byte) (msg *Message, err error) {
 		}()
 	}
 
-	head, body := splitHeader(raw)
+	oversized := max > 0 && len(raw) > max
+	head, body := splitHeader(raw, !oversized)
 	h := parseHeader(head)
 	if len(h) == 0 {
 		return nil, errors.New("parse message: no readable header field")
@@ -112,14 +145,17 @@ func Parse(raw []byte) (msg *Message, err error) {
 		m.ReplyTo = rt
 	}
 	m.To = addressList(h.get("To"))
-	if v := h.get("Date"); v != "" {
+	if v := strings.TrimSpace(h.get("Date")); v != "" && len(v) <= maxDateSize {
 		// An unreadable date is not worth refusing a message for: the judge
 		// goes by the time it received the mail anyway.
-		if d, err := mail.ParseDate(strings.TrimSpace(v)); err == nil {
+		if d, err := mail.ParseDate(v); err == nil {
 			m.Date = d
 		}
 	}
 	m.Automatic = isAutomatic(h, m.From, m.Subject)
+	if oversized {
+		return m, nil
+	}
 
 	w := walker{}
 	t := w.entity(h, body, 0, true, false)
@@ -181,16 +217,36 @@ func cutSignature(text string) string {
 }
 
 // splitHeader cuts raw at the first empty line. Without one the whole
-// message is header, which is how a truncated mail looks.
-func splitHeader(raw []byte) (head, body []byte) {
+// message is header, which is how a truncated mail looks. head is cut to
+// maxHeaderSize: the fields beyond it are not read. Without needBody the
+// search for the empty line stops there too, and body may be nil when
+// there is one: ParseLimit, which reads no body of an oversized mail, asks
+// for that.
+func splitHeader(raw []byte, needBody bool) (head, body []byte) {
 	pos := 0
-	for line := range bytes.Lines(raw) {
-		if s := string(line); s == "\n" || s == "\r\n" {
-			return raw[:pos], raw[pos+len(line):]
+	for pos < len(raw) && (needBody || pos <= maxHeaderSize) {
+		// pos is the start of a line.
+		if raw[pos] == '\n' {
+			return capHeader(raw[:pos]), raw[pos+1:]
 		}
-		pos += len(line)
+		if raw[pos] == '\r' && pos+1 < len(raw) && raw[pos+1] == '\n' {
+			return capHeader(raw[:pos]), raw[pos+2:]
+		}
+		nl := bytes.IndexByte(raw[pos:], '\n')
+		if nl < 0 {
+			break
+		}
+		pos += nl + 1
 	}
-	return raw, nil
+	return capHeader(raw), nil
+}
+
+// capHeader returns at most maxHeaderSize bytes of head.
+func capHeader(head []byte) []byte {
+	if len(head) > maxHeaderSize {
+		return head[:maxHeaderSize]
+	}
+	return head
 }
 
 type field struct{ key, value string }
@@ -216,6 +272,17 @@ func (h header) get(key string) string {
 // writes the rest well.
 func parseHeader(head []byte) header {
 	var h header
+	// Unfolding: the value of a folded field is its trimmed pieces joined
+	// by one space, empty pieces left out. They are gathered in folded
+	// and the value made once, as appending each piece to the value
+	// would copy the value again for each line.
+	var folded strings.Builder
+	unfold := func() {
+		if folded.Len() > 0 {
+			h[len(h)-1].value = folded.String()
+			folded = strings.Builder{}
+		}
+	}
 	for line := range strings.Lines(string(head)) {
 		line = strings.TrimRight(line, "\r\n")
 		if line == "" {
@@ -223,8 +290,17 @@ func parseHeader(head []byte) header {
 		}
 		if line[0] == ' ' || line[0] == '\t' {
 			if len(h) > 0 {
-				last := &h[len(h)-1]
-				last.value = strings.TrimSpace(last.value + " " + strings.TrimSpace(line))
+				piece := strings.TrimSpace(line)
+				if piece == "" {
+					continue
+				}
+				if folded.Len() == 0 {
+					folded.WriteString(h[len(h)-1].value)
+				}
+				if folded.Len() > 0 {
+					folded.WriteByte(' ')
+				}
+				folded.WriteString(piece)
 			}
 			continue
 		}
@@ -236,12 +312,14 @@ func parseHeader(head []byte) header {
 		if !validFieldName(key) {
 			continue
 		}
+		unfold()
 		h = append(h, field{key: key, value: strings.TrimSpace(line[colon+1:])})
 	}
+	unfold()
 	// Raw 8-bit bytes (RFC 6532 UTF-8, or a careless mail program's
 	// Latin-1) become UTF-8 here, so that no field yields invalid text.
 	for i := range h {
-		h[i].value = toUTF8("", []byte(h[i].value))
+		h[i].value = toUTF8String(h[i].value)
 	}
 	return h
 }
@@ -260,7 +338,31 @@ func validFieldName(k string) bool {
 
 // wordDecoder decodes RFC 2047 encoded words in every charset go-message
 // knows.
-var wordDecoder = &mime.WordDecoder{CharsetReader: charsetReader}
+var wordDecoder = &mime.WordDecoder{CharsetReader: wordCharsetReader}
+
+// wordCharsetReader is charsetReader for the few bytes of one encoded
+// word. It converts them at once and returns a bytes.Reader, which
+// io.Copy (in mime.WordDecoder) writes out without a buffer: a reader of
+// golang.org/x/text's, read by io.Copy, costs some 40 KB of buffers for
+// each word, and a subject may hold thousands of words.
+func wordCharsetReader(label string, r io.Reader) (io.Reader, error) {
+	enc, err := lookupEncoding(label)
+	if err != nil {
+		return nil, err
+	}
+	var in []byte
+	if br, ok := r.(*bytes.Reader); ok {
+		in = make([]byte, br.Len())
+		_, _ = io.ReadFull(br, in)
+	} else if in, err = io.ReadAll(r); err != nil {
+		return nil, err
+	}
+	out, err := enc.NewDecoder().Bytes(in)
+	if err != nil {
+		return nil, err
+	}
+	return bytes.NewReader(out), nil
+}
 
 // decodeWords decodes the encoded words of an unstructured field. Raw 8-bit
 // text (RFC 6532, or a mail program that never heard of RFC 2047) is taken
@@ -269,7 +371,7 @@ func decodeWords(v string) string {
 	if d, err := wordDecoder.DecodeHeader(v); err == nil {
 		v = d
 	}
-	return toUTF8("", []byte(v))
+	return toUTF8String(v)
 }
 
 var addressParser = mail.AddressParser{WordDecoder: wordDecoder}
@@ -346,9 +448,11 @@ func messageID(v string, raw []byte) string {
 // order, without repetitions.
 func referenceIDs(inReplyTo, references string) []string {
 	var ids []string
+	seen := map[string]bool{} // a slice searched for each id would make a long References quadratic
 	add := func(id string) {
 		id = strings.TrimSpace(id)
-		if id != "" && !slices.Contains(ids, id) {
+		if id != "" && !seen[id] {
+			seen[id] = true
 			ids = append(ids, id)
 		}
 	}
