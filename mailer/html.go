@@ -43,7 +43,7 @@ func htmlToText(s string) (text string, cut bool) {
 	pre := 0 // depth of <pre>: white space kept as written
 	// The open div and blockquote elements, to know which end tag closes a
 	// quote: a scanner sees tags, not a tree.
-	var open []openElement
+	var open openElements
 	for i := 0; i < len(s); {
 		if s[i] != '<' {
 			j := strings.IndexByte(s[i:], '<')
@@ -96,7 +96,7 @@ func htmlToText(s string) (text string, cut bool) {
 			}
 			q := isQuoteElement(name, attrs)
 			t.block(1)
-			open = append(open, openElement{name, q})
+			open.push(name, q)
 			if q {
 				t.quote++
 			}
@@ -106,18 +106,7 @@ func htmlToText(s string) (text string, cut bool) {
 			t.block(1)
 			// Close up to the last element of that name; end tags of
 			// elements never opened are ignored.
-			for k := len(open) - 1; k >= 0; k-- {
-				if open[k].name != name {
-					continue
-				}
-				for _, e := range open[k:] {
-					if e.quote {
-						t.quote--
-					}
-				}
-				open = open[:k]
-				break
-			}
+			t.quote -= open.close(name)
 			continue
 		}
 
@@ -144,9 +133,51 @@ func htmlToText(s string) (text string, cut bool) {
 	return t.String(), false
 }
 
-type openElement struct {
-	name  string
-	quote bool
+// openElements is a stack of open div and blockquote elements that finds
+// the last one of a name at once: searching the stack for each end tag
+// would make a mail of many open blockquotes and stray </div> tags
+// quadratic.
+type openElements struct {
+	quote []bool      // for each open element, whether it is a quote
+	at    [2][]uint32 // for div (0) and blockquote (1), the indices of theirs in quote
+}
+
+func elementIndex(name string) int {
+	if name == "div" {
+		return 0
+	}
+	return 1
+}
+
+func (o *openElements) push(name string, quote bool) {
+	k := elementIndex(name)
+	o.at[k] = append(o.at[k], uint32(len(o.quote)))
+	o.quote = append(o.quote, quote)
+}
+
+// close pops the stack down to the last element named name, that one
+// included, and returns how many of the elements popped were quotes;
+// nothing when none is named name.
+func (o *openElements) close(name string) (quotes int) {
+	idx := o.at[elementIndex(name)]
+	if len(idx) == 0 {
+		return 0
+	}
+	k := idx[len(idx)-1]
+	for _, q := range o.quote[k:] {
+		if q {
+			quotes++
+		}
+	}
+	// The elements popped are the last of their names still open: the
+	// tops of their indices.
+	for i := range o.at {
+		for len(o.at[i]) > 0 && o.at[i][len(o.at[i])-1] >= k {
+			o.at[i] = o.at[i][:len(o.at[i])-1]
+		}
+	}
+	o.quote = o.quote[:k]
+	return quotes
 }
 
 // quoteClasses are the class names of the elements that hold a quoted
@@ -276,28 +307,59 @@ func indexFold(s, sub string) int {
 	return -1
 }
 
+// maxQuoteDepth bounds the '>' that start a quoted line: a mail of
+// thousands of nested quotes and thousands of lines would otherwise render
+// as their product. One '>' is all stripQuotes needs; mail programs
+// rarely nest a few dozen.
+const maxQuoteDepth = 32
+
 // textBuilder accumulates rendered text; block boundaries ask for a number
 // of line ends rather than adding them, so nested blocks do not pile up
 // empty lines.
 type textBuilder struct {
 	b     strings.Builder
-	quote int // depth of quoting: lines start with as many '>'
+	quote int // depth of quoting: lines start with as many '>' (at most maxQuoteDepth)
+	// What block needs to know of the text so far, kept up to date by
+	// write, since looking at the text for each block would make the work
+	// grow with the square of its length.
+	hasText bool // something other than white space was written
+	trailNL int  // the line ends in the run of line ends and spaces that ends the text
+}
+
+// write adds s to the text.
+func (t *textBuilder) write(s string) {
+	t.b.WriteString(s)
+	k, nl := len(s), 0
+	for k > 0 && (s[k-1] == '\n' || s[k-1] == ' ') {
+		if s[k-1] == '\n' {
+			nl++
+		}
+		k--
+	}
+	if k == 0 {
+		t.trailNL += nl
+	} else {
+		t.trailNL = nl
+	}
+	if !t.hasText && strings.TrimSpace(s) != "" {
+		t.hasText = true
+	}
 }
 
 func (t *textBuilder) text(raw string, pre bool) {
 	if pre {
 		s := normalizeNewlines(html.UnescapeString(raw))
 		if t.quote == 0 {
-			t.b.WriteString(s)
+			t.write(s)
 			return
 		}
 		for k, line := range strings.Split(s, "\n") {
 			if k > 0 {
-				t.b.WriteByte('\n')
+				t.write("\n")
 			}
 			if line != "" {
 				t.quotePrefix()
-				t.b.WriteString(line)
+				t.write(line)
 			}
 		}
 		return
@@ -314,7 +376,7 @@ func (t *textBuilder) text(raw string, pre bool) {
 		return
 	}
 	t.quotePrefix()
-	t.b.WriteString(s)
+	t.write(s)
 }
 
 // quotePrefix starts a quoted line with its "> ", as a plain-text mail
@@ -326,8 +388,7 @@ func (t *textBuilder) quotePrefix() {
 	if s := t.b.String(); s != "" && s[len(s)-1] != '\n' {
 		return
 	}
-	t.b.WriteString(strings.Repeat(">", t.quote))
-	t.b.WriteByte(' ')
+	t.write(strings.Repeat(">", min(t.quote, maxQuoteDepth)) + " ")
 }
 
 // collapseSpace turns each run of HTML white space into one space.
@@ -357,26 +418,19 @@ func (t *textBuilder) atLineStartOrSpace() bool {
 
 func (t *textBuilder) space() {
 	if !t.atLineStartOrSpace() {
-		t.b.WriteByte(' ')
+		t.write(" ")
 	}
 }
 
-func (t *textBuilder) lineBreak() { t.b.WriteByte('\n') }
+func (t *textBuilder) lineBreak() { t.write("\n") }
 
 // block makes sure the text so far ends with at least n line ends.
 func (t *textBuilder) block(n int) {
-	s := t.b.String()
-	if strings.TrimSpace(s) == "" {
+	if !t.hasText {
 		return
 	}
-	have := 0
-	for k := len(s) - 1; k >= 0 && (s[k] == '\n' || s[k] == ' '); k-- {
-		if s[k] == '\n' {
-			have++
-		}
-	}
-	for ; have < n; have++ {
-		t.b.WriteByte('\n')
+	for have := t.trailNL; have < n; have++ {
+		t.write("\n")
 	}
 }
 

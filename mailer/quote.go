@@ -60,9 +60,14 @@ func attributionStart(line string) bool {
 	return false
 }
 
+// maxAttribution is the length of the longest attribution line, or
+// separator line: longer lines are the player's text (and the regexps
+// need not read them).
+const maxAttribution = 400
+
 func isAttribution(s string) bool {
 	s = strings.TrimSpace(s)
-	return len(s) <= 400 && strings.ContainsAny(s, "0123456789") && attribution.MatchString(s)
+	return len(s) <= maxAttribution && strings.ContainsAny(s, "0123456789") && attribution.MatchString(s)
 }
 
 // originalMessage matches the separators of Outlook (desktop, plain text),
@@ -111,7 +116,7 @@ func stripQuotes(text string) (string, bool) {
 		case quoteLine(line):
 			quoted = true
 			continue
-		case strings.HasPrefix(trimmed, "--") && originalMessage.MatchString(trimmed):
+		case strings.HasPrefix(trimmed, "--") && len(trimmed) <= maxAttribution && originalMessage.MatchString(trimmed):
 			cutAt = i
 			continue
 		case headerBlock(lines, i):
@@ -168,10 +173,32 @@ func stripQuotes(text string) (string, bool) {
 		s += "\n" // the line end of the last line kept
 	}
 	// The lines left out leave blank lines behind: at most one in a row.
-	for strings.Contains(s, "\n\n\n") {
-		s = strings.ReplaceAll(s, "\n\n\n", "\n\n")
-	}
+	s = squeezeBlankLines(s)
 	return strings.TrimLeft(s, "\n"), true
+}
+
+// squeezeBlankLines turns each run of three or more line ends into two,
+// in one pass (replacing "\n\n\n" until none is left takes a pass for
+// each third of the longest run).
+func squeezeBlankLines(s string) string {
+	if !strings.Contains(s, "\n\n\n") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			run++
+			if run > 2 {
+				continue
+			}
+		} else {
+			run = 0
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // attributionLines returns how many lines from lines[i] make an
@@ -184,9 +211,15 @@ func attributionLines(lines []string, i int) int {
 	if isAttribution(lines[i]) {
 		return 1
 	}
-	if i+1 < len(lines) && strings.TrimSpace(lines[i]) != "" && !quoteLine(lines[i+1]) &&
-		isAttribution(strings.TrimSpace(lines[i])+" "+strings.TrimSpace(lines[i+1])) {
-		return 2
+	if i+1 < len(lines) {
+		// Joined only when short enough for isAttribution to look at:
+		// every line that starts like an attribution would otherwise be
+		// copied whole, with the next.
+		first, second := strings.TrimSpace(lines[i]), strings.TrimSpace(lines[i+1])
+		if first != "" && len(first)+1+len(second) <= maxAttribution && !quoteLine(lines[i+1]) &&
+			isAttribution(first+" "+second) {
+			return 2
+		}
 	}
 	return 0
 }
