@@ -87,19 +87,50 @@ var (
 )
 
 // headerBlock reports whether lines[i] starts an Outlook header block: a
-// From line, then within the next few lines a date and a subject.
-func headerBlock(lines []string, i int) bool {
+// From line, then within the next few lines a date and a subject. labels
+// remembers which lines are date and subject lines, so that a text of
+// many From lines has each line read once, not once for each of the six
+// lines above it.
+func headerBlock(lines []string, i int, labels *lineLabels) bool {
 	l := strings.TrimSpace(lines[i])
 	if !strings.Contains(l, ":") || !headerFrom.MatchString(l) {
 		return false
 	}
 	sent, subject := false, false
 	for k := i + 1; k < len(lines) && k <= i+6; k++ {
-		l := strings.TrimSpace(lines[k])
-		sent = sent || headerSent.MatchString(l)
-		subject = subject || headerSubject.MatchString(l)
+		ls := labels.of(lines, k)
+		sent = sent || ls&labelSent != 0
+		subject = subject || ls&labelSubject != 0
 	}
 	return sent && subject
+}
+
+// lineLabels holds, for each line of a text, whether it is a date line
+// and a subject line of Outlook's header block, found when first asked.
+type lineLabels []uint8
+
+const (
+	labelKnown uint8 = 1 << iota
+	labelSent
+	labelSubject
+)
+
+func (ll *lineLabels) of(lines []string, k int) uint8 {
+	if *ll == nil {
+		*ll = make(lineLabels, len(lines))
+	}
+	if (*ll)[k]&labelKnown == 0 {
+		l := strings.TrimSpace(lines[k])
+		v := labelKnown
+		if headerSent.MatchString(l) {
+			v |= labelSent
+		}
+		if headerSubject.MatchString(l) {
+			v |= labelSubject
+		}
+		(*ll)[k] = v
+	}
+	return (*ll)[k]
 }
 
 // stripQuotes returns text without the quoted mail in it, and whether
@@ -109,6 +140,7 @@ func stripQuotes(text string) (string, bool) {
 	keep := make([]bool, len(lines))
 	quoted := false
 	cutAt := -1
+	var labels lineLabels
 	for i := 0; i < len(lines) && cutAt < 0; i++ {
 		line := lines[i]
 		trimmed := strings.TrimSpace(line)
@@ -119,7 +151,7 @@ func stripQuotes(text string) (string, bool) {
 		case strings.HasPrefix(trimmed, "--") && len(trimmed) <= maxAttribution && originalMessage.MatchString(trimmed):
 			cutAt = i
 			continue
-		case headerBlock(lines, i):
+		case headerBlock(lines, i, &labels):
 			cutAt = i
 			// The separator line and blank lines above belong to it.
 			for k := i - 1; k >= 0; k-- {
