@@ -67,7 +67,8 @@ func (j *Judge) handle(ctx context.Context, raw []byte, also func(*store.Tx) err
 	if also == nil {
 		also = func(*store.Tx) error { return nil }
 	}
-	m, perr := mailer.Parse(raw)
+	// An oversized mail is refused unread: only its header is parsed.
+	m, perr := mailer.ParseLimit(raw, j.maxSize())
 	if perr != nil {
 		// Unreadable header: keep it for the operator, answer no one.
 		j.log().Warn("unreadable mail", "err", perr)
