@@ -14,6 +14,15 @@
 // (Message.Unread). Parse is lenient because players' mail programs are: a
 // broken MIME structure still yields whatever text can be read.
 //
+// Reading costs work and memory that grow linearly with the mail's size,
+// whatever it holds (a header folded a million times, thousands of
+// encoded words, deep MIME or HTML nesting, a line of megabytes): only the
+// first 256 KiB of a header are read, and the tests bound what Parse
+// allocates for each kind of hostile mail. A reader that refuses mail over
+// a size calls ParseLimit(raw, max) instead of Parse: for a larger mail it
+// reads the header only, at a cost bounded by the header's, and returns
+// its fields and Size, with no text.
+//
 // Writing: Compose turns an Outgoing into bytes that are the same for the
 // same Outgoing, so an outbox row sent twice is the same mail twice, and
 // that mark themselves as automatic (Auto-Submitted: auto-replied for a

@@ -22,6 +22,10 @@ var fuzzSeeds = []string{
 	"From: a@b\r\nContent-Type: text/html\r\n\r\n<p>A Par H</p><div class=\"gmail_quote\"><div class=gmail_attr>On 1 x wrote:</div><blockquote type=cite><pre>old\n\nx</pre></blockquote></div><div id=appendonsend></div>z",
 	"From: a@b\r\n\r\nA\r\nOn Mon, 3 Mar 2025 J\r\nwrote:\r\n> q\r\nB\r\n________________\r\nFrom: x\r\nSent: y\r\nSubject: z\r\nold\r\n",
 	"From: a@b\r\nContent-Type: multipart/mixed; boundary=m\r\n\r\n--m\r\n\r\nA\r\n-- \r\nsig\r\n--m\r\nContent-Type: application/octet-stream; name=\"o.txt\"\r\n\r\nB\r\n--m\r\nContent-Disposition: attachment; filename*=utf-8''%E2%80%99.pdf\r\n\r\n%PDF\r\n--m--\r\n",
+	// The shapes of the pathological mails of linear_test.go, small.
+	"From: =?iso-8859-2?q?a?= =?iso-8859-2?b?YQ==?= <a@b>\r\nSubject: =?utf-8?q?a?= =?windows-1252?q?=E0?= =?x?q?\r\n x\r\n \r\n\ty\r\nReferences: <1@x> <2@x> <1@x>\r\nDate: Mon, 2 Jan 2006 15:04:05 (c)\r\n\r\nA\r\n\r\n\r\n\r\n> q\r\n\r\n\r\n\r\nB\r\n",
+	"From: a@b\r\nContent-Type: text/html\r\n\r\n<blockquote type=cite><blockquote><div class=gmail_quote>q<br></div></div></div><br><br><p><pre>x  \n</pre><div>x</blockquote>&amp&#233;<style>y</styl",
+	"From: a@b\r\nContent-Type: multipart/mixed\r\n\r\n------\r\n--x \r\n\r\nA\r\n--x\r\nContent-Type: multipart/mixed; boundary=y\r\n\r\n--y\r\n\r\nB\r\n--x--",
 }
 
 // FuzzParse checks that Parse never panics and that what it returns is

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -438,26 +439,29 @@ func TestSqueezeBlankLines(t *testing.T) {
 	}
 }
 
-// BenchmarkParsePathological parses 2 MB mails of the kinds that cost
-// the most before the work was made linear, and an ordinary one.
+// BenchmarkParsePathological parses mails of 128 KB and 2 MB of the kinds
+// that cost the most before the work was made linear (the folded header
+// is the mail that stalled the judge 39 s).
 func BenchmarkParsePathological(b *testing.B) {
-	kinds := map[string]bool{
-		"folded header": true, "encoded words": true, "references": true, "html deep quote lines": true,
-		"html pre spaces then blocks": true, "html breaks then blocks": true, "html unclosed quotes": true,
-		"blank lines around a quote": true,
+	kinds := []string{
+		"folded header", "encoded words", "references", "html deep quote lines",
+		"html pre spaces then blocks", "html breaks then blocks", "html unclosed quotes",
+		"blank lines around a quote", "guessed boundary", "outlook labels",
 	}
-	for _, p := range pathologies {
-		if !kinds[p.name] {
-			continue
-		}
-		raw := p.make(2 << 20)
-		b.Run(strings.ReplaceAll(p.name, " ", "_"), func(b *testing.B) {
-			b.SetBytes(int64(len(raw)))
-			b.ReportAllocs()
-			for b.Loop() {
-				Parse(raw)
+	for _, size := range []int{128 << 10, 2 << 20} {
+		for _, p := range pathologies {
+			if !slices.Contains(kinds, p.name) {
+				continue
 			}
-		})
+			raw := p.make(size)
+			b.Run(fmt.Sprintf("%s/%dKB", strings.ReplaceAll(p.name, " ", "_"), size>>10), func(b *testing.B) {
+				b.SetBytes(int64(len(raw)))
+				b.ReportAllocs()
+				for b.Loop() {
+					Parse(raw)
+				}
+			})
+		}
 	}
 }
 
@@ -499,6 +503,51 @@ func FuzzGuessBoundary(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte) {
 		if got, want := guessBoundary(body), guessBoundaryRegexp(body); got != want {
 			t.Errorf("guessBoundary(%q) = %q, the regexp %q", body, got, want)
+		}
+	})
+}
+
+// FuzzOpenElements checks the indexed stack of open elements against the
+// plain one htmlToText searched before: each byte of ops opens a div or a
+// blockquote, quote or not, or closes one.
+func FuzzOpenElements(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3, 4, 5, 0, 1, 4, 5, 5, 4})
+	f.Fuzz(func(t *testing.T, ops []byte) {
+		type elem struct {
+			name  string
+			quote bool
+		}
+		var plain []elem
+		var o openElements
+		names := []string{"div", "blockquote"}
+		for _, op := range ops {
+			name := names[op%2]
+			switch op % 6 / 2 {
+			case 0, 1:
+				q := op%6/2 == 1
+				plain = append(plain, elem{name, q})
+				o.push(name, q)
+			case 2:
+				want := 0
+				for k := len(plain) - 1; k >= 0; k-- {
+					if plain[k].name != name {
+						continue
+					}
+					for _, e := range plain[k:] {
+						if e.quote {
+							want++
+						}
+					}
+					plain = plain[:k]
+					break
+				}
+				if got := o.close(name); got != want {
+					t.Fatalf("%v: close %s = %d quotes, want %d", ops, name, got, want)
+				}
+			}
+			if len(o.quote) != len(plain) {
+				t.Fatalf("%v: %d open, want %d", ops, len(o.quote), len(plain))
+			}
 		}
 	})
 }
