@@ -115,7 +115,7 @@ const helpItalian = `Corriere, un giudice di Diplomacy per posta elettronica. Sc
   SIGNON <potenza>@<partita> <password>  collegati (anche SIGNON <iniziale><partita> <password>)
   PHASE <fase>                       gli ordini sotto sono per quella fase (S1903M, Autunno 1903): quelli
                                      di una fase successiva sono tenuti finché comincia, di una passata rifiutati
-  <ordini>                           per esempio A Par-Bor, F Mdn C A Lon-Bel, A Mon S A Ber, A Par fermo,
+  <ordini>                           per esempio A Par-Bor, F Nth C A Lon-Bel, A Mon S A Ber, A Par fermo,
                                      BUILD F StP/nc, REMOVE A Var, WAIVE; in italiano o in inglese
   CLEAR                              cancella i tuoi ordini di questa fase
   SET NOWAIT / SET WAIT              pronto per la risoluzione anticipata / attendi la scadenza
