@@ -160,7 +160,7 @@ func TestLateMailAndPhaseLine(t *testing.T) {
 	f.processS1901()
 	signon := "SIGNON france@roma pw-france\n"
 	reply := f.mailDated(addr("france"), written, signon+"A Bur-Mun")
-	mustContain(t, "a spring mail read in fall", reply, "came too late for that phase", "were not read for Fall 1901 movement (F1901M)", "PHASE F1901M", "> A Bur-Mun")
+	mustContain(t, "a spring mail read in fall", reply, "came too late for it", "were not read for Fall 1901 movement (F1901M)", "PHASE F1901M", "> A Bur-Mun")
 	if strings.Contains(reply, "complete") || strings.Contains(reply, "ok:") {
 		t.Errorf("the late mail was applied:\n%s", reply)
 	}
@@ -495,5 +495,22 @@ func TestOneSignonAndConfirmationToTheSeat(t *testing.T) {
 		if m.InReplyTo == "forged@p" && m.Recipient != addr("france") {
 			t.Errorf("the confirmation went to %s", m.Recipient)
 		}
+	}
+}
+
+// After a ROLLBACK, a mail written before it is still late: the phase it
+// was written for is not the one the game is at again.
+func TestLateMailAfterRollback(t *testing.T) {
+	f := newFixture(t, nil)
+	f.processS1901()
+	written := f.clk.t.Add(time.Hour) // during Fall 1901
+	f.clk.advance(2 * time.Hour)
+	if reply, err := f.j.Master(context.Background(), "roma", "ROLLBACK S1901M"); err != nil {
+		t.Fatal(err, reply)
+	}
+	reply := f.mailDated(addr("england"), written, "SIGNON england@roma pw-england\nF Lon-Eng")
+	mustContain(t, "a fall mail read after the rollback", reply, "came too late for it")
+	if strings.Contains(reply, "ok: F lon") {
+		t.Errorf("applied to the phase rolled back to:\n%s", reply)
 	}
 }

@@ -323,7 +323,7 @@ var italianText = map[string]string{
 	"These orders were not read: the PHASE line above them could not be read.\n":                           "Questi ordini non sono stati letti: la riga PHASE sopra di essi non si è potuta leggere.\n",
 	"Units": "Unità",
 	"Year":  "Anno",
-	"Your mail is dated %s, before the last phase was processed (%s): its orders came too late for that phase, and were not read for %s.\nTo order for %s, send the orders again (or write PHASE %s above them).\n": "La tua mail è datata %s, prima che l'ultima fase fosse risolta (%s): i suoi ordini sono arrivati troppo tardi per quella fase, e non sono stati letti per %s.\nPer dare ordini per %s, rimandali (o scrivi PHASE %s sopra di essi).\n",
+	"Your mail is dated %s, before the current phase began (%s): its orders were written for an earlier phase and came too late for it, and were not read for %s.\nTo order for %s, send the orders again (or write PHASE %s above them).\n": "La tua mail è datata %s, prima che cominciasse la fase in corso (%s): i suoi ordini erano scritti per una fase precedente e sono arrivati troppo tardi per quella, e non sono stati letti per %s.\nPer dare ordini per %s, rimandali (o scrivi PHASE %s sopra di essi).\n",
 	"Your orders are complete.\n": "I tuoi ordini sono completi.\n",
 	"Your orders for %s (%s):\n":  "I tuoi ordini per %s (%s):\n",
 	"a fleet":                     "una flotta",

@@ -461,7 +461,7 @@ func (s *session) rollback(vw *view, phase string) error {
 	if err := tx.ClearOrders(g.ID, g.Phase, ""); err != nil {
 		return err
 	}
-	g.Phase, g.Position, g.Reminded = phase, rec.Position, false
+	g.Phase, g.Position, g.Reminded, g.PhaseBegan = phase, rec.Position, false, s.now
 	if g.State == store.Finished {
 		g.State = store.Active
 	}

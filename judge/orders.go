@@ -114,12 +114,8 @@ func (s *session) submit(lines []string) error {
 		// A mail written before the current phase began was written for
 		// an earlier one: it came too late for it, and is not misapplied
 		// to this one.
-		began, err := s.tx.LastProcessed(vw.g.ID)
-		if err != nil {
-			return err
-		}
-		if !began.IsZero() && s.m.Date.Before(began) {
-			return notRead("Your mail is dated %s, before the last phase was processed (%s): its orders came too late for that phase, and were not read for %s.\n"+
+		if began := vw.g.PhaseBegan; !began.IsZero() && s.m.Date.Before(began) {
+			return notRead("Your mail is dated %s, before the current phase began (%s): its orders were written for an earlier phase and came too late for it, and were not read for %s.\n"+
 				"To order for %s, send the orders again (or write PHASE %s above them).\n",
 				vw.timeIn(s.lang, s.m.Date), vw.timeIn(s.lang, began), s.lang.phase(vw.pos.Phase), s.lang.phase(vw.pos.Phase), vw.pos.Phase)
 		}

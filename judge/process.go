@@ -185,7 +185,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 		}
 	}
 	posJSON, _ := json.Marshal(next)
-	ng.Phase, ng.Position, ng.Reminded = next.Phase, string(posJSON), false
+	ng.Phase, ng.Position, ng.Reminded, ng.PhaseBegan = next.Phase, string(posJSON), false, now
 	if ending != nil {
 		ng.State, ng.Deadline = store.Finished, time.Time{}
 	} else if ng.Deadline, err = j.deadline(tx, &nvw, now); err != nil {

@@ -7,7 +7,7 @@ import (
 )
 
 // A replaced order keeps the time its key was first ordered (for who was
-// late at the deadline) and orders sent ahead are listed and dropped.
+// late at the deadline) and orders sent ahead are listed and dropped; a game keeps when its phase began.
 func TestOrderSinceAndAhead(t *testing.T) {
 	s, _ := open(t)
 	ctx := context.Background()
@@ -48,17 +48,12 @@ func TestOrderSinceAndAhead(t *testing.T) {
 		if again, _ := tx.Ahead(g.ID); len(again) != 2 || again[0].ID != got[1].ID {
 			t.Errorf("after a delete: %+v", again)
 		}
-		if began, err := tx.LastProcessed(g.ID); err != nil || !began.IsZero() {
-			t.Errorf("LastProcessed before any phase = %v, %v", began, err)
-		}
-		if err := tx.AddPhase(PhaseRecord{GameID: g.ID, Phase: "S1901M", ProcessedAt: t0}); err != nil {
+		g.PhaseBegan = t0
+		if err := tx.UpdateGame(g); err != nil {
 			return err
 		}
-		if err := tx.AddPhase(PhaseRecord{GameID: g.ID, Phase: "F1901M", ProcessedAt: t0.Add(time.Hour)}); err != nil {
-			return err
-		}
-		if began, err := tx.LastProcessed(g.ID); err != nil || !began.Equal(t0.Add(time.Hour)) {
-			t.Errorf("LastProcessed = %v, %v", began, err)
+		if back, err := tx.Game("roma"); err != nil || !back.PhaseBegan.Equal(t0) {
+			t.Errorf("PhaseBegan = %v, %v", back.PhaseBegan, err)
 		}
 		return nil
 	})

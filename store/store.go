@@ -191,6 +191,9 @@ type Game struct {
 	// on from.
 	MasterAddress string
 	CreatedAt     time.Time
+	// PhaseBegan is when the current phase began: the game's start, the
+	// processing of the phase before, or a rollback to it.
+	PhaseBegan time.Time
 }
 
 // Game states.
@@ -204,9 +207,9 @@ const (
 // CreateGame inserts g and sets its ID. A game name is unique regardless
 // of case.
 func (t *Tx) CreateGame(g *Game) error {
-	res, err := t.exec(`INSERT INTO games (name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		g.Name, g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.MasterAddress, unix(g.CreatedAt))
+	res, err := t.exec(`INSERT INTO games (name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at, phase_began)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.Name, g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.MasterAddress, unix(g.CreatedAt), unix(g.PhaseBegan))
 	if err != nil {
 		if strings.Contains(err.Error(), "UNIQUE") {
 			return fmt.Errorf("create game %s: a game of that name exists", g.Name)
@@ -219,23 +222,23 @@ func (t *Tx) CreateGame(g *Game) error {
 
 // UpdateGame writes every field of g.
 func (t *Tx) UpdateGame(g *Game) error {
-	_, err := t.exec(`UPDATE games SET variant = ?, rules = ?, settings = ?, state = ?, phase = ?, position = ?, deadline = ?, reminded = ?, master_hash = ?, master_address = ? WHERE id = ?`,
-		g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.MasterAddress, g.ID)
+	_, err := t.exec(`UPDATE games SET variant = ?, rules = ?, settings = ?, state = ?, phase = ?, position = ?, deadline = ?, reminded = ?, master_hash = ?, master_address = ?, phase_began = ? WHERE id = ?`,
+		g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.MasterAddress, unix(g.PhaseBegan), g.ID)
 	if err != nil {
 		return fmt.Errorf("update game %s: %w", g.Name, err)
 	}
 	return nil
 }
 
-const gameColumns = `id, name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at`
+const gameColumns = `id, name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at, phase_began`
 
 func scanGame(row scanner) (*Game, error) {
 	var g Game
-	var deadline, created int64
-	if err := row.Scan(&g.ID, &g.Name, &g.Variant, &g.Rules, &g.Settings, &g.State, &g.Phase, &g.Position, &deadline, &g.Reminded, &g.MasterHash, &g.MasterAddress, &created); err != nil {
+	var deadline, created, began int64
+	if err := row.Scan(&g.ID, &g.Name, &g.Variant, &g.Rules, &g.Settings, &g.State, &g.Phase, &g.Position, &deadline, &g.Reminded, &g.MasterHash, &g.MasterAddress, &created, &began); err != nil {
 		return nil, err
 	}
-	g.Deadline, g.CreatedAt = fromUnix(deadline), fromUnix(created)
+	g.Deadline, g.CreatedAt, g.PhaseBegan = fromUnix(deadline), fromUnix(created), fromUnix(began)
 	return &g, nil
 }
 
@@ -488,17 +491,6 @@ func (t *Tx) LastPhase(gameID int64, phase string) (string, PhaseRecord, error) 
 	}
 	p.ProcessedAt = fromUnix(at)
 	return name, p, err
-}
-
-// LastProcessed returns when the game's latest phase was processed: when
-// its current phase began. The zero time before the first.
-func (t *Tx) LastProcessed(gameID int64) (time.Time, error) {
-	var at sql.NullInt64
-	err := t.tx.QueryRowContext(t.ctx, `SELECT MAX(processed_at) FROM phases WHERE game_id = ?`, gameID).Scan(&at)
-	if err != nil || !at.Valid {
-		return time.Time{}, err
-	}
-	return fromUnix(at.Int64), nil
 }
 
 // Cursor returns where reading the mailbox stopped: its UIDVALIDITY then
