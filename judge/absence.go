@@ -303,15 +303,19 @@ func (j *Judge) unseat(tx *store.Tx, vw *view, side []variants.Power) error {
 			return err
 		}
 	}
-	return j.clearAbsences(tx, vw, side)
+	return j.forgetPlayer(tx, vw, side)
 }
 
-// clearAbsences drops every absence of the given powers, which change
-// hands: the old player's days neither postpone the new player's
-// deadlines nor count against the new player's limit.
-func (j *Judge) clearAbsences(tx *store.Tx, vw *view, side []variants.Power) error {
+// forgetPlayer drops what the old player of the given powers, which
+// change hands, left behind: every absence (the old player's days
+// neither postpone the new player's deadlines nor count against the new
+// player's limit) and the orders sent ahead for later phases.
+func (j *Judge) forgetPlayer(tx *store.Tx, vw *view, side []variants.Power) error {
 	for _, p := range side {
 		if err := tx.ClearAbsences(vw.g.ID, vw.v.Powers[p].ID); err != nil {
+			return err
+		}
+		if err := tx.DeleteAheadOf(vw.g.ID, vw.v.Powers[p].ID); err != nil {
 			return err
 		}
 	}

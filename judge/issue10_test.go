@@ -514,3 +514,24 @@ func TestLateMailAfterRollback(t *testing.T) {
 		t.Errorf("applied to the phase rolled back to:\n%s", reply)
 	}
 }
+
+// Orders sent ahead survive a player's SET ADDRESS, go with the seat when
+// it changes hands, and their report tells of lines passed over.
+func TestOrdersAheadAndTheSeat(t *testing.T) {
+	f := newFixture(t, nil)
+	for _, p := range powers {
+		f.order(p, openings[p])
+	}
+	f.order("france", "PHASE F1901M\nA Bur-Mun\nSee you in the fall")
+	f.order("france", "SET ADDRESS francesca@home.test")
+	f.order("italy", "PHASE F1901M\nA Ven-Tri")
+	if reply, err := f.j.Master(context.Background(), "roma", "REPLACE italy nuovo@x.test"); err != nil || !strings.Contains(reply, "now played by") {
+		t.Fatal(err, reply)
+	}
+	f.clk.advance(12 * time.Hour)
+	f.tick()
+	mustContain(t, "France's report", f.lastMail("ahead", "francesca@home.test"), "ok: A bur - mun", `not read as an order: "See you in the fall"`)
+	if m := f.lastMail("ahead", "nuovo@x.test") + f.lastMail("ahead", addr("italy")); m != "" {
+		t.Errorf("the old player's orders were read for the new one:\n%s", m)
+	}
+}

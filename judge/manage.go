@@ -176,7 +176,7 @@ func (j *Judge) seatPlayer(tx *store.Tx, vw *view, verb, power, address, passwor
 	side := vw.arrangement().side(p)
 	// The absences the old player announced are not the new one's.
 	if old != nil && old.Address != "" && old.Address != addr {
-		if err := j.clearAbsences(tx, vw, side); err != nil {
+		if err := j.forgetPlayer(tx, vw, side); err != nil {
 			return nil, err
 		}
 	}

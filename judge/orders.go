@@ -272,10 +272,10 @@ func (j *Judge) readAhead(tx *store.Tx, vw *view) error {
 		if err := tx.DeleteAhead(a.ID); err != nil {
 			return err
 		}
+		// A seat that changed hands since lost them (forgetPlayer).
 		power := vw.v.PowerByID(a.Power)
 		seat := vw.seat(a.Power)
-		// The seat may have changed hands since: only its player's are read.
-		if power == variants.NoPower || seat == nil || !strings.EqualFold(seat.Address, a.Address) {
+		if power == variants.NoPower || seat == nil || seat.Address == "" {
 			continue
 		}
 		s := reports[seat.Address]
@@ -299,6 +299,7 @@ func (j *Judge) readAhead(tx *store.Tx, vw *view) error {
 		}
 	}
 	for _, addr := range order {
+		reports[addr].tellUnread()
 		_, err = tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: addr, Subject: reports[addr].lang.f("Corriere %s: your orders sent ahead", vw.g.Name),
 			Body: reports[addr].out.String(), GameID: vw.g.ID, Phase: vw.g.Phase, Kind: "ahead"})
 		if err != nil {

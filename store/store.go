@@ -431,6 +431,13 @@ func (t *Tx) Ahead(gameID int64) ([]Ahead, error) {
 	}, `SELECT id, game_id, phase, power, address, message_id, at, text FROM ahead WHERE game_id = ? ORDER BY id`, gameID)
 }
 
+// DeleteAheadOf drops the orders sent ahead for a power of a game (its
+// seat changes hands).
+func (t *Tx) DeleteAheadOf(gameID int64, power string) error {
+	_, err := t.exec(`DELETE FROM ahead WHERE game_id = ? AND power = ?`, gameID, power)
+	return err
+}
+
 // DeleteAhead drops orders sent ahead, once read or no longer of use.
 func (t *Tx) DeleteAhead(id int64) error {
 	_, err := t.exec(`DELETE FROM ahead WHERE id = ?`, id)
