@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/store"
+	"github.com/corriere/corriere/variants/standard"
 )
 
 // After a ROLLBACK the phase is played again with other orders: its map
@@ -533,5 +534,34 @@ func TestOrdersAheadAndTheSeat(t *testing.T) {
 	mustContain(t, "France's report", f.lastMail("ahead", "francesca@home.test"), "ok: A bur - mun", `not read as an order: "See you in the fall"`)
 	if m := f.lastMail("ahead", "nuovo@x.test") + f.lastMail("ahead", addr("italy")); m != "" {
 		t.Errorf("the old player's orders were read for the new one:\n%s", m)
+	}
+}
+
+// holds are orders for every unit of a power's start to hold.
+func holds(power string) string {
+	v := standard.Variant()
+	var lines []string
+	for _, u := range v.StartUnits {
+		if v.Powers[u.Power].ID == power {
+			lines = append(lines, v.UnitText(u)+" H")
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// A mail that makes a phase ready processes that phase once: orders sent
+// ahead that make the next phase ready do not process it in the same
+// mail, however the mail's lines are ordered (found in review).
+func TestEarlyProcessingOnePhaseAMail(t *testing.T) {
+	f := newFixture(t, nil)
+	for _, p := range powers {
+		f.order(p, "SET NOWAIT\nPHASE F1901M\n"+holds(p))
+		if p != "france" {
+			f.order(p, holds(p))
+		}
+	}
+	f.order("france", "A par H\nSET NOWAIT\nA mar H\nF bre H")
+	if g := f.game(); g.Phase != "F1901M" {
+		t.Errorf("after one mail the game is at %s, want F1901M", g.Phase)
 	}
 }

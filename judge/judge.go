@@ -115,8 +115,8 @@ func (j *Judge) handle(ctx context.Context, raw []byte, also func(*store.Tx) err
 			return err
 		}
 		j.log().Info("mail answered", "message_id", m.MessageID, "from", m.From, "game", s.gameName(), "bytes", m.Size)
-		for _, name := range s.check {
-			if err := j.processIfReady(tx, name); err != nil {
+		for _, gp := range s.check {
+			if err := j.processIfReady(tx, gp.game, gp.phase); err != nil {
 				return err
 			}
 		}

@@ -226,7 +226,7 @@ func (s *session) submit(lines []string) error {
 	if err := s.tx.Audit(s.now, vw.g.ID, actor, "orders", strings.Join(parsedLines, "; ")); err != nil {
 		return err
 	}
-	s.check = append(s.check, vw.g.Name)
+	s.mayProcess()
 	return s.orderState()
 }
 

@@ -103,9 +103,11 @@ func (j *Judge) endByUnits(tx *store.Tx, vw *view) error {
 
 // processIfReady processes the game now when it allows early processing
 // and every power with orders to give is ready with complete orders.
-func (j *Judge) processIfReady(tx *store.Tx, name string) error {
+func (j *Judge) processIfReady(tx *store.Tx, name, phase string) error {
 	vw, err := loadView(tx, name)
-	if err != nil || vw.g.State != store.Active || !vw.set.Early || vw.pos == nil {
+	// A phase processed already (by an earlier line of the same mail) is
+	// not followed by the next, whose orders the mail did not give.
+	if err != nil || vw.g.State != store.Active || !vw.set.Early || vw.pos == nil || vw.g.Phase != phase {
 		return err
 	}
 	owing := vw.owing()

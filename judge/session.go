@@ -32,8 +32,9 @@ type session struct {
 	side []variants.Power
 	// Order lines waiting to be submitted together.
 	pending []string
-	// Games to process at once if all their powers are now ready.
-	check []string
+	// Games to process at once if all their powers are now ready, each
+	// once and only in the phase the mail dealt with.
+	check []gamePhase
 	// shown is set once the signed-on power's order set was reported.
 	shown bool
 	// master is set when the game master signed on (vw is the game);
@@ -202,6 +203,18 @@ func maskAddress(a string) string {
 		return "…@" + domain
 	}
 	return string(r[0]) + "…" + string(r[len(r)-1]) + "@" + domain
+}
+
+// gamePhase names a game in one of its phases.
+type gamePhase struct{ game, phase string }
+
+// mayProcess notes that the signed-on game's current phase may now be
+// ready for early processing.
+func (s *session) mayProcess() {
+	gp := gamePhase{s.vw.g.Name, s.vw.g.Phase}
+	if !slices.Contains(s.check, gp) {
+		s.check = append(s.check, gp)
+	}
 }
 
 // tellAttachments says which attachments were read as orders and which
@@ -469,7 +482,7 @@ func (s *session) set(c command) error {
 	case what == "NOWAIT":
 		change = func(st *store.Seat) { st.NoWait = true }
 		s.printf("> %s\n  Ready: once every power with orders to give is ready and has complete orders, the phase is processed without waiting for the deadline.\n\n", c.text)
-		s.check = append(s.check, s.vw.g.Name)
+		s.mayProcess()
 	case len(c.args) > 0 && strings.EqualFold(c.args[0], "DRAW"):
 		with, ok := s.drawVote(c)
 		if !ok {
