@@ -565,3 +565,35 @@ func TestEarlyProcessingOnePhaseAMail(t *testing.T) {
 		t.Errorf("after one mail the game is at %s, want F1901M", g.Phase)
 	}
 }
+
+// Builds a power could not make (no free home centre) are not said to be
+// left unordered (found in review).
+func TestNoUnorderedBuildsWithoutRoom(t *testing.T) {
+	f := newFixture(t, nil)
+	for _, p := range powers {
+		f.order(p, holds(p))
+	}
+	f.clk.advance(12 * time.Hour)
+	f.tick()
+	ctx := context.Background()
+	for _, c := range []string{"EDIT CENTRE bel france -- test", "EDIT CENTRE hol france -- test", "EDIT REMOVE kie -- test"} {
+		if reply, err := f.j.Master(ctx, "roma", c); err != nil || !strings.Contains(reply, "Done") {
+			t.Fatal(err, reply)
+		}
+	}
+	for _, p := range powers {
+		f.order(p, holds(p))
+	}
+	f.clk.advance(24 * time.Hour)
+	f.tick()
+	if g := f.game(); g.Phase != "W1901A" {
+		t.Fatalf("phase %s", g.Phase)
+	}
+	f.clk.advance(24 * time.Hour)
+	f.tick()
+	res := f.lastResults()
+	mustContain(t, "winter results", res, "Builds not ordered, and so not made: Germany 1.")
+	if strings.Contains(res, "France") && strings.Contains(res, "France 2") {
+		t.Errorf("France, with no free home centre, is said to have left builds unordered:\n%s", res)
+	}
+}

@@ -399,10 +399,10 @@ func unusedBuilds(l lang, vw *view, resp *game.Response) string {
 	if vw.pos.Phase.Type != adjudicator.Adjustment {
 		return ""
 	}
-	centers, units := adjudicator.Count(vw.v, vw.pos)
 	var out []string
 	for p := range vw.v.Powers {
-		owed := centers[p] - units[p]
+		// What the power could build: free home centres, no disorder.
+		owed, _ := allowance(vw.v, vw.pos, variants.Power(p))
 		if owed <= 0 {
 			continue
 		}
