@@ -47,6 +47,8 @@ var italianReasons = map[string]string{
 // the English text as written in the code (a format for fmt). Command
 // echoes ("> LIST") are the same in both.
 var italianText = map[string]string{
+	"this judge creates no games by mail: its operator makes them (corriere game create)":                                                  "questo giudice non crea partite per posta: le crea il suo gestore (corriere game create)",
+	"this judge does not create games by mail for your address; ask its operator to make one or to allow you":                              "questo giudice non crea partite per posta per il tuo indirizzo; chiedi al suo gestore di crearne una o di abilitarti",
 	"> SIGNON ...\n  Refused: one sign-on a mail; send another mail for another game or power. The orders that follow are not read.\n\n":   "> SIGNON ...\n  Rifiutato: un solo collegamento per mail; manda un'altra mail per un'altra partita o potenza. Gli ordini che seguono non sono letti.\n\n",
 	" %s is neutral and its land closed until Spring %d; then it joins the side the judge's coin toss favours. A side wins with %d units.": " %s è neutrale e il suo territorio chiuso fino alla primavera del %d; poi si unisce alla parte che il lancio della moneta del giudice favorisce. Una parte vince con %d unità.",
 	" A side wins with %d units.":                   " Una parte vince con %d unità.",

@@ -92,6 +92,9 @@ func TestItalianIsComplete(t *testing.T) {
 	texts := textsInCode(t)
 	// Words given to lang.t from values: states, outcomes.
 	texts[editUsage] = "a constant"
+	for _, a := range []Access{{}, {Operator: "op@x"}} {
+		texts[a.createRule()] = "a word"
+	}
 	for _, w := range []string{store.Forming, store.Active, store.Paused, store.Finished, "none", "partial", "complete",
 		"succeeds", "fails", "invalid", "yes", "no", "hold", "disorder", "white", "grey", "english", "italian"} {
 		texts[w] = "a value"

@@ -47,7 +47,7 @@ func (s *session) create(c command) error {
 	}
 	name, password := c.args[0], c.args[1]
 	if a := s.j.Access; !a.mayCreate(s.m.From) {
-		s.printf("> CREATE %s ...\n  Refused: %s. The game was not created.\n\n", name, a.createRule())
+		s.printf("> CREATE %s ...\n  Refused: %s. The game was not created.\n\n", name, word(a.createRule()))
 		return nil
 	}
 	if err := checkPassword(password, name, strings.SplitN(s.m.From, "@", 2)[0]); err != nil {

@@ -134,18 +134,11 @@ func (a Access) creators() []string {
 	return a.Create
 }
 
-// createRule says who may create games by mail, for a refusal.
+// createRule says why a CREATE was refused, naming nobody: the list of
+// who may create games would tell a stranger which From to forge.
 func (a Access) createRule() string {
-	var who []string
-	for _, c := range a.creators() {
-		if strings.HasPrefix(c, "@") {
-			who = append(who, "addresses ending in "+c)
-		} else {
-			who = append(who, c)
-		}
-	}
-	if len(who) == 0 {
+	if len(a.creators()) == 0 {
 		return "this judge creates no games by mail: its operator makes them (corriere game create)"
 	}
-	return "this judge creates games by mail only for " + strings.Join(who, ", ") + "; ask its operator to make one or to allow you"
+	return "this judge does not create games by mail for your address; ask its operator to make one or to allow you"
 }
