@@ -492,10 +492,21 @@ func TestOneSignonAndConfirmationToTheSeat(t *testing.T) {
 	if err := f.j.Handle(context.Background(), []byte(raw)); err != nil {
 		t.Fatal(err)
 	}
+	raw = "From: " + addr("france") + "\nReply-To: forger@evil.test\nSubject: orders\nMessage-ID: <guess@p>\n\nSIGNON france@roma guess\nA Par-Pic"
+	if err := f.j.Handle(context.Background(), []byte(raw)); err != nil {
+		t.Fatal(err)
+	}
+	replies := 0
 	for _, m := range f.outbox() {
-		if m.InReplyTo == "forged@p" && m.Recipient != addr("france") {
-			t.Errorf("the confirmation went to %s", m.Recipient)
+		if m.InReplyTo == "forged@p" || m.InReplyTo == "guess@p" {
+			replies++
+			if m.Recipient != addr("france") {
+				t.Errorf("the reply to %s went to %s", m.InReplyTo, m.Recipient)
+			}
 		}
+	}
+	if replies != 2 {
+		t.Errorf("%d replies, want 2", replies)
 	}
 }
 

@@ -373,6 +373,12 @@ func (s *session) signon(c command) error {
 		if err := s.tx.Audit(s.now, vw.g.ID, s.m.From, "signon refused", vw.v.Powers[power].ID); err != nil {
 			return err
 		}
+		// A mail from the seat's own address with a wrong password is
+		// answered there, never at a Reply-To: a forger of the From
+		// learns nothing, and the player sees the attempt.
+		if seat != nil && seat.Address != "" && strings.EqualFold(seat.Address, s.m.From) {
+			s.registered = seat.Address
+		}
 		return s.j.tellFailedSignon(s.tx, vw, seat, s.m.From, s.now)
 	}
 	side := vw.arrangement().side(power)
