@@ -273,12 +273,6 @@ func (vw *view) seatLang(s *store.Seat) lang {
 	return vw.set.lang()
 }
 
-// mailAll queues a mail to every player and observer. phase is the phase
-// the mail is about (for results, the phase processed).
-func (j *Judge) mailAll(tx *store.Tx, vw *view, kind, phase, subject, body string) error {
-	return j.mailAllIn(tx, vw, kind, phase, func(lang) (string, string) { return subject, body })
-}
-
 // mailAllIn is mailAll with the mail written for each reader's language.
 func (j *Judge) mailAllIn(tx *store.Tx, vw *view, kind, phase string, text func(lang) (subject, body string)) error {
 	to, err := vw.readers(tx)

@@ -156,10 +156,10 @@ func (j *Judge) seatPlayer(tx *store.Tx, vw *view, verb, power, address, passwor
 	if err != nil {
 		return nil, err
 	}
-	id, name := vw.v.Powers[p].ID, vw.v.Powers[p].Name
+	id := vw.v.Powers[p].ID
 	old := vw.seat(id)
 	if verb == "SEAT" && old != nil && old.Address != "" {
-		return nil, badRequest("%s is already played by %s (use REPLACE to give it to another player)", name, old.Address)
+		return nil, badRequest("%s is already played by %s (use REPLACE to give it to another player)", powerArg(vw.v, p), old.Address)
 	}
 	addr := strings.ToLower(address)
 	if !ValidAddress(addr) {
@@ -182,7 +182,7 @@ func (j *Judge) seatPlayer(tx *store.Tx, vw *view, verb, power, address, passwor
 	}
 	// The new player's language is not known yet: the game's.
 	l := vw.set.lang()
-	name = l.side(vw.v, side)
+	name := l.side(vw.v, side)
 	body := l.f("You play %s in game %s, by the game master's choice.\nSign on with: SIGNON %s@%s %s\nSend HELP to the judge for the commands.\n", name, g.Name, id, g.Name, password)
 	if _, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: addr, Subject: l.f("Corriere %s: you play %s", g.Name, name), Body: body, GameID: g.ID, Phase: g.Phase, Kind: "seat"}); err != nil {
 		return nil, err
@@ -235,7 +235,7 @@ func (j *Judge) seat(tx *store.Tx, vw *view, power, address, password string) er
 	p := vw.v.PowerByID(power)
 	side := vw.arrangement().side(p)
 	if side == nil {
-		return badRequest("%s is not played in game %s: %s", vw.v.Powers[p].Name, vw.g.Name, absentWhy(vw, p))
+		return badRequest("%s is not played in game %s: %s", powerArg(vw.v, p), vw.g.Name, absentWhy(vw, p))
 	}
 	hash, err := HashPassword(password)
 	if err != nil {
@@ -251,7 +251,7 @@ func (j *Judge) seat(tx *store.Tx, vw *view, power, address, password string) er
 			return err
 		}
 	}
-	return tx.Audit(j.now(), vw.g.ID, "operator", "seat", sideName(vw.v, side)+" "+strings.ToLower(address))
+	return tx.Audit(j.now(), vw.g.ID, "operator", "seat", english.side(vw.v, side)+" "+strings.ToLower(address))
 }
 
 // Observe adds an observer, who receives every results mail.
@@ -371,7 +371,7 @@ func (j *Judge) Status(ctx context.Context, name string) (string, error) {
 		if err != nil {
 			return err
 		}
-		out, err = statusText(tx, vw)
+		out, err = statusIn(english, tx, vw)
 		return err
 	})
 	return out, err

@@ -181,17 +181,15 @@ func (s *session) masterDo(vw *view, c command) error {
 		if err != nil {
 			return err
 		}
-		id, name := vw.v.Powers[p].ID, vw.v.Powers[p].Name
-		old := vw.seat(id)
+		old := vw.seat(vw.v.Powers[p].ID)
 		if old == nil || old.Address == "" {
-			return badRequest("%s has no player", name)
+			return badRequest("%s has no player", powerArg(vw.v, p))
 		}
 		side := vw.arrangement().side(p)
 		if err := j.unseat(tx, vw, side); err != nil {
 			return err
 		}
-		name = sideName(vw.v, side)
-		s.printf("> %s\n  %s has no player now; its units hold until it is given to another (SEAT or REPLACE).\n\n", c.text, name)
+		s.printf("> %s\n  %s has no player now; its units hold until it is given to another (SEAT or REPLACE).\n\n", c.text, s.lang.side(vw.v, side))
 		return announce(func(l lang) (string, string) {
 			name := l.side(vw.v, side)
 			return l.f("%s left", name), l.f("The game master has removed the player of %s; its units hold until a new player takes it.\n", name)
@@ -223,7 +221,7 @@ func (s *session) masterDo(vw *view, c command) error {
 		if err := tx.UpdateGame(g); err != nil {
 			return err
 		}
-		s.printf("> RESUME\n  Game %s runs again; deadline %s.\n\n", g.Name, vw.deadlineText())
+		s.printf("> RESUME\n  Game %s runs again; deadline %s.\n\n", g.Name, vw.deadlineIn(s.lang))
 		return announce(func(l lang) (string, string) {
 			return l.t("resumed"), l.f("The game master has resumed the game. Deadline: %s.\n", vw.deadlineIn(l))
 		})
@@ -239,7 +237,7 @@ func (s *session) masterDo(vw *view, c command) error {
 		if err := tx.UpdateGame(g); err != nil {
 			return err
 		}
-		s.printf("> %s\n  Deadline now %s.\n\n", c.text, vw.deadlineText())
+		s.printf("> %s\n  Deadline now %s.\n\n", c.text, vw.deadlineIn(s.lang))
 		return announce(func(l lang) (string, string) {
 			return l.t("deadline extended"), l.f("The game master has extended the deadline of %s to %s.\n", l.phase(vw.pos.Phase), vw.deadlineIn(l))
 		})
@@ -297,7 +295,7 @@ func (s *session) masterDo(vw *view, c command) error {
 			return badRequest("%s is not played in game %s: %s", powerArg(vw.v, p), g.Name, absentWhy(vw, p))
 		}
 		s.power, s.side, s.asMaster = p, []variants.Power{p}, true
-		s.printf("> %s\n  The orders that follow are entered for %s, marked as the game master's.\n\n", c.text, vw.v.Powers[p].Name)
+		s.printf("> %s\n  The orders that follow are entered for %s, marked as the game master's.\n\n", c.text, s.lang.power(vw.v, p))
 	case "EDIT":
 		if err := needState(store.Active, store.Paused); err != nil {
 			return err
@@ -512,12 +510,15 @@ func (s *session) rollback(vw *view, phase string) error {
 	})
 }
 
-func processedList(phases []store.PhaseRecord) string {
+func processedList(phases []store.PhaseRecord) any {
 	var names []string
 	for _, p := range phases {
 		names = append(names, p.Phase)
 	}
-	return orNone(names)
+	if len(names) == 0 {
+		return word("none")
+	}
+	return strings.Join(names, ", ")
 }
 
 // Master carries out game-master commands from the operator's shell, as

@@ -528,8 +528,6 @@ func allowance(v *variants.Variant, pos *adjudicator.Position, power variants.Po
 	return min(d, len(adjudicator.BuildSites(v, pos, power))), 0
 }
 
-func plural(n int, one, many string) string { return english.plural(n, one, many) }
-
 // plural counts in l: "1 build", "2 builds".
 func (l lang) plural(n int, one, many string) string {
 	if n == 1 {

@@ -14,15 +14,7 @@ import (
 	"github.com/corriere/corriere/variants"
 )
 
-// phaseName writes a phase for people: "Spring 1901 movement (S1901M)".
-func phaseName(p adjudicator.Phase) string { return english.phase(p) }
-
-func phaseNameOf(s string) string { return english.phaseOf(s) }
-
-// timeText writes a time in the game's zone: "Mon 2026-11-23 20:00 CET".
-func (vw *view) timeText(t time.Time) string { return vw.timeIn(english, t) }
-
-// timeIn is timeText in l.
+// timeIn writes a time in the game's zone, in l: "Mon 2026-11-23 20:00 CET".
 func (vw *view) timeIn(l lang, t time.Time) string {
 	loc, err := time.LoadLocation(vw.set.TimeZone)
 	if err != nil {
@@ -31,8 +23,6 @@ func (vw *view) timeIn(l lang, t time.Time) string {
 	// Seconds only where they tell two times apart: a grace of seconds.
 	return l.time(t, loc, t.Second() != 0 || time.Duration(vw.set.Grace)%time.Minute != 0)
 }
-
-func (vw *view) deadlineText() string { return vw.deadlineIn(english) }
 
 // deadlineIn is the deadline with the end of its grace, in l.
 func (vw *view) deadlineIn(l lang) string {
@@ -214,10 +204,7 @@ func (s *session) status(name string) error {
 	return nil
 }
 
-// statusText is a game's position, who has ordered and the deadline.
-func statusText(tx *store.Tx, vw *view) (string, error) { return statusIn(english, tx, vw) }
-
-// statusIn is statusText in l.
+// statusIn is a game's position, who has ordered and the deadline, in l.
 func statusIn(l lang, tx *store.Tx, vw *view) (string, error) {
 	var b strings.Builder
 	b.WriteString(l.f("Game %s: %s, %s variant, %s rules.\n", vw.g.Name, l.t(vw.g.State), vw.g.Variant, vw.g.Rules))
@@ -257,8 +244,6 @@ func statusIn(l lang, tx *store.Tx, vw *view) (string, error) {
 	return b.String(), nil
 }
 
-func orNone(xs []string) string { return english.none(xs) }
-
 // none lists xs, or says none.
 func (l lang) none(xs []string) string {
 	if len(xs) == 0 {
@@ -267,12 +252,7 @@ func (l lang) none(xs []string) string {
 	return strings.Join(xs, ", ")
 }
 
-// positionText lists units, dislodged units and the centre table.
-func positionText(v *variants.Variant, pos *adjudicator.Position) string {
-	return positionIn(english, v, pos)
-}
-
-// positionIn is positionText in l.
+// positionIn lists units, dislodged units and the centre table, in l.
 func positionIn(l lang, v *variants.Variant, pos *adjudicator.Position) string {
 	var b strings.Builder
 	centers, units := adjudicator.Count(v, pos)

@@ -411,14 +411,6 @@ func powerWords(args []string) []string {
 	return out
 }
 
-func powerList(v *variants.Variant) string {
-	var names []string
-	for _, p := range v.Powers {
-		names = append(names, p.Name)
-	}
-	return strings.Join(names, ", ")
-}
-
 // flush submits the pending order lines of the signed-on power.
 func (s *session) flush() error {
 	if len(s.pending) == 0 {
@@ -633,7 +625,7 @@ func (j *Judge) drawIfUnanimous(tx *store.Tx, name string) error {
 		with = seat.DrawWith
 	}
 	draw := drawPowers(vw, with)
-	if err := tx.Audit(j.now(), vw.g.ID, "judge", "draw", sideName(vw.v, draw)); err != nil {
+	if err := tx.Audit(j.now(), vw.g.ID, "judge", "draw", english.side(vw.v, draw)); err != nil {
 		return err
 	}
 	return j.finish(tx, vw, func(l lang) (string, string) {

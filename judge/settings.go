@@ -88,11 +88,7 @@ func (s *Settings) endTime() (time.Time, error) {
 	return t, nil
 }
 
-// text lists the settings a player or master looks up, for STATUS and
-// the CREATE reply.
-func (s *Settings) text() string { return s.textIn(english) }
-
-// textIn is text in l.
+// textIn describes the settings, in l.
 func (s *Settings) textIn(l lang) string {
 	yes := func(b bool) word {
 		if b {

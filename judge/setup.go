@@ -157,21 +157,6 @@ func (a *arrangement) side(p variants.Power) []variants.Power {
 	return out
 }
 
-// sideName names the powers of a side: "Austria", "Austria and France".
-func sideName(v *variants.Variant, side []variants.Power) string {
-	var names []string
-	for _, p := range side {
-		names = append(names, v.Powers[p].Name)
-	}
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
 // alive reports whether some power of side still has units or centres.
 func alive(vw *view, side []variants.Power) bool {
 	survivors := vw.survivors()
@@ -297,7 +282,7 @@ func (j *Judge) seatJoined(tx *store.Tx, vw *view, p variants.Power) error {
 		return err
 	}
 	vw.seats = append(slices.DeleteFunc(slices.Clone(vw.seats), func(s store.Seat) bool { return s.Power == seat.Power }), seat)
-	return tx.Audit(j.now(), vw.g.ID, "judge", "seat", seat.Power+" "+seat.Address+" (joins "+sideName(vw.v, side[1:])+")")
+	return tx.Audit(j.now(), vw.g.ID, "judge", "seat", seat.Power+" "+seat.Address+" (joins "+english.side(vw.v, side[1:])+")")
 }
 
 // coin tosses the judge's coin: 0 or 1.
@@ -322,11 +307,8 @@ func absentWhy(vw *view, p variants.Power) phrase {
 	}
 }
 
-// setupText describes a game for fewer players: who plays what, and the
-// two-player game's neutral Italy. "" for the seven-player game.
-func setupText(vw *view) string { return setupIn(english, vw) }
-
-// setupIn is setupText in l.
+// setupIn describes a game for fewer players, in l: who plays what, and
+// the two-player game's neutral Italy. "" for the seven-player game.
 func setupIn(l lang, vw *view) string {
 	if vw.set.Players == 0 || vw.set.Players == 7 {
 		return ""
