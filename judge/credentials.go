@@ -14,7 +14,7 @@ func (s *session) setCredential(c command) error {
 	vw := s.vw
 	what := strings.ToUpper(c.args[0])
 	if s.asMaster {
-		s.printf("> SET %s ...\n  The game master cannot change a player's %s. Nothing was changed.\n\n", what, strings.ToLower(what))
+		s.printf("> SET %s ...\n  The game master cannot change a player's %s. Nothing was changed.\n\n", what, word(strings.ToLower(what)))
 		return nil
 	}
 	if len(c.args) != 2 {
@@ -44,8 +44,8 @@ func (s *session) setCredential(c command) error {
 			return l.f("The player of %s in game %s moved the seat from %s to %s (SET ADDRESS), on %s.\nIf that was not you, tell the game master at once.\n", l.side(vw.v, s.side), vw.g.Name, old, addr, vw.timeIn(l, s.now))
 		}
 	case "PASSWORD":
-		if err := checkPassword(value, vw.g.Name, vw.v.Powers[s.power].ID, s.m.From); err != nil {
-			s.printf("> SET PASSWORD ...\n  Refused: the password %v. Nothing was changed.\n\n", err)
+		if err := checkPassword(value, vw.g.Name, vw.v.Powers[s.power].ID, strings.SplitN(s.m.From, "@", 2)[0]); err != nil {
+			s.printf("> SET PASSWORD ...\n  Refused: the password: %s. Nothing was changed.\n\n", refusalIn(s.lang, err))
 			return nil
 		}
 		hash, err := HashPassword(value)

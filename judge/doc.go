@@ -8,8 +8,10 @@
 // one player plays several powers (setup.go).
 //
 // Everything a player reads is written in English in the code and has its
-// Italian in italian.go (lang.go: a reply is in the language the mail is
-// written in, else the seat's, else the game's); orders may be mailed
+// Italian in italian.go (lang.go: a reply is in the language the player
+// chose with SET LANGUAGE, else the one the mail is written in, else the
+// one the seat learnt, else the game's; English for a stranger whose
+// mail does not tell); orders may be mailed
 // ahead for a later phase with njudge's PHASE line (orders.go), and mail
 // written before the current phase began is refused as late rather than
 // misapplied. Who may create games is the operator's Access.

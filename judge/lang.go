@@ -36,6 +36,15 @@ func (l lang) String() string {
 	return "english"
 }
 
+// name is the language's name in English, as a word to translate:
+// "English", "Italian".
+func (l lang) name() string {
+	if l == italian {
+		return "Italian"
+	}
+	return "English"
+}
+
 // parseLang reads a language name ("" and unknown names: false).
 func parseLang(s string) (lang, bool) {
 	l, ok := langWords[strings.ToLower(strings.TrimSpace(s))]

@@ -96,7 +96,7 @@ func TestItalianIsComplete(t *testing.T) {
 		texts[a.createRule()] = "a word"
 	}
 	for _, w := range []string{store.Forming, store.Active, store.Paused, store.Finished, "none", "partial", "complete",
-		"succeeds", "fails", "invalid", "yes", "no", "hold", "disorder", "white", "grey", "english", "italian"} {
+		"succeeds", "fails", "invalid", "yes", "no", "hold", "disorder", "press white", "press grey", "press none", "english", "italian", "English", "Italian"} {
 		texts[w] = "a value"
 	}
 	for text, where := range texts {

@@ -61,7 +61,7 @@ func (j *Judge) CreateWithMaster(ctx context.Context, name, variant, rules strin
 }
 
 // createGame checks and stores a new game; a non-empty masterPassword
-// gives it a game master. Refusals are errBadRequest.
+// gives it a game master. Refusals are refusal errors (badRequest).
 func (j *Judge) createGame(tx *store.Tx, name, variant, rules string, set Settings, masterPassword, actor string) error {
 	if !gameNameRE.MatchString(name) {
 		return badRequest("game name %q: expected a letter then up to 31 letters, digits, - or _", name)
@@ -149,7 +149,7 @@ func (j *Judge) SeatPlayer(ctx context.Context, name, power, address, password s
 // played needs REPLACE, the player is mailed the power and its password
 // (a new one when password is empty), and a replacement is announced to
 // everyone. It returns the line for the master's reply. Refusals are
-// errBadRequest.
+// refusal errors (badRequest).
 func (j *Judge) seatPlayer(tx *store.Tx, vw *view, verb, power, address, password string) (phrase, error) {
 	g := vw.g
 	p, err := lookupPower(vw, power)
@@ -168,7 +168,7 @@ func (j *Judge) seatPlayer(tx *store.Tx, vw *view, verb, power, address, passwor
 	if password == "" {
 		password = newPassword()
 	} else if err := checkPassword(password, g.Name, id, strings.SplitN(addr, "@", 2)[0]); err != nil {
-		return nil, badRequest("password: %v", err)
+		return nil, badRequest("password: %s", phrase(func(l lang) string { return refusalIn(l, err) }))
 	}
 	if err := j.seat(tx, vw, id, addr, password); err != nil {
 		return nil, err

@@ -42,7 +42,7 @@ func (s *session) signonMaster(vw *view, who, password string) error {
 // create makes a game by mail; its creator becomes its master.
 func (s *session) create(c command) error {
 	if len(c.args) != 2 {
-		s.printf("> %s\n  Expected CREATE <game> <password>, then settings lines (variant, rules, movement, retreat, adjustment, timezone, grace, reminder, press, early, max absence).\n\n", c.verb)
+		s.printf("> %s\n  Expected CREATE <game> <password>, then settings lines (variant, rules, movement, retreat, adjustment, timezone, grace, reminder, press, early, max absence, language).\n\n", c.verb)
 		return nil
 	}
 	name, password := c.args[0], c.args[1]
@@ -51,7 +51,7 @@ func (s *session) create(c command) error {
 		return nil
 	}
 	if err := checkPassword(password, name, strings.SplitN(s.m.From, "@", 2)[0]); err != nil {
-		s.printf("> CREATE %s ...\n  Refused: the master's password: %v. The game was not created.\n\n", name, err)
+		s.printf("> CREATE %s ...\n  Refused: the master's password: %s. The game was not created.\n\n", name, refusalIn(s.lang, err))
 		return nil
 	}
 	cr := creation{variant: "standard", rules: "2023", set: DefaultSettings()}
@@ -93,10 +93,9 @@ func (s *session) create(c command) error {
 	return nil
 }
 
-// refusal is an error in what was asked: it is told to the asker, and
-// nothing is changed.
-// refusal is a request refused, with what was wrong, in words kept
-// apart from their arguments so that it can be said in each language.
+// refusal is a request refused: it is told to the asker, and nothing is
+// changed. It keeps what was wrong in words apart from their arguments,
+// so that it can be said in each language.
 type refusal struct {
 	format string
 	args   []any

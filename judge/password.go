@@ -71,10 +71,10 @@ var obviousPasswords = []string{
 // Generated passwords need no check.
 func checkPassword(password string, words ...string) error {
 	if strings.ContainsAny(password, " \t\r\n") {
-		return fmt.Errorf("expected one word without spaces")
+		return badRequest("expected one word without spaces")
 	}
 	if n := utf8.RuneCountInString(password); n < MinPasswordLength {
-		return fmt.Errorf("%d characters is too short: expected at least %d, mixing letters with digits or signs", n, MinPasswordLength)
+		return badRequest("%d characters is too short: expected at least %d, mixing letters with digits or signs", n, MinPasswordLength)
 	}
 	kinds := map[string]bool{}
 	for _, r := range password {
@@ -90,15 +90,15 @@ func checkPassword(password string, words ...string) error {
 		}
 	}
 	if len(kinds) < 2 {
-		return fmt.Errorf("one kind of character only: expected letters mixed with digits, signs or capitals")
+		return badRequest("one kind of character only: expected letters mixed with digits, signs or capitals")
 	}
 	lower := strings.ToLower(password)
 	if slices.Contains(obviousPasswords, lower) {
-		return fmt.Errorf("too easily guessed: expected a password that is not a common one")
+		return badRequest("too easily guessed: expected a password that is not a common one")
 	}
 	for _, w := range words {
 		if w = strings.ToLower(w); len(w) >= 3 && strings.Contains(lower, w) {
-			return fmt.Errorf("contains %q, which anyone could guess: expected a password of its own", w)
+			return badRequest("contains %q, which anyone could guess: expected a password of its own", w)
 		}
 	}
 	return nil

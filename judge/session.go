@@ -497,7 +497,7 @@ func (s *session) set(c command) error {
 		}
 		s.lang = l
 		change = func(st *store.Seat) { st.Language, st.LanguageFixed = l.String(), true }
-		s.printf("> %s\n  The judge writes to you in English from now on.\n\n", c.text)
+		s.printf("> %s\n  The judge writes to you in %s from now on.\n\n", c.text, word(l.name()))
 	case what == "NODRAW":
 		change = func(st *store.Seat) { st.Draw, st.DrawWith = false, "" }
 		s.printf("> %s\n  You no longer vote for a draw.\n\n", c.text)

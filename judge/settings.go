@@ -96,7 +96,7 @@ func (s *Settings) textIn(l lang) string {
 		}
 		return "no"
 	}
-	missing, draws, absence, end := word(s.Missing), l.t("all survivors"), l.t("none"), ""
+	missing, draws, absence, end := word(s.Missing), l.t("all survivors"), l.t("none taken"), ""
 	if missing == "" {
 		missing = "hold"
 	}
@@ -109,10 +109,10 @@ func (s *Settings) textIn(l lang) string {
 	if s.End != "" {
 		end = l.f(", ends %s", s.End)
 	}
-	return l.f("Deadlines: movement %q, retreats %q, adjustments %q, %s; grace %s, reminder %s, press %s.\n"+
+	return l.f("Deadlines: movement %q, retreats %q, adjustments %q, %s; grace %s, reminder %s, %s.\n"+
 		"Early processing %s; missing orders: %s; draws: %s; absences: %s; observers %s%s; language %s.\n",
 		s.Movement, s.Retreat, s.Adjustment, s.TimeZone, time.Duration(s.Grace), time.Duration(s.Reminder),
-		word(s.Press), yes(s.Early), missing, draws, absence, yes(!s.NoObservers), end, word(s.lang().String()))
+		word("press "+s.Press), yes(s.Early), missing, draws, absence, yes(!s.NoObservers), end, word(s.lang().String()))
 }
 
 // creation is what CREATE's settings lines set.

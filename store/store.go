@@ -277,7 +277,7 @@ type Seat struct {
 	Draw         bool
 	Concede      string // the power this one concedes the game to, or ""
 	DrawWith     string // with Draw: the draw's powers (ids, commas), "" for all survivors
-	// Language is what the player reads mail in ("", "en", "it"); fixed
+	// Language is what the player reads mail in ("", "english", "italian"); fixed
 	// by the player with LanguageFixed, else learnt from their mail.
 	Language      string
 	LanguageFixed bool
