@@ -220,6 +220,12 @@ func (j *Judge) Flush(ctx context.Context, s Sender) error {
 				if err := j.Store.MarkSent(ctx, m.ID, now); err != nil {
 					return err
 				}
+				// A password is kept only until its mail is out.
+				if secretKinds[m.Kind] {
+					if err := j.Store.ForgetBody(ctx, m.ID, sentSecretBody); err != nil {
+						return err
+					}
+				}
 				continue
 			}
 			permanent := errors.Is(err, mailer.ErrPermanent)

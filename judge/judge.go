@@ -93,7 +93,9 @@ func (j *Judge) handle(ctx context.Context, raw []byte, also func(*store.Tx) err
 		case m.Size > j.maxSize():
 			status = "oversized"
 		}
-		added, err := tx.AddMessage(store.Message{MessageID: m.MessageID, Sender: m.From, Subject: m.Subject, ReceivedAt: j.now(), Raw: raw, Status: status})
+		cmds := withSubject(m.Subject, scan(m.Text))
+		kept := keptRaw(raw, cmds, status == "oversized")
+		added, err := tx.AddMessage(store.Message{MessageID: m.MessageID, Sender: m.From, Subject: m.Subject, ReceivedAt: j.now(), Raw: kept, Status: status})
 		if err != nil || !added {
 			return err
 		}
@@ -107,7 +109,7 @@ func (j *Judge) handle(ctx context.Context, raw []byte, also func(*store.Tx) err
 		}
 		s := &session{j: j, tx: tx, m: m, now: j.now()}
 		s.lang, s.langSure = detectLang(m.Subject + "\n" + m.Text)
-		if err := s.run(withSubject(m.Subject, scan(m.Text))); err != nil {
+		if err := s.run(cmds); err != nil {
 			return err
 		}
 		s.tellAttachments()
