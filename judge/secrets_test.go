@@ -12,8 +12,8 @@ import (
 func TestKeptRaw(t *testing.T) {
 	head := "From: f@x\r\nSubject: orders\r\n\r\n"
 	for _, c := range []struct {
-		name, body     string
-		oversized      bool
+		name, body    string
+		oversized     bool
 		want, wantNot string
 	}{
 		{"plain", "SIGNON france@roma pw-france\r\nA Par-Bur\r\n", false, "SIGNON france@roma ********", "pw-france"},
