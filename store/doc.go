@@ -8,5 +8,9 @@
 //
 // Everything that changes state happens inside Store.Tx, one SQLite
 // transaction, so that a mail is either fully handled (orders stored,
-// reply queued) or not at all.
+// reply queued) or not at all. Tx holds SQLite's one write lock; while
+// another process (the daemon) holds it, Tx waits as OpenOptions say,
+// telling its caller once through OpenOptions.Waiting. What only reads
+// runs in Store.Read, on connections of its own that see the last
+// committed state and never wait for a writer.
 package store

@@ -12,7 +12,8 @@ import (
 	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+	"modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 //go:embed migrations/*.sql
@@ -23,42 +24,102 @@ var ErrNotFound = errors.New("not found")
 
 // Store is the judge's database.
 type Store struct {
-	db *sql.DB
+	db   *sql.DB // the one writing connection
+	read *sql.DB // read-only connections, for Read; db itself for ":memory:"
+	path string
+	opts OpenOptions
 }
 
+// OpenOptions says how a Store's write transactions wait for another
+// process's (the daemon's) to end. SQLite lets one process write at a
+// time; readers (Store.Read) never wait for it.
+type OpenOptions struct {
+	// Wait is how long a write transaction waits for another process's
+	// write transaction to end before it fails; 0 is 10 s, negative is as
+	// long as its context lasts.
+	Wait time.Duration
+	// Waiting, when set, is called once in every write transaction that
+	// has waited NoticeAfter for another process, so that a shell
+	// command can say why it stands still; it is called on the waiting
+	// goroutine, and must not use the Store.
+	Waiting func()
+	// NoticeAfter is how long a write transaction waits before Waiting
+	// is called; 0 is 2 s.
+	NoticeAfter time.Duration
+}
+
+const (
+	defaultWait   = 10 * time.Second
+	defaultNotice = 2 * time.Second
+	// busyStep is how long SQLite itself waits for the write lock before
+	// Tx looks at the clock, its context and the notice again.
+	busyStep = 250 * time.Millisecond
+)
+
 // Open opens (creating if needed) the database at path and brings its
-// schema up to date. path ":memory:" gives a private in-memory database.
-// A new database and its directory are made owner-only (0600, 0700); one
-// this process cannot write is refused at once, naming its owner.
+// schema up to date, with the default OpenOptions. path ":memory:" gives a
+// private in-memory database. A new database and its directory are made
+// owner-only (0600, 0700); one this process cannot write is refused at
+// once, naming its owner.
 func Open(ctx context.Context, path string) (*Store, error) {
+	return OpenWith(ctx, path, OpenOptions{})
+}
+
+// OpenWith is Open with opts.
+func OpenWith(ctx context.Context, path string, opts OpenOptions) (*Store, error) {
 	if path != ":memory:" {
 		if err := prepare(path); err != nil {
 			return nil, err
 		}
 	}
 	q := url.Values{}
-	for _, p := range []string{"journal_mode(WAL)", "synchronous(NORMAL)", "busy_timeout(10000)", "foreign_keys(1)"} {
+	// SQLite's own busy wait is short: Tx waits in steps, so that it can
+	// tell the user why it waits and give up on its context.
+	for _, p := range []string{"journal_mode(WAL)", "synchronous(NORMAL)", fmt.Sprintf("busy_timeout(%d)", busyStep.Milliseconds()), "foreign_keys(1)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
-	dsn := "file:" + path + "?" + q.Encode()
-	db, err := sql.Open("sqlite", dsn)
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
 	// One connection: the judge is the only writer of its database, and one
 	// connection keeps SQLite's locking out of the way of its transactions.
 	db.SetMaxOpenConns(1)
-	s := &Store{db: db}
+	s := &Store{db: db, read: db, path: path, opts: opts}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	if path != ":memory:" {
+		// Readers have connections of their own: in WAL mode they read the
+		// last committed state while a writer (this process's or another's)
+		// holds the write lock, without waiting for it. query_only makes
+		// any write through them fail.
+		q := url.Values{}
+		for _, p := range []string{"busy_timeout(10000)", "foreign_keys(1)", "query_only(1)"} {
+			q.Add("_pragma", p)
+		}
+		q.Set("_txlock", "deferred")
+		if s.read, err = sql.Open("sqlite", "file:"+path+"?"+q.Encode()); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("open database %s: %w", path, err)
+		}
+		s.read.SetMaxOpenConns(4)
 	}
 	return s, nil
 }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	err := s.db.Close()
+	if s.read != s.db {
+		if rerr := s.read.Close(); err == nil {
+			err = rerr
+		}
+	}
+	return err
+}
 
 func (s *Store) migrate(ctx context.Context) error {
 	var version int
@@ -99,11 +160,13 @@ type Tx struct {
 }
 
 // Tx runs f in one transaction, committed when f returns nil and rolled
-// back otherwise.
+// back otherwise. It holds the database's write lock from its start: while
+// another process writes, it waits as OpenOptions say, and fails with
+// ErrBusy when that wait runs out.
 func (s *Store) Tx(ctx context.Context, f func(*Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.begin(ctx)
 	if err != nil {
-		return fmt.Errorf("begin transaction: %w", err)
+		return err
 	}
 	if err := f(&Tx{ctx: ctx, tx: tx}); err != nil {
 		tx.Rollback()
@@ -113,6 +176,62 @@ func (s *Store) Tx(ctx context.Context, f func(*Tx) error) error {
 		return fmt.Errorf("commit: %w", err)
 	}
 	return nil
+}
+
+// Read runs f in one read-only transaction, which sees the database as
+// last committed and never waits for a writer, of this process or
+// another. Anything f tries to write fails. It is for whatever only reads
+// (a game's status, listings); f must not call s.Tx.
+func (s *Store) Read(ctx context.Context, f func(*Tx) error) error {
+	tx, err := s.read.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin read: %w", err)
+	}
+	defer tx.Rollback()
+	return f(&Tx{ctx: ctx, tx: tx})
+}
+
+// ErrBusy is returned (wrapped) by Tx when another process held the
+// database's write lock for longer than OpenOptions.Wait.
+var ErrBusy = errors.New("the database is busy")
+
+// begin starts a write transaction, waiting in steps of busyStep while
+// another process holds the write lock.
+func (s *Store) begin(ctx context.Context) (*sql.Tx, error) {
+	wait, notice := s.opts.Wait, s.opts.NoticeAfter
+	if wait == 0 {
+		wait = defaultWait
+	}
+	if notice <= 0 {
+		notice = defaultNotice
+	}
+	start, told := time.Now(), false
+	for {
+		tx, err := s.db.BeginTx(ctx, nil)
+		if err == nil || !isBusy(err) {
+			if err != nil {
+				return nil, fmt.Errorf("begin transaction: %w", err)
+			}
+			return tx, nil
+		}
+		waited := time.Since(start)
+		if wait > 0 && waited >= wait {
+			return nil, fmt.Errorf("begin transaction: %w: another process (the judge's daemon?) has been writing %s for %s", ErrBusy, s.path, waited.Round(time.Second))
+		}
+		if cerr := ctx.Err(); cerr != nil {
+			return nil, fmt.Errorf("begin transaction: waiting for another process writing %s: %w", s.path, cerr)
+		}
+		if !told && waited >= notice && s.opts.Waiting != nil {
+			told = true
+			s.opts.Waiting()
+		}
+	}
+}
+
+// isBusy reports whether err is SQLite's SQLITE_BUSY (or a variant).
+func isBusy(err error) bool {
+	var e *sqlite.Error
+	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_BUSY
 }
 
 func (t *Tx) exec(query string, args ...any) (sql.Result, error) {
@@ -586,7 +705,7 @@ func scanMail(row scanner) (Mail, error) {
 
 // DueMail lists up to limit unsent mails whose next attempt is due.
 func (s *Store) DueMail(ctx context.Context, now time.Time, limit int) ([]Mail, error) {
-	return queryAll(ctx, s.db, "due mail", scanMail, `SELECT `+mailColumns+` FROM outbox
+	return queryAll(ctx, s.read, "due mail", scanMail, `SELECT `+mailColumns+` FROM outbox
 		WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?`, unix(now), limit)
 }
 
@@ -597,20 +716,24 @@ func (t *Tx) Outbox() ([]Mail, error) {
 
 // MarkSent records that mail id went out.
 func (s *Store) MarkSent(ctx context.Context, id int64, at time.Time) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?`, unix(at), id)
-	return err
+	return s.Tx(ctx, func(tx *Tx) error {
+		_, err := tx.exec(`UPDATE outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?`, unix(at), id)
+		return err
+	})
 }
 
 // MarkAttempt records a failed attempt: retry at retryAt, or give up
 // (permanent) and keep the reason.
 func (s *Store) MarkAttempt(ctx context.Context, id int64, at, retryAt time.Time, permanent bool, reason string) error {
-	var err error
-	if permanent {
-		_, err = s.db.ExecContext(ctx, `UPDATE outbox SET failed_at = ?, attempts = attempts + 1, last_error = ? WHERE id = ?`, unix(at), reason, id)
-	} else {
-		_, err = s.db.ExecContext(ctx, `UPDATE outbox SET next_attempt_at = ?, attempts = attempts + 1, last_error = ? WHERE id = ?`, unix(retryAt), reason, id)
-	}
-	return err
+	return s.Tx(ctx, func(tx *Tx) error {
+		var err error
+		if permanent {
+			_, err = tx.exec(`UPDATE outbox SET failed_at = ?, attempts = attempts + 1, last_error = ? WHERE id = ?`, unix(at), reason, id)
+		} else {
+			_, err = tx.exec(`UPDATE outbox SET next_attempt_at = ?, attempts = attempts + 1, last_error = ? WHERE id = ?`, unix(retryAt), reason, id)
+		}
+		return err
+	})
 }
 
 // Audit records a change.
