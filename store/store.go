@@ -647,10 +647,12 @@ type Message struct {
 }
 
 // AddMessage stores an inbound message. It returns false, and stores
-// nothing, when a message with the same Message-ID was stored before.
+// nothing, when a message with the same Message-ID from the same sender
+// (any case) was stored before: the same Message-ID from another sender is
+// another mail, stored and handled.
 func (t *Tx) AddMessage(m Message) (bool, error) {
 	res, err := t.exec(`INSERT INTO messages (message_id, sender, subject, received_at, raw, status) VALUES (?, ?, ?, ?, ?, ?)
-		ON CONFLICT (message_id) DO NOTHING`, m.MessageID, m.Sender, m.Subject, unix(m.ReceivedAt), m.Raw, m.Status)
+		ON CONFLICT (sender, message_id) DO NOTHING`, m.MessageID, m.Sender, m.Subject, unix(m.ReceivedAt), m.Raw, m.Status)
 	if err != nil {
 		return false, fmt.Errorf("store message %s: %w", m.MessageID, err)
 	}
@@ -658,10 +660,19 @@ func (t *Tx) AddMessage(m Message) (bool, error) {
 	return n == 1, err
 }
 
-// HasMessage reports whether a message with this Message-ID was stored.
+// HasMessage reports whether a message with this Message-ID was stored,
+// from any sender.
 func (t *Tx) HasMessage(messageID string) (bool, error) {
 	var n int
 	err := t.tx.QueryRowContext(t.ctx, `SELECT COUNT(*) FROM messages WHERE message_id = ?`, messageID).Scan(&n)
+	return n > 0, err
+}
+
+// HasMessageFrom reports whether a message with this Message-ID was
+// stored from sender (any case): whether AddMessage would skip it.
+func (t *Tx) HasMessageFrom(sender, messageID string) (bool, error) {
+	var n int
+	err := t.tx.QueryRowContext(t.ctx, `SELECT COUNT(*) FROM messages WHERE sender = ? AND message_id = ?`, sender, messageID).Scan(&n)
 	return n > 0, err
 }
 
