@@ -137,8 +137,27 @@ func (j *Judge) maxSize() int {
 // address of the seat signed on, so that a forged From with a Reply-To
 // never takes a player's confirmation away from the player.
 func (j *Judge) reply(tx *store.Tx, m *mailer.Message, to, body string) error {
+	// Whom the judge knows (a seat's or a master's registered address,
+	// one allowed to create games) may have more replies, and longer,
+	// than anyone else: the judge is no weapon against a forged Reply-To.
+	limit, size := strangerReplies, strangerReplySize
+	if to != "" || (j.Access.mayCreate(m.From) && strings.EqualFold(m.From, m.ReplyTo)) {
+		limit, size = knownReplies, knownReplySize
+	}
 	if to == "" {
 		to = m.ReplyTo
+	}
+	n, err := tx.RepliesSince(to, j.now().Add(-time.Hour))
+	if err != nil {
+		return err
+	}
+	if n >= limit {
+		j.log().Warn("reply not sent: too many to one address this hour", "to", to, "message_id", m.MessageID, "replies", n)
+		return nil
+	}
+	if len(body) > size {
+		cut := strings.LastIndexByte(body[:size], '\n') + 1
+		body = body[:cut] + "[... the rest of this reply is left out: it was too long.]\n"
 	}
 	subject := m.Subject
 	if !strings.HasPrefix(strings.ToLower(subject), "re:") {
@@ -147,9 +166,18 @@ func (j *Judge) reply(tx *store.Tx, m *mailer.Message, to, body string) error {
 	if strings.TrimSpace(m.Subject) == "" {
 		subject = "Corriere: your mail"
 	}
-	_, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: to, Subject: subject, Body: body, InReplyTo: m.MessageID, Kind: "reply"})
+	_, err = tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: to, Subject: subject, Body: body, InReplyTo: m.MessageID, Kind: "reply"})
 	return err
 }
+
+// How many replies an hour, and how long, the judge writes to one address:
+// to someone it knows (a player, a master), or to anyone else.
+const (
+	knownReplies      = 60
+	knownReplySize    = 64 << 10
+	strangerReplies   = 6
+	strangerReplySize = 8 << 10
+)
 
 func syntheticID(raw []byte) string {
 	sum := sha256.Sum256(raw)

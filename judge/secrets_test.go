@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A mail's passwords are not kept in the database: blanked where written
@@ -60,3 +61,30 @@ func TestSentPasswordsForgotten(t *testing.T) {
 type discard struct{}
 
 func (discard) Send(context.Context, string, []string, []byte) error { return nil }
+
+// Replies to a stranger are few and short; to a player, more (issue 11.9).
+func TestRepliesCapped(t *testing.T) {
+	f := newFixture(t, nil)
+	for i := range strangerReplies + 3 {
+		reply := f.send("victim@else.test", "HELP")
+		if (reply != "") != (i < strangerReplies) {
+			t.Errorf("mail %d to a stranger: replied %v", i+1, reply != "")
+		}
+		if len(reply) > strangerReplySize+100 {
+			t.Errorf("a reply of %d bytes to a stranger", len(reply))
+		}
+	}
+	long := "HELP\n" + strings.Repeat("A Par-Bur\n", 2000)
+	if reply := f.send("other@else.test", long); !strings.Contains(reply, "left out: it was too long") || len(reply) > strangerReplySize+100 {
+		t.Errorf("a long reply to a stranger: %d bytes", len(reply))
+	}
+	for i := range strangerReplies + 3 {
+		if reply := f.order("france", "A Par-Bur"); reply == "" {
+			t.Fatalf("the player's mail %d got no reply", i+1)
+		}
+	}
+	f.clk.advance(time.Hour)
+	if reply := f.send("victim@else.test", "HELP"); reply == "" {
+		t.Errorf("no reply an hour later")
+	}
+}

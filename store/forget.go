@@ -24,7 +24,7 @@ func (s *Store) ForgetBody(ctx context.Context, id int64, body string) error {
 // time: how much the judge has written to one address lately.
 func (t *Tx) RepliesSince(recipient string, since time.Time) (int, error) {
 	var n int
-	err := t.tx.QueryRowContext(t.ctx, `SELECT COUNT(*) FROM outbox WHERE kind = 'reply' AND recipient = ? COLLATE NOCASE AND created_at >= ?`,
+	err := t.tx.QueryRowContext(t.ctx, `SELECT COUNT(*) FROM outbox WHERE kind = 'reply' AND recipient = ? COLLATE NOCASE AND created_at > ?`,
 		recipient, unix(since)).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("count replies to %s: %w", recipient, err)
