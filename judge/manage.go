@@ -366,7 +366,8 @@ func (j *Judge) mailStart(tx *store.Tx, vw *view) error {
 // Status describes a game for the operator.
 func (j *Judge) Status(ctx context.Context, name string) (string, error) {
 	var out string
-	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
+	// A read: it never waits for the daemon's writing.
+	err := j.Store.Read(ctx, func(tx *store.Tx) error {
 		vw, err := loadView(tx, name)
 		if err != nil {
 			return err

@@ -53,7 +53,7 @@ func (j *Judge) resultsMap(ctx context.Context, gameID int64, phase string) ([]b
 	key := fmt.Sprintf("%d/%s", gameID, phase)
 	var name string
 	var rec store.PhaseRecord
-	err := j.Store.Tx(ctx, func(tx *store.Tx) (err error) {
+	err := j.Store.Read(ctx, func(tx *store.Tx) (err error) {
 		name, rec, err = tx.LastPhase(gameID, phase)
 		return err
 	})
@@ -95,7 +95,7 @@ func (j *Judge) resultsMap(ctx context.Context, gameID int64, phase string) ([]b
 // the position after it, with its orders and their outcomes.
 func (j *Judge) Map(ctx context.Context, name, phase string) ([]byte, error) {
 	var id int64
-	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
+	err := j.Store.Read(ctx, func(tx *store.Tx) error {
 		g, err := tx.Game(name)
 		if err == nil {
 			id = g.ID

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/judge"
-	"github.com/corriere/corriere/store"
 )
 
 // gameVerbs are the verbs of `corriere game`, with their positional
@@ -141,7 +140,7 @@ func runGame(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	ctx := context.Background()
-	st, err := store.Open(ctx, path)
+	st, err := openWaiting(ctx, path, stderr, "corriere game "+verb+": waiting for the judge, which is writing the database...")
 	if err != nil {
 		fmt.Fprintf(stderr, "corriere game %s: %v\n", verb, err)
 		return 1

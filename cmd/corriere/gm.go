@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/corriere/corriere/judge"
@@ -90,7 +91,7 @@ func runGM(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	ctx := context.Background()
-	st, err := store.Open(ctx, path)
+	st, err := openWaiting(ctx, path, stderr, "corriere gm: waiting for the judge, which is writing the database...")
 	if err != nil {
 		fmt.Fprintf(stderr, "corriere gm: %v\n", err)
 		return 1
@@ -107,4 +108,14 @@ func runGM(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// openWaiting opens the database for a shell command: a write waits, as
+// long as it takes, for the daemon's writing to end, and says once that
+// it waits; reads never wait.
+func openWaiting(ctx context.Context, path string, stderr io.Writer, notice string) (*store.Store, error) {
+	var once sync.Once
+	return store.OpenWith(ctx, path, store.OpenOptions{Wait: -1, Waiting: func() {
+		once.Do(func() { fmt.Fprintln(stderr, notice) })
+	}})
 }
