@@ -38,6 +38,14 @@ type Archiver interface {
 // inboxCursor names the judge's mailbox in the store's cursors.
 const inboxCursor = "inbox"
 
+// Limits on sending: how long one mail may take, how often it is tried,
+// and the longest wait between two tries.
+const (
+	sendTimeout  = time.Minute
+	maxAttempts  = 20
+	maxRetryWait = 5 * time.Minute
+)
+
 // Sender delivers a composed mail (mailer.Sender satisfies it).
 type Sender interface {
 	Send(ctx context.Context, from string, to []string, raw []byte) error
@@ -70,20 +78,37 @@ func (j *Judge) Run(ctx context.Context, o RunOptions) error {
 		o.Batch = 50
 	}
 	var inbox Inbox
+	// Mail is sent apart from the loop that reads mail and processes
+	// deadlines, so that a hanging SMTP server delays neither.
+	wake := make(chan struct{}, 1)
+	sent := make(chan struct{})
+	sender, poll := o.Sender, o.Poll
+	go func() {
+		defer close(sent)
+		j.sendLoop(ctx, sender, wake, poll)
+	}()
 	defer func() {
 		if inbox != nil {
 			inbox.Close()
 		}
+		<-sent
 	}()
+	tick := func() {
+		if err := j.Tick(ctx); err != nil {
+			j.log().Error("tick", "err", err)
+		}
+		select {
+		case wake <- struct{}{}:
+		default:
+		}
+	}
 	backoff := time.Second
 	for ctx.Err() == nil {
 		if inbox == nil {
 			in, err := o.Dial(ctx)
 			if err != nil {
 				j.log().Error("mailbox unreachable", "err", err, "retry_in", backoff)
-				if err := j.tickAndFlush(ctx, o.Sender); err != nil {
-					j.log().Error("tick", "err", err)
-				}
+				tick()
 				sleep(ctx, backoff)
 				backoff = min(2*backoff, 5*time.Minute)
 				continue
@@ -100,9 +125,7 @@ func (j *Judge) Run(ctx context.Context, o RunOptions) error {
 			inbox = nil
 			continue
 		}
-		if err := j.tickAndFlush(ctx, o.Sender); err != nil {
-			j.log().Error("tick", "err", err)
-		}
+		tick()
 		if n == o.Batch {
 			continue // more mail may be waiting
 		}
@@ -193,12 +216,19 @@ func (j *Judge) catchUpSeen(ctx context.Context, in Inbox) error {
 	return nil
 }
 
-func (j *Judge) tickAndFlush(ctx context.Context, s Sender) error {
-	err := j.Tick(ctx)
-	if ferr := j.Flush(ctx, s); ferr != nil {
-		err = errors.Join(err, ferr)
+// sendLoop sends the outbox whenever woken and at least every poll,
+// until ctx ends.
+func (j *Judge) sendLoop(ctx context.Context, s Sender, wake <-chan struct{}, poll time.Duration) {
+	for ctx.Err() == nil {
+		if err := j.Flush(ctx, s); err != nil && ctx.Err() == nil {
+			j.log().Error("send", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+		case <-wake:
+		case <-time.After(poll):
+		}
 	}
-	return err
 }
 
 // Flush sends the outbox's due mails. A temporary failure is retried with
@@ -214,7 +244,11 @@ func (j *Judge) Flush(ctx context.Context, s Sender) error {
 		for _, m := range due {
 			raw, err := j.compose(ctx, m)
 			if err == nil {
-				err = s.Send(ctx, bareAddress(j.Address), []string{m.Recipient}, raw)
+				// Every send has a deadline: a server that hangs costs
+				// one mail a minute, never the judge.
+				sctx, cancel := context.WithTimeout(ctx, sendTimeout)
+				err = s.Send(sctx, bareAddress(j.Address), []string{m.Recipient}, raw)
+				cancel()
 			}
 			if err == nil {
 				if err := j.Store.MarkSent(ctx, m.ID, now); err != nil {
@@ -228,8 +262,10 @@ func (j *Judge) Flush(ctx context.Context, s Sender) error {
 				}
 				continue
 			}
-			permanent := errors.Is(err, mailer.ErrPermanent)
-			retry := now.Add(min(time.Minute<<min(m.Attempts, 6), time.Hour))
+			// A mail that cannot be sent is given up after a while,
+			// and recorded: retrying it for ever only hides it.
+			permanent := errors.Is(err, mailer.ErrPermanent) || m.Attempts+1 >= maxAttempts
+			retry := now.Add(min(time.Minute<<min(m.Attempts, 6), maxRetryWait))
 			j.log().Warn("mail not sent", "id", m.ID, "to", m.Recipient, "err", err, "permanent", permanent)
 			if err := j.Store.MarkAttempt(ctx, m.ID, now, retry, permanent, err.Error()); err != nil {
 				return err

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"testing"
+	"time"
 
 	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/mailer/memmail"
@@ -57,5 +58,90 @@ func TestHandledMailIsMarkedSeenAfterAFailure(t *testing.T) {
 	}
 	if n, err := f.j.readMail(ctx, in, 10); err != nil || n != 0 {
 		t.Errorf("the handled mail was read again: %d, %v", n, err)
+	}
+}
+
+// hangingSender never delivers: it waits until its context ends, as an
+// SMTP server that accepts the connection and says nothing.
+type hangingSender struct{ calls chan struct{} }
+
+func (h hangingSender) Send(ctx context.Context, _ string, _ []string, _ []byte) error {
+	h.calls <- struct{}{}
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// A hanging SMTP server delays neither the reading of mail nor the
+// processing of deadlines: sending runs apart, each send with a deadline
+// (issue 11.2).
+func TestHangingSenderStallsNothing(t *testing.T) {
+	f := newFixture(t, nil)
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	sys, err := memmail.Start(quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sys.Close()
+	sys.AddUser("judge@corriere.test", "pw")
+	sys.AddUser("france@players.test", "pw")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	hang := hangingSender{calls: make(chan struct{}, 100)}
+	run := make(chan error, 1)
+	go func() {
+		run <- f.j.Run(ctx, RunOptions{Sender: hang, Poll: 50 * time.Millisecond, Dial: func(ctx context.Context) (Inbox, error) {
+			return mailer.DialInbox(ctx, mailer.IMAPConfig{Addr: sys.IMAPAddr(), Security: "none", Username: "judge@corriere.test", Password: "pw"}, quiet)
+		}})
+	}()
+	<-hang.calls // the start mails are being sent, and hang
+	raw := []byte("From: france@players.test\r\nTo: judge@corriere.test\r\nSubject: orders\r\nMessage-ID: <o1@players.test>\r\n\r\nSIGNON france@roma pw-france\r\nA Par-Bur\r\n")
+	if err := mailer.NewSender(mailer.SMTPConfig{Addr: sys.SMTPAddr(), Security: "none"}).Send(ctx, "france@players.test", []string{"judge@corriere.test"}, raw); err != nil {
+		t.Fatal(err)
+	}
+	// The mail is read and answered (queued) while the sender hangs.
+	for {
+		var n int
+		for _, m := range f.outbox() {
+			if m.InReplyTo == "o1@players.test" {
+				n++
+			}
+		}
+		if n == 1 {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatal("the order mail was not read while the sender hung")
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	cancel()
+	if err := <-run; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// refusingSender fails every send, as a server that is down.
+type refusingSender struct{}
+
+func (refusingSender) Send(context.Context, string, []string, []byte) error {
+	return errors.New("connection refused")
+}
+
+// A mail that cannot be sent is tried at most maxAttempts times, never
+// more than maxRetryWait apart, then recorded as failed (issue 11.10).
+func TestUnsendableMailGivenUp(t *testing.T) {
+	f := newFixture(t, nil)
+	ctx := context.Background()
+	for range maxAttempts + 5 {
+		if err := f.j.Flush(ctx, refusingSender{}); err != nil {
+			t.Fatal(err)
+		}
+		f.clk.advance(maxRetryWait)
+	}
+	for _, m := range f.outbox() {
+		if m.FailedAt.IsZero() || m.Attempts != maxAttempts {
+			t.Errorf("mail %d to %s: %d attempts, failed %v", m.ID, m.Recipient, m.Attempts, m.FailedAt)
+		}
 	}
 }
