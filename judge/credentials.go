@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/store"
+	"github.com/corriere/corriere/variants"
 )
 
 // setCredential is a player's SET ADDRESS <address> or SET PASSWORD
@@ -84,6 +85,36 @@ func (s *session) setCredential(c command) error {
 		}
 	}
 	return nil
+}
+
+// Refused sign-ons in an hour beyond which sign-ons are refused without
+// a look at the password: from one sender, or for one seat from any
+// address but the seat's own (whose player is never locked out).
+const (
+	senderFailures = 5
+	seatFailures   = 20
+)
+
+// lockedOut refuses a sign-on, unread, from a sender or for a seat that
+// has had too many refused in the last hour: guessing a password by mail
+// takes years, not minutes.
+func (s *session) lockedOut(vw *view, power variants.Power, seat *store.Seat) (bool, error) {
+	// Mail from the seat's own address is answered there (signon): a
+	// forger of it learns nothing, and its player is never locked out.
+	if seat != nil && strings.EqualFold(seat.Address, s.m.From) {
+		return false, nil
+	}
+	since := s.now.Add(-time.Hour)
+	bySender, err := s.tx.CountAudit("signon refused", s.m.From, 0, "", since)
+	if err != nil {
+		return false, err
+	}
+	bySeat, err := s.tx.CountAudit("signon refused", "", vw.g.ID, vw.v.Powers[power].ID, since)
+	if err != nil || (bySender < senderFailures && bySeat < seatFailures) {
+		return false, err
+	}
+	s.printf("> SIGNON ...\n  Refused: too many refused sign-ons in the last hour; try again in an hour. Nothing in this mail was changed.\n\n")
+	return true, s.tx.Audit(s.now, vw.g.ID, s.m.From, "signon locked", vw.v.Powers[power].ID)
 }
 
 // failedSignonNotice is how often at most a seat's player is told of

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -86,5 +87,30 @@ func TestRepliesCapped(t *testing.T) {
 	f.clk.advance(time.Hour)
 	if reply := f.send("victim@else.test", "HELP"); reply == "" {
 		t.Errorf("no reply an hour later")
+	}
+}
+
+// Password guessing by mail is locked out: after a few refused sign-ons
+// in an hour from one address, or many for one seat, sign-ons from other
+// addresses are refused unread, and the seat's own player never is
+// (issue 11.5).
+func TestSignonLockout(t *testing.T) {
+	f := newFixture(t, nil)
+	for i := range senderFailures {
+		f.send("guesser@evil.test", fmt.Sprintf("SIGNON france@roma guess%d", i))
+	}
+	reply := f.send("guesser@evil.test", "SIGNON france@roma pw-france")
+	mustContain(t, "locked sender", reply, "too many refused sign-ons")
+	if strings.Contains(reply, "password is right") {
+		t.Errorf("a locked-out sender learnt the password was right:\n%s", reply)
+	}
+	for i := range seatFailures {
+		f.send(fmt.Sprintf("g%d@evil.test", i), "SIGNON france@roma nope")
+	}
+	mustContain(t, "locked seat", f.send("another@evil.test", "SIGNON france@roma pw-france"), "too many refused sign-ons")
+	mustContain(t, "the player", f.order("france", "A Par-Bur"), "ok: A par - bur")
+	f.clk.advance(time.Hour)
+	if reply := f.send("guesser@evil.test", "SIGNON france@roma nope"); strings.Contains(reply, "too many") {
+		t.Errorf("still locked an hour later:\n%s", reply)
 	}
 }

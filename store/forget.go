@@ -31,3 +31,24 @@ func (t *Tx) RepliesSince(recipient string, since time.Time) (int, error) {
 	}
 	return n, nil
 }
+
+// CountAudit counts the audit entries of an action since a time, of one
+// actor (any case) when actor is not "", of one game and detail when
+// gameID is not 0.
+func (t *Tx) CountAudit(action, actor string, gameID int64, detail string, since time.Time) (int, error) {
+	query := `SELECT COUNT(*) FROM audit WHERE action = ? AND at > ?`
+	args := []any{action, unix(since)}
+	if actor != "" {
+		query += ` AND actor = ? COLLATE NOCASE`
+		args = append(args, actor)
+	}
+	if gameID != 0 {
+		query += ` AND game_id = ? AND detail = ?`
+		args = append(args, gameID, detail)
+	}
+	var n int
+	if err := t.tx.QueryRowContext(t.ctx, query, args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count audit %s: %w", action, err)
+	}
+	return n, nil
+}
