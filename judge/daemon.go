@@ -216,6 +216,48 @@ func (j *Judge) catchUpSeen(ctx context.Context, in Inbox) error {
 	return nil
 }
 
+// tellGivenUp tells the game's master (when the master has an address)
+// and the operator that a mail was given up, unless it was itself such a
+// notice: nobody else would know a player never got it.
+func (j *Judge) tellGivenUp(ctx context.Context, m store.Mail, why error) error {
+	if m.Kind == "undeliverable" {
+		return nil
+	}
+	return j.Store.Tx(ctx, func(tx *store.Tx) error {
+		to := []string{}
+		if j.Access.Operator != "" {
+			to = append(to, j.Access.Operator)
+		}
+		name := ""
+		if m.GameID != 0 {
+			g, err := tx.GameByID(m.GameID)
+			if err != nil {
+				return err
+			}
+			name = g.Name
+			if g.MasterAddress != "" && !strings.EqualFold(g.MasterAddress, j.Access.Operator) {
+				to = append(to, g.MasterAddress)
+			}
+		}
+		for _, a := range to {
+			// Not its text: it may be a player's press, or a password.
+			body := fmt.Sprintf("The judge gave up sending a mail after %d tries: %v.\nTo: %s\nSubject: %s\nGame: %s\nKind: %s\n",
+				m.Attempts+1, why, m.Recipient, m.Subject, orDash(name), m.Kind)
+			if _, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: a, Subject: "Corriere: a mail could not be delivered", Body: body, GameID: m.GameID, Phase: m.Phase, Kind: "undeliverable"}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
 // sendLoop sends the outbox whenever woken and at least every poll,
 // until ctx ends.
 func (j *Judge) sendLoop(ctx context.Context, s Sender, wake <-chan struct{}, poll time.Duration) {
@@ -269,6 +311,11 @@ func (j *Judge) Flush(ctx context.Context, s Sender) error {
 			j.log().Warn("mail not sent", "id", m.ID, "to", m.Recipient, "err", err, "permanent", permanent)
 			if err := j.Store.MarkAttempt(ctx, m.ID, now, retry, permanent, err.Error()); err != nil {
 				return err
+			}
+			if permanent {
+				if err := j.tellGivenUp(ctx, m, err); err != nil {
+					return err
+				}
 			}
 		}
 		if len(due) < 50 {

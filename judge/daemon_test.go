@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
@@ -140,8 +141,34 @@ func TestUnsendableMailGivenUp(t *testing.T) {
 		f.clk.advance(maxRetryWait)
 	}
 	for _, m := range f.outbox() {
-		if m.FailedAt.IsZero() || m.Attempts != maxAttempts {
+		if m.Kind != "undeliverable" && (m.FailedAt.IsZero() || m.Attempts != maxAttempts) {
 			t.Errorf("mail %d to %s: %d attempts, failed %v", m.ID, m.Recipient, m.Attempts, m.FailedAt)
 		}
+	}
+}
+
+// The operator and the game's master are told of a mail given up, without
+// its text (issue 11.10).
+func TestGivenUpMailTold(t *testing.T) {
+	f := newFixture(t, nil)
+	f.j.Access.Operator = "op@judge.test"
+	ctx := context.Background()
+	for range maxAttempts {
+		if err := f.j.Flush(ctx, refusingSender{}); err != nil {
+			t.Fatal(err)
+		}
+		f.clk.advance(maxRetryWait)
+	}
+	told := 0
+	for _, m := range f.outbox() {
+		if m.Kind == "undeliverable" {
+			told++
+			if m.Recipient != "op@judge.test" || !strings.Contains(m.Body, "gave up sending a mail after 20 tries") || strings.Contains(m.Body, "Sign on") {
+				t.Errorf("notice to %s:\n%s", m.Recipient, m.Body)
+			}
+		}
+	}
+	if told != 7 { // the seven start mails
+		t.Errorf("%d notices, want 7", told)
 	}
 }

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -51,4 +53,13 @@ func (t *Tx) CountAudit(action, actor string, gameID int64, detail string, since
 		return 0, fmt.Errorf("count audit %s: %w", action, err)
 	}
 	return n, nil
+}
+
+// GameByID returns the game with that id, or ErrNotFound.
+func (t *Tx) GameByID(id int64) (*Game, error) {
+	g, err := scanGame(t.tx.QueryRowContext(t.ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("game %d: %w", id, ErrNotFound)
+	}
+	return g, err
 }
