@@ -107,8 +107,9 @@ func (j *Judge) Run(ctx context.Context, o RunOptions) error {
 		if inbox == nil {
 			in, err := o.Dial(ctx)
 			if err != nil {
-				j.log().Error("mailbox unreachable", "err", err, "retry_in", backoff)
-				tick()
+				// No deadline is processed while mail that arrived before
+				// it may be waiting unread.
+				j.log().Error("mailbox unreachable: deadlines wait", "err", err, "retry_in", backoff)
 				sleep(ctx, backoff)
 				backoff = min(2*backoff, 5*time.Minute)
 				continue
@@ -125,10 +126,10 @@ func (j *Judge) Run(ctx context.Context, o RunOptions) error {
 			inbox = nil
 			continue
 		}
-		tick()
 		if n == o.Batch {
-			continue // more mail may be waiting
+			continue // more mail may be waiting: read it before any deadline
 		}
+		tick()
 		if err := inbox.Wait(ctx, o.Poll); err != nil && ctx.Err() == nil {
 			j.log().Error("mailbox wait", "err", err)
 			inbox.Close()

@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"strings"
@@ -171,4 +172,47 @@ func TestGivenUpMailTold(t *testing.T) {
 	if told != 7 { // the seven start mails
 		t.Errorf("%d notices, want 7", told)
 	}
+}
+
+// After an outage, all the mail waiting is read before a deadline that
+// passed meanwhile is processed: orders that arrived in time behind many
+// other mails are in their phase (issue 11.1).
+func TestWaitingMailReadBeforeTheDeadline(t *testing.T) {
+	f := newFixture(t, nil)
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	sys, err := memmail.Start(quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sys.Close()
+	sys.AddUser("judge@corriere.test", "pw")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	send := func(from, id, body string) {
+		raw := []byte("From: " + from + "\r\nTo: judge@corriere.test\r\nSubject: x\r\nMessage-ID: <" + id + ">\r\n\r\n" + body + "\r\n")
+		if err := mailer.NewSender(mailer.SMTPConfig{Addr: sys.SMTPAddr(), Security: "none"}).Send(ctx, from, []string{"judge@corriere.test"}, raw); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 12 {
+		send(fmt.Sprintf("fan%d@x.test", i), fmt.Sprintf("fan%d@x.test", i), "LIST")
+	}
+	send(addr("france"), "fr@players.test", "SIGNON france@roma pw-france\r\nA Par-Bur")
+	f.clk.advance(13 * time.Hour) // the deadline and its grace have passed
+	done := make(chan error, 1)
+	go func() {
+		done <- f.j.Run(ctx, RunOptions{Sender: discard{}, Batch: 5, Poll: 20 * time.Millisecond, Dial: func(ctx context.Context) (Inbox, error) {
+			return mailer.DialInbox(ctx, mailer.IMAPConfig{Addr: sys.IMAPAddr(), Security: "none", Username: "judge@corriere.test", Password: "pw"}, quiet)
+		}})
+	}()
+	for f.game().Phase == "S1901M" {
+		select {
+		case <-ctx.Done():
+			t.Fatal("the phase was never processed")
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	cancel()
+	<-done
+	mustContain(t, "results", f.lastResults(), "A par - bur")
 }

@@ -36,6 +36,9 @@ type IMAPConfig struct {
 type Fetched struct {
 	UID uint32
 	Raw []byte // the whole RFC 5322 message
+	// Arrived is when the server took the message (its INTERNALDATE); the
+	// zero time where the server gave none.
+	Arrived time.Time
 }
 
 // Inbox is a logged-in IMAP connection with the mailbox selected. Its
@@ -251,8 +254,9 @@ func (in *Inbox) fetch(ctx context.Context, uids []imap.UID, limit int) ([]Fetch
 	err := in.run(ctx, func() error {
 		var err error
 		bufs, err = in.c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{
-			UID:         true,
-			BodySection: []*imap.FetchItemBodySection{section},
+			UID:          true,
+			InternalDate: true,
+			BodySection:  []*imap.FetchItemBodySection{section},
 		}).Collect()
 		return err
 	})
@@ -269,7 +273,7 @@ func (in *Inbox) fetch(ctx context.Context, uids []imap.UID, limit int) ([]Fetch
 			in.log.Warn("imap fetch returned no body", "uid", b.UID, "seq", b.SeqNum)
 			continue
 		}
-		out = append(out, Fetched{UID: uint32(b.UID), Raw: raw})
+		out = append(out, Fetched{UID: uint32(b.UID), Raw: raw, Arrived: b.InternalDate})
 	}
 	slices.SortFunc(out, func(a, b Fetched) int { return cmp.Compare(a.UID, b.UID) })
 	in.log.Debug("imap fetched", "asked", len(uids), "fetched", len(out))
