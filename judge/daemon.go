@@ -176,7 +176,7 @@ func (j *Judge) readMail(ctx context.Context, inbox Inbox, batch int) (int, erro
 	var handled []uint32
 	for _, m := range msgs {
 		uid := m.UID
-		err := j.handle(ctx, m.Raw, func(tx *store.Tx) error { return tx.SetCursor(name, validity, uid) })
+		err := j.handle(ctx, m.Raw, m.Size, func(tx *store.Tx) error { return tx.SetCursor(name, validity, uid) })
 		if err != nil {
 			j.log().Error("handle mail", "uid", m.UID, "err", err)
 			break

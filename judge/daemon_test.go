@@ -216,3 +216,41 @@ func TestWaitingMailReadBeforeTheDeadline(t *testing.T) {
 	<-done
 	mustContain(t, "results", f.lastResults(), "A par - bur")
 }
+
+// A mail over the judge's size, fetched by its header only, is refused as
+// oversized, not read as an empty mail (issue 11.3).
+func TestOversizedMailFetchedByHeader(t *testing.T) {
+	f := newFixture(t, nil)
+	f.j.MaxSize = 2000
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	sys, err := memmail.Start(quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sys.Close()
+	sys.AddUser("judge@corriere.test", "pw")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	raw := []byte("From: " + addr("france") + "\r\nTo: judge@corriere.test\r\nSubject: big\r\nMessage-ID: <big@players.test>\r\n\r\nSIGNON france@roma pw-france\r\nA Par-Bur\r\n" + strings.Repeat("x\r\n", 5000))
+	if err := mailer.NewSender(mailer.SMTPConfig{Addr: sys.SMTPAddr(), Security: "none"}).Send(ctx, addr("france"), []string{"judge@corriere.test"}, raw); err != nil {
+		t.Fatal(err)
+	}
+	in, err := mailer.DialInbox(ctx, mailer.IMAPConfig{Addr: sys.IMAPAddr(), Security: "none", Username: "judge@corriere.test", Password: "pw", MaxSize: 2000}, quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	if n, err := f.j.readMail(ctx, in, 10); err != nil || n != 1 {
+		t.Fatalf("readMail: %d, %v", n, err)
+	}
+	var reply string
+	for _, m := range f.outbox() {
+		if m.InReplyTo == "big@players.test" {
+			reply = m.Body
+		}
+	}
+	mustContain(t, "reply", reply, "larger than the 2000 bytes")
+	if strings.Contains(reply, "ok: A par") {
+		t.Errorf("an oversized mail's orders were read:\n%s", reply)
+	}
+}

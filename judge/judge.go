@@ -58,17 +58,22 @@ func (j *Judge) log() *slog.Logger {
 // Message-ID) is skipped; an automatic mail (auto-reply, bounce, list) is
 // recorded and never answered.
 func (j *Judge) Handle(ctx context.Context, raw []byte) error {
-	return j.handle(ctx, raw, nil)
+	return j.handle(ctx, raw, 0, nil)
 }
 
 // handle is Handle with also, inside the same transaction, the mailbox
 // cursor moved past this mail.
-func (j *Judge) handle(ctx context.Context, raw []byte, also func(*store.Tx) error) error {
+// size is the mail's size as its server gives it, when raw may be its
+// header only (a mail too large to fetch whole); 0 when raw is whole.
+func (j *Judge) handle(ctx context.Context, raw []byte, size int, also func(*store.Tx) error) error {
 	if also == nil {
 		also = func(*store.Tx) error { return nil }
 	}
 	// An oversized mail is refused unread: only its header is parsed.
 	m, perr := mailer.ParseLimit(raw, j.maxSize())
+	if perr == nil && size > m.Size {
+		m.Size = size // the body was left on the server
+	}
 	if perr != nil {
 		// Unreadable header: keep it for the operator, answer no one.
 		j.log().Warn("unreadable mail", "err", perr)

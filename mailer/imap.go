@@ -30,12 +30,20 @@ type IMAPConfig struct {
 	// separated by "/" ("Corriere/handled"), created if missing; empty
 	// leaves handled mail in Mailbox.
 	Archive string
+	// MaxSize is the largest message whose body is fetched: of a larger
+	// one (by the server's RFC822.SIZE) only the header is, so that one
+	// huge mail costs no memory. 0: no limit.
+	MaxSize int
 }
 
 // Fetched is one message as the server stores it.
 type Fetched struct {
 	UID uint32
-	Raw []byte // the whole RFC 5322 message
+	// Raw is the whole RFC 5322 message, or its header only when Size
+	// is over IMAPConfig.MaxSize.
+	Raw []byte
+	// Size is the message's size as the server gives it (RFC822.SIZE).
+	Size int
 	// Arrived is when the server took the message (its INTERNALDATE); the
 	// zero time where the server gave none.
 	Arrived time.Time
@@ -56,6 +64,7 @@ type Inbox struct {
 	idle        bool          // the server offers IDLE
 	newMail     chan struct{} // signalled on EXISTS; capacity 1
 
+	maxSize      int    // IMAPConfig.MaxSize
 	archive      string // IMAPConfig.Archive
 	archiveName  string // archive as the server names it
 	archiveReady bool   // archiveName exists on the server
@@ -95,6 +104,7 @@ func DialInbox(ctx context.Context, cfg IMAPConfig, log *slog.Logger) (*Inbox, e
 		mailbox: mailbox,
 		newMail: make(chan struct{}, 1),
 		archive: strings.Trim(cfg.Archive, "/"),
+		maxSize: cfg.MaxSize,
 	}
 	opts := &imapclient.Options{
 		TLSConfig:   clientTLSConfig(cfg.Addr, cfg.TLSConfig),
@@ -249,31 +259,62 @@ func (in *Inbox) fetch(ctx context.Context, uids []imap.UID, limit int) ([]Fetch
 		uids = uids[:limit]
 	}
 
-	section := &imap.FetchItemBodySection{Peek: true}
-	var bufs []*imapclient.FetchMessageBuffer
-	err := in.run(ctx, func() error {
-		var err error
-		bufs, err = in.c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{
-			UID:          true,
-			InternalDate: true,
-			BodySection:  []*imap.FetchItemBodySection{section},
-		}).Collect()
-		return err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("imap fetch %d messages (uids %d-%d): %w", len(uids), uids[0], uids[len(uids)-1], err)
+	// Sizes first: an oversized message is fetched by its header only.
+	full, headOnly := uids, []imap.UID(nil)
+	if in.maxSize > 0 {
+		var sizes []*imapclient.FetchMessageBuffer
+		err := in.run(ctx, func() error {
+			var err error
+			sizes, err = in.c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
+			return err
+		})
+		if err != nil {
+			return nil, fmt.Errorf("imap fetch the sizes of %d messages (uids %d-%d): %w", len(uids), uids[0], uids[len(uids)-1], err)
+		}
+		full = nil
+		for _, b := range sizes {
+			if b.RFC822Size > int64(in.maxSize) {
+				headOnly = append(headOnly, b.UID)
+			} else if b.UID != 0 {
+				full = append(full, b.UID)
+			}
+		}
 	}
-
-	out := make([]Fetched, 0, len(bufs))
-	for _, b := range bufs {
-		raw := b.FindBodySection(section)
-		if b.UID == 0 || raw == nil {
-			// Expunged between search and fetch, or a server that left out
-			// what was asked: the next poll will tell.
-			in.log.Warn("imap fetch returned no body", "uid", b.UID, "seq", b.SeqNum)
+	out := make([]Fetched, 0, len(uids))
+	for _, part := range []struct {
+		uids    []imap.UID
+		section *imap.FetchItemBodySection
+	}{
+		{full, &imap.FetchItemBodySection{Peek: true}},
+		{headOnly, &imap.FetchItemBodySection{Peek: true, Specifier: imap.PartSpecifierHeader}},
+	} {
+		if len(part.uids) == 0 {
 			continue
 		}
-		out = append(out, Fetched{UID: uint32(b.UID), Raw: raw, Arrived: b.InternalDate})
+		var bufs []*imapclient.FetchMessageBuffer
+		err := in.run(ctx, func() error {
+			var err error
+			bufs, err = in.c.Fetch(imap.UIDSetNum(part.uids...), &imap.FetchOptions{
+				UID:          true,
+				InternalDate: true,
+				RFC822Size:   true,
+				BodySection:  []*imap.FetchItemBodySection{part.section},
+			}).Collect()
+			return err
+		})
+		if err != nil {
+			return nil, fmt.Errorf("imap fetch %d messages (uids %d-%d): %w", len(part.uids), part.uids[0], part.uids[len(part.uids)-1], err)
+		}
+		for _, b := range bufs {
+			raw := b.FindBodySection(part.section)
+			if b.UID == 0 || raw == nil {
+				// Expunged between search and fetch, or a server that left
+				// out what was asked: the next poll will tell.
+				in.log.Warn("imap fetch returned no body", "uid", b.UID, "seq", b.SeqNum)
+				continue
+			}
+			out = append(out, Fetched{UID: uint32(b.UID), Raw: raw, Size: int(b.RFC822Size), Arrived: b.InternalDate})
+		}
 	}
 	slices.SortFunc(out, func(a, b Fetched) int { return cmp.Compare(a.UID, b.UID) })
 	in.log.Debug("imap fetched", "asked", len(uids), "fetched", len(out))

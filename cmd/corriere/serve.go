@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -64,9 +65,12 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	defer st.Close()
 	j := &judge.Judge{Store: st, Address: cfg.Judge.Address, Log: log, MaxSize: cfg.Judge.MaxSize}
 	j.Access = cfg.access()
+	// A mail over the judge's limit is fetched by its header only.
+	imapCfg := cfg.imap()
+	imapCfg.MaxSize = cmp.Or(cfg.Judge.MaxSize, judge.DefaultMaxSize)
 	log.Info("judge starting", "address", cfg.Judge.Address, "imap", cfg.IMAP.Addr, "smtp", cfg.SMTP.Addr, "database", cfg.Judge.Database, "operator", cfg.Judge.Operator, "create", cfg.Judge.Create)
 	err = j.Run(ctx, judge.RunOptions{
-		Dial:   dialInbox(cfg.imap(), log),
+		Dial:   dialInbox(imapCfg, log),
 		Sender: mailer.NewSender(cfg.smtp()),
 		Poll:   time.Duration(cfg.Judge.Poll),
 	})
