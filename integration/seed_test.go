@@ -128,7 +128,7 @@ func TestSeedByMail(t *testing.T) {
 		}
 	})
 
-	judgeIMAP := mailer.IMAPConfig{Addr: e.imap, Security: "none", Username: e.judge, Password: e.judgePassword, Archive: archiveFolder}
+	judgeIMAP := mailer.IMAPConfig{Addr: e.imap, Security: "none", Username: e.judge, Password: e.judgePassword, Archive: archiveFolder, MaxSize: judge.DefaultMaxSize}
 	judgeDomain := e.judge[strings.LastIndex(e.judge, "@")+1:]
 	runCtx, stopJudge := context.WithCancel(ctx)
 	done := make(chan error, 1)
