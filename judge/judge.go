@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,6 +17,10 @@ import (
 	"github.com/corriere/corriere/store"
 	"github.com/corriere/corriere/variants"
 )
+
+// repeatWindow is how soon the same mail from the same sender is not
+// answered again.
+const repeatWindow = 10 * time.Minute
 
 // DefaultMaxSize is the largest mail the judge reads.
 const DefaultMaxSize = 1 << 20
@@ -100,11 +105,31 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, also func(*sto
 		}
 		cmds := withSubject(m.Subject, scan(m.Text))
 		kept := keptRaw(raw, cmds, status == "oversized")
-		added, err := tx.AddMessage(store.Message{MessageID: m.MessageID, Sender: m.From, Subject: m.Subject, ReceivedAt: j.now(), Raw: kept, Status: status})
+		sum := sha256.Sum256([]byte(m.Subject + "\n" + m.Text))
+		bodyHash := hex.EncodeToString(sum[:16])
+		if status == "handled" && !j.Access.mayCreate(m.From) {
+			// The same mail again soon, under a new Message-ID, from an
+			// address the judge does not know (a program that resends, a
+			// loop), is answered once; players may ask twice.
+			again, err := tx.RepeatedBody(m.From, bodyHash, m.MessageID, j.now().Add(-repeatWindow))
+			if err == nil && again {
+				var seated bool
+				if seated, err = tx.Seated(m.From); !seated {
+					status = "repeat"
+				}
+			}
+			if err != nil {
+				return err
+			}
+		}
+		added, err := tx.AddMessage(store.Message{MessageID: m.MessageID, Sender: m.From, Subject: m.Subject, ReceivedAt: j.now(), Raw: kept, Status: status, BodyHash: bodyHash})
 		if err != nil || !added {
 			return err
 		}
 		switch status {
+		case "repeat":
+			j.log().Info("mail not answered", "message_id", m.MessageID, "from", m.From, "why", "the same mail came a moment ago")
+			return nil
 		case "automatic", "own":
 			j.log().Info("mail not answered", "message_id", m.MessageID, "from", m.From, "why", status)
 			return nil

@@ -67,7 +67,7 @@ func (discard) Send(context.Context, string, []string, []byte) error { return ni
 func TestRepliesCapped(t *testing.T) {
 	f := newFixture(t, nil)
 	for i := range strangerReplies + 3 {
-		reply := f.send("victim@else.test", "HELP")
+		reply := f.send("victim@else.test", fmt.Sprintf("HELP\nLIST %d", i))
 		if (reply != "") != (i < strangerReplies) {
 			t.Errorf("mail %d to a stranger: replied %v", i+1, reply != "")
 		}
@@ -85,7 +85,7 @@ func TestRepliesCapped(t *testing.T) {
 		}
 	}
 	f.clk.advance(time.Hour)
-	if reply := f.send("victim@else.test", "HELP"); reply == "" {
+	if reply := f.send("victim@else.test", "HELP\nLIST again"); reply == "" {
 		t.Errorf("no reply an hour later")
 	}
 }
@@ -112,5 +112,27 @@ func TestSignonLockout(t *testing.T) {
 	f.clk.advance(time.Hour)
 	if reply := f.send("guesser@evil.test", "SIGNON france@roma nope"); strings.Contains(reply, "too many") {
 		t.Errorf("still locked an hour later:\n%s", reply)
+	}
+}
+
+// The same mail from an unknown address, sent again soon under a new
+// Message-ID, is answered once; a player's is answered each time
+// (issue 11.9).
+func TestSameMailAnsweredOnce(t *testing.T) {
+	f := newFixture(t, nil)
+	if f.send("loop@else.test", "HELP") == "" {
+		t.Fatal("no first reply")
+	}
+	if reply := f.send("loop@else.test", "HELP"); reply != "" {
+		t.Errorf("the same mail answered again:\n%s", reply)
+	}
+	f.clk.advance(repeatWindow)
+	if f.send("loop@else.test", "HELP") == "" {
+		t.Error("not answered after the window")
+	}
+	for range 2 {
+		if f.order("france", "A Par-Bur") == "" {
+			t.Error("a player's same mail not answered")
+		}
 	}
 }

@@ -63,3 +63,24 @@ func (t *Tx) GameByID(id int64) (*Game, error) {
 	}
 	return g, err
 }
+
+// RepeatedBody reports whether sender's mail with this body hash was
+// stored since a time, under another Message-ID than messageID.
+func (t *Tx) RepeatedBody(sender, bodyHash, messageID string, since time.Time) (bool, error) {
+	var n int
+	err := t.tx.QueryRowContext(t.ctx, `SELECT COUNT(*) FROM messages WHERE sender = ? AND body_hash = ? AND message_id <> ? AND received_at > ?`,
+		sender, bodyHash, messageID, unix(since)).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("look for a repeated mail from %s: %w", sender, err)
+	}
+	return n > 0, nil
+}
+
+// Seated reports whether address (any case) plays in some game.
+func (t *Tx) Seated(address string) (bool, error) {
+	var n int
+	if err := t.tx.QueryRowContext(t.ctx, `SELECT COUNT(*) FROM seats WHERE address = ? COLLATE NOCASE`, address).Scan(&n); err != nil {
+		return false, fmt.Errorf("look for %s's seats: %w", address, err)
+	}
+	return n > 0, nil
+}

@@ -136,7 +136,7 @@ func TestMessagesMigrate(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if fmt.Sprint(indexes) != "[messages_message_id sqlite_autoindex_messages_1]" {
+		if fmt.Sprint(indexes) != "[messages_message_id messages_sender_body sqlite_autoindex_messages_1]" {
 			t.Errorf("indexes of messages: %v", indexes)
 		}
 		var version int

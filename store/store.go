@@ -643,7 +643,9 @@ type Message struct {
 	Subject    string
 	ReceivedAt time.Time
 	Raw        []byte
-	Status     string // handled, automatic, oversized
+	Status     string // handled, automatic, oversized, repeat
+	// BodyHash identifies what the mail says, for RepeatedBody.
+	BodyHash string
 }
 
 // AddMessage stores an inbound message. It returns false, and stores
@@ -651,8 +653,8 @@ type Message struct {
 // (any case) was stored before: the same Message-ID from another sender is
 // another mail, stored and handled.
 func (t *Tx) AddMessage(m Message) (bool, error) {
-	res, err := t.exec(`INSERT INTO messages (message_id, sender, subject, received_at, raw, status) VALUES (?, ?, ?, ?, ?, ?)
-		ON CONFLICT (sender, message_id) DO NOTHING`, m.MessageID, m.Sender, m.Subject, unix(m.ReceivedAt), m.Raw, m.Status)
+	res, err := t.exec(`INSERT INTO messages (message_id, sender, subject, received_at, raw, status, body_hash) VALUES (?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (sender, message_id) DO NOTHING`, m.MessageID, m.Sender, m.Subject, unix(m.ReceivedAt), m.Raw, m.Status, m.BodyHash)
 	if err != nil {
 		return false, fmt.Errorf("store message %s: %w", m.MessageID, err)
 	}
