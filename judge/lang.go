@@ -224,7 +224,7 @@ func (l lang) reason(english string) string {
 // that are no order and no place name in the other.
 var (
 	italianMarks = wordSet("ciao salve buongiorno buonasera grazie saluti cordiali ecco ordini ordine miei mio mie " +
-		"sono questo questi queste per il lo gli della delle degli dei nella nel che non una uno ho hai è e " +
+		"sono questo questi queste per il lo gli della delle degli dei nella nel che non una uno ho hai " +
 		"sostiene supporta appoggia fermo resta sta trasporta convoglia muove muovi attacca costruisci " +
 		"costruisce rimuovi ritira ritirata primavera autunno inverno partita giocatore arbitro come si gioca giocare " +
 		"regole aiuto vorrei posso")
@@ -232,7 +232,7 @@ var (
 	// write those in English ("SIGNON master@...", "A Par H", "PHASE
 	// Spring 1903").
 	englishMarks = wordSet("hello hi hey dear thanks thank regards cheers best here are is my " +
-		"the and this these with please i you we of to sorry sent from")
+		"the and this these with please you we of to sorry sent from")
 )
 
 func wordSet(s string) map[string]bool {
@@ -248,12 +248,19 @@ func wordSet(s string) map[string]bool {
 // (a mail of orders and commands only).
 func detectLang(text string) (l lang, ok bool) {
 	it, en := 0, 0
-	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && r != 'è' }) {
-		if italianMarks[w] {
-			it++
+	for _, line := range strings.Split(text, "\n") {
+		// Command lines say nothing of the language, and a password on
+		// one may spell a word by chance.
+		if f := strings.Fields(line); len(f) > 0 && (verbs[strings.ToUpper(strings.TrimRight(f[0], ":"))] || strings.EqualFold(f[0], "sign")) {
+			continue
 		}
-		if englishMarks[w] {
-			en++
+		for _, w := range strings.FieldsFunc(strings.ToLower(line), func(r rune) bool { return !unicode.IsLetter(r) }) {
+			if italianMarks[w] {
+				it++
+			}
+			if englishMarks[w] {
+				en++
+			}
 		}
 	}
 	switch {

@@ -158,3 +158,22 @@ func formatVerbs(format string) string {
 	}
 	return b.String()
 }
+
+// Command lines, and the passwords on them, never tell the language.
+func TestDetectLangIgnoresCommands(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		lang lang
+		ok   bool
+	}{
+		{"SIGNON turkey@duo e2il9per\nF kie - hol\nA ber - kie", english, false},
+		{"sign on Froma per-il-mio\nA Par-Bur", english, false},
+		{"Ciao, ecco i miei ordini:\nSIGNON france@roma pw\nA Par-Bor", italian, true},
+		{"Hi, here are my orders:\nSIGNON france@roma pw\nA Par-Bur", english, true},
+	} {
+		l, ok := detectLang(c.text)
+		if l != c.lang || ok != c.ok {
+			t.Errorf("%q: %v %v, want %v %v", c.text, l, ok, c.lang, c.ok)
+		}
+	}
+}
