@@ -117,6 +117,29 @@ func (s *session) lockedOut(vw *view, power variants.Power, seat *store.Seat) (b
 	return true, s.tx.Audit(s.now, vw.g.ID, s.m.From, "signon locked", vw.v.Powers[power].ID)
 }
 
+// senderChecked asks the trusted receiving server's verdict on the mail's
+// From, where the operator named that server (Judge.AuthServID), records
+// it, and refuses the sign-on when the From was not confirmed: a forged
+// From must not pass for a player.
+func (s *session) senderChecked(vw *view) (bool, error) {
+	if s.j.AuthServID == "" {
+		return true, nil
+	}
+	v, found := s.m.Auth(s.j.AuthServID)
+	verdict := v.String()
+	if !found {
+		verdict = "no verdict from " + s.j.AuthServID
+	}
+	if err := s.tx.Audit(s.now, vw.g.ID, s.m.From, "sender check", verdict); err != nil {
+		return false, err
+	}
+	if found && v.Passes() {
+		return true, nil
+	}
+	s.printf("> SIGNON ...\n  Refused: the receiving mail server could not confirm that this mail comes from %s (%s). Nothing in this mail was changed.\n\n", s.m.From, word(verdict))
+	return false, nil
+}
+
 // failedSignonNotice is how often at most a seat's player is told of
 // failed sign-ons, so that a stranger's guesses do not flood the player.
 const failedSignonNotice = time.Hour

@@ -47,7 +47,8 @@ var italianReasons = map[string]string{
 // the English text as written in the code (a format for fmt). Command
 // echoes ("> LIST") are the same in both.
 var italianText = map[string]string{
-	"> SIGNON ...\n  Refused: too many refused sign-ons in the last hour; try again in an hour. Nothing in this mail was changed.\n\n": "> SIGNON ...\n  Rifiutato: troppi collegamenti rifiutati nell'ultima ora; riprova fra un'ora. Nulla di questa mail ha avuto effetto.\n\n",
+	"> SIGNON ...\n  Refused: the receiving mail server could not confirm that this mail comes from %s (%s). Nothing in this mail was changed.\n\n": "> SIGNON ...\n  Rifiutato: il server di posta che l'ha ricevuta non ha potuto confermare che questa mail venga da %s (%s). Nulla di questa mail ha avuto effetto.\n\n",
+	"> SIGNON ...\n  Refused: too many refused sign-ons in the last hour; try again in an hour. Nothing in this mail was changed.\n\n":              "> SIGNON ...\n  Rifiutato: troppi collegamenti rifiutati nell'ultima ora; riprova fra un'ora. Nulla di questa mail ha avuto effetto.\n\n",
 	"English":     "inglese",
 	"Italian":     "italiano",
 	"none taken":  "nessuna",

@@ -40,6 +40,10 @@ type Judge struct {
 	// Access says who may do what: the zero value lets nobody create
 	// games by mail.
 	Access Access
+	// AuthServID, when set, is the authserv-id of the receiving mail
+	// server whose Authentication-Results the judge trusts: a sign-on in
+	// a mail whose From it did not confirm (DMARC, DKIM, SPF) is refused.
+	AuthServID string
 
 	maps mapCache
 }

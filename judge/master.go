@@ -26,6 +26,9 @@ func (s *session) signonMaster(vw *view, who, password string) error {
 	// A master bound to an address (corriere game create --master) signs
 	// on from it only; one message for every failure tells a stranger
 	// nothing.
+	if trusted, err := s.senderChecked(vw); err != nil || !trusted {
+		return err
+	}
 	bound := vw.g.MasterAddress != "" && !strings.EqualFold(vw.g.MasterAddress, s.m.From)
 	if vw.g.MasterHash == "" || bound || !CheckPassword(vw.g.MasterHash, password) {
 		s.printf("> SIGNON %s ...\n  Refused: that is not the game master's password of game %s. Nothing in this mail was changed.\n\n", who, vw.g.Name)

@@ -136,3 +136,23 @@ func TestSameMailAnsweredOnce(t *testing.T) {
 		}
 	}
 }
+
+// Where the operator trusts a receiving server's Authentication-Results,
+// a sign-on whose From it did not confirm is refused, and the verdict is
+// audited (issue 11.7).
+func TestSenderCheck(t *testing.T) {
+	f := newFixture(t, nil)
+	f.j.AuthServID = "mx.corriere.test"
+	mail := func(id, auth string) string {
+		return f.handleRaw("From: " + addr("france") + "\n" + auth + "Subject: x\nMessage-ID: <" + id + ">\n\nSIGNON france@roma pw-france\nA Par-Bur")
+	}
+	for _, c := range []struct{ name, auth, want string }{
+		{"no verdict", "", "could not confirm that this mail comes from france@players.test (no verdict from mx.corriere.test)"},
+		{"dmarc fails", "Authentication-Results: mx.corriere.test; dkim=pass; spf=pass; dmarc=fail\n", "(dmarc=fail dkim=pass spf=pass)"},
+		{"another server's", "Authentication-Results: evil.test; dkim=pass; spf=pass; dmarc=pass\n", "no verdict from mx.corriere.test"},
+		{"confirmed", "Authentication-Results: mx.corriere.test; dkim=pass header.d=players.test; dmarc=pass\n", "ok: A par - bur"},
+	} {
+		mustContain(t, c.name, mail(c.name, c.auth), c.want)
+	}
+	mustContain(t, "audit", strings.Join(f.audit("roma"), "\n"), "sender check")
+}

@@ -364,6 +364,9 @@ func (s *session) signon(c command) error {
 	if locked, err := s.lockedOut(vw, power, seat); err != nil || locked {
 		return err
 	}
+	if trusted, err := s.senderChecked(vw); err != nil || !trusted {
+		return err
+	}
 	if seat == nil || !CheckPassword(seat.PasswordHash, password) || !strings.EqualFold(seat.Address, s.m.From) {
 		// One message for every failure, so that it tells a stranger
 		// nothing; but the player who knows the password and writes from

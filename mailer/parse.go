@@ -71,6 +71,8 @@ type Message struct {
 	Automatic bool
 	// Size is the length of the raw message in bytes.
 	Size int
+	// authResults are the Authentication-Results fields, top first.
+	authResults []string
 }
 
 // syntheticIDDomain is the right-hand side of the ids Parse makes up for
@@ -153,6 +155,11 @@ func ParseLimit(raw []byte, max int) (msg *Message, err error) {
 		}
 	}
 	m.Automatic = isAutomatic(h, m.From, m.Subject)
+	for _, f := range h {
+		if strings.EqualFold(f.key, "Authentication-Results") && len(m.authResults) < maxAuthResults {
+			m.authResults = append(m.authResults, f.value)
+		}
+	}
 	if oversized {
 		return m, nil
 	}

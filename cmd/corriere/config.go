@@ -26,6 +26,9 @@ type config struct {
 		// by mail (addresses and "@domain"s; the operator when empty).
 		Operator string   `toml:"operator"`
 		Create   []string `toml:"create"`
+		// AuthServID is the authserv-id of the receiving server whose
+		// Authentication-Results are trusted; empty: none is.
+		AuthServID string `toml:"authserv_id"`
 	} `toml:"judge"`
 	IMAP struct {
 		Addr     string `toml:"addr"`

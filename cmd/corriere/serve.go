@@ -65,6 +65,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	defer st.Close()
 	j := &judge.Judge{Store: st, Address: cfg.Judge.Address, Log: log, MaxSize: cfg.Judge.MaxSize}
 	j.Access = cfg.access()
+	j.AuthServID = cfg.Judge.AuthServID
 	// A mail over the judge's limit is fetched by its header only.
 	imapCfg := cfg.imap()
 	imapCfg.MaxSize = cmp.Or(cfg.Judge.MaxSize, judge.DefaultMaxSize)
