@@ -3,69 +3,16 @@ package judge
 import (
 	"context"
 	"errors"
-	"fmt"
-	"io"
-	"log/slog"
 	"testing"
 
 	"github.com/corriere/corriere/mailer"
-	"github.com/corriere/corriere/mailer/memmail"
 )
 
 // archiveFolder is where these tests have handled mail moved.
 const archiveFolder = "Corriere/handled"
 
-// archiveSystem is a memmail system with the fixture's judge and France,
-// and a way to mail the judge and to open its mailbox.
-type archiveSystem struct {
-	t   *testing.T
-	sys *memmail.System
-	n   int
-}
-
-func newArchiveSystem(t *testing.T) *archiveSystem {
-	t.Helper()
-	sys, err := memmail.Start(slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { sys.Close() })
-	for _, u := range []string{"judge@corriere.test", addr("france")} {
-		if err := sys.AddUser(u, "pw"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return &archiveSystem{t: t, sys: sys}
-}
-
-// mail sends the judge a HELP from France, which it answers.
-func (a *archiveSystem) mail(n int) {
-	a.t.Helper()
-	for range n {
-		a.n++
-		raw := fmt.Appendf(nil, "From: %s\r\nTo: judge@corriere.test\r\nSubject: help %d\r\nMessage-ID: <a%d@players.test>\r\n\r\nHELP\r\n", addr("france"), a.n, a.n)
-		err := mailer.NewSender(mailer.SMTPConfig{Addr: a.sys.SMTPAddr(), Security: "none"}).Send(context.Background(), addr("france"), []string{"judge@corriere.test"}, raw)
-		if err != nil {
-			a.t.Fatal(err)
-		}
-	}
-}
-
-// dial opens the judge's mailbox, archiving into archive ("" for none).
-func (a *archiveSystem) dial(archive string) *mailer.Inbox {
-	a.t.Helper()
-	in, err := mailer.DialInbox(context.Background(), mailer.IMAPConfig{
-		Addr: a.sys.IMAPAddr(), Security: "none", Username: "judge@corriere.test", Password: "pw", Archive: archive,
-	}, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	a.t.Cleanup(func() { in.Close() })
-	return in
-}
-
 // count returns how many messages a folder holds, and how many are seen.
-func (a *archiveSystem) count(folder string) (all, seen int) {
+func (a *mailSystem) count(folder string) (all, seen int) {
 	a.t.Helper()
 	msgs, err := a.sys.Folder("judge@corriere.test", folder)
 	if err != nil {
@@ -82,7 +29,7 @@ func (a *archiveSystem) count(folder string) (all, seen int) {
 	return len(msgs), seen
 }
 
-func (a *archiveSystem) want(inbox, archived int) {
+func (a *mailSystem) want(inbox, archived int) {
 	a.t.Helper()
 	if n, _ := a.count("INBOX"); n != inbox {
 		a.t.Errorf("INBOX holds %d mails, want %d", n, inbox)
@@ -116,7 +63,7 @@ func (failingArchive) Archive(context.Context, ...uint32) error { return errors.
 
 func TestHandledMailIsArchived(t *testing.T) {
 	f := newFixture(t, nil)
-	a := newArchiveSystem(t)
+	a := newMailSystem(t)
 	ctx := context.Background()
 	a.mail(3)
 	in := a.dial(archiveFolder)
@@ -143,7 +90,7 @@ func TestHandledMailIsArchived(t *testing.T) {
 // opened again, and is not handled a second time.
 func TestArchiveAfterACrash(t *testing.T) {
 	f := newFixture(t, nil)
-	a := newArchiveSystem(t)
+	a := newMailSystem(t)
 	ctx := context.Background()
 	a.mail(2)
 	if n, err := f.j.readMail(ctx, withoutArchive{a.dial(archiveFolder)}, 10); err != nil || n != 2 {
@@ -169,7 +116,7 @@ func TestArchiveAfterACrash(t *testing.T) {
 // not stop the judge reading its mail.
 func TestArchiveFailureIsNoMailboxFailure(t *testing.T) {
 	f := newFixture(t, nil)
-	a := newArchiveSystem(t)
+	a := newMailSystem(t)
 	ctx := context.Background()
 	a.mail(2)
 	if n, err := f.j.readMail(ctx, failingArchive{a.dial(archiveFolder)}, 10); err != nil || n != 2 {
@@ -185,7 +132,7 @@ func TestArchiveFailureIsNoMailboxFailure(t *testing.T) {
 // INBOX, as before archiving existed.
 func TestNoArchiveFolder(t *testing.T) {
 	f := newFixture(t, nil)
-	a := newArchiveSystem(t)
+	a := newMailSystem(t)
 	ctx := context.Background()
 	a.mail(2)
 	in := a.dial("")

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/mailer"
-	"github.com/corriere/corriere/mailer/memmail"
 )
 
 // failingSeen is an inbox whose MarkSeen fails, as when the connection
@@ -22,33 +21,15 @@ func (failingSeen) MarkSeen(context.Context, ...uint32) error { return errors.Ne
 
 func TestHandledMailIsMarkedSeenAfterAFailure(t *testing.T) {
 	f := newFixture(t, nil)
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	sys, err := memmail.Start(quiet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sys.Close()
-	sys.AddUser("judge@corriere.test", "pw")
-	sys.AddUser("france@players.test", "pw")
+	ms := newMailSystem(t)
 	ctx := context.Background()
-	raw := []byte("From: france@players.test\r\nTo: judge@corriere.test\r\nSubject: help\r\nMessage-ID: <h1@players.test>\r\n\r\nHELP\r\n")
-	if err := mailer.NewSender(mailer.SMTPConfig{Addr: sys.SMTPAddr(), Security: "none"}).Send(ctx, "france@players.test", []string{"judge@corriere.test"}, raw); err != nil {
-		t.Fatal(err)
-	}
-	dial := func() *mailer.Inbox {
-		in, err := mailer.DialInbox(ctx, mailer.IMAPConfig{Addr: sys.IMAPAddr(), Security: "none", Username: "judge@corriere.test", Password: "pw"}, quiet)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return in
-	}
-	in := dial()
+	ms.mail(1)
+	in := ms.dial("")
 	if _, err := f.j.readMail(ctx, failingSeen{in}, 10); err == nil {
 		t.Fatal("readMail did not report the failed MarkSeen")
 	}
 	in.Close()
-	in = dial()
-	defer in.Close()
+	in = ms.dial("")
 	if unseen, _ := in.Unseen(ctx, 0); len(unseen) != 1 {
 		t.Fatalf("%d unseen before the catch-up, want the handled mail", len(unseen))
 	}
@@ -78,28 +59,16 @@ func (h hangingSender) Send(ctx context.Context, _ string, _ []string, _ []byte)
 // (issue 11.2).
 func TestHangingSenderStallsNothing(t *testing.T) {
 	f := newFixture(t, nil)
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	sys, err := memmail.Start(quiet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sys.Close()
-	sys.AddUser("judge@corriere.test", "pw")
-	sys.AddUser("france@players.test", "pw")
+	ms := newMailSystem(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	hang := hangingSender{calls: make(chan struct{}, 100)}
 	run := make(chan error, 1)
 	go func() {
-		run <- f.j.Run(ctx, RunOptions{Sender: hang, Poll: 50 * time.Millisecond, Dial: func(ctx context.Context) (Inbox, error) {
-			return mailer.DialInbox(ctx, mailer.IMAPConfig{Addr: sys.IMAPAddr(), Security: "none", Username: "judge@corriere.test", Password: "pw"}, quiet)
-		}})
+		run <- f.j.Run(ctx, RunOptions{Sender: hang, Poll: 50 * time.Millisecond, Dial: ms.dialer()})
 	}()
 	<-hang.calls // the start mails are being sent, and hang
-	raw := []byte("From: france@players.test\r\nTo: judge@corriere.test\r\nSubject: orders\r\nMessage-ID: <o1@players.test>\r\n\r\nSIGNON france@roma pw-france\r\nA Par-Bur\r\n")
-	if err := mailer.NewSender(mailer.SMTPConfig{Addr: sys.SMTPAddr(), Security: "none"}).Send(ctx, "france@players.test", []string{"judge@corriere.test"}, raw); err != nil {
-		t.Fatal(err)
-	}
+	ms.send(addr("france"), "orders", "o1@players.test", "SIGNON france@roma pw-france\nA Par-Bur")
 	// The mail is read and answered (queued) while the sender hangs.
 	for {
 		var n int
@@ -179,31 +148,17 @@ func TestGivenUpMailTold(t *testing.T) {
 // other mails are in their phase (issue 11.1).
 func TestWaitingMailReadBeforeTheDeadline(t *testing.T) {
 	f := newFixture(t, nil)
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	sys, err := memmail.Start(quiet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sys.Close()
-	sys.AddUser("judge@corriere.test", "pw")
+	ms := newMailSystem(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	send := func(from, id, body string) {
-		raw := []byte("From: " + from + "\r\nTo: judge@corriere.test\r\nSubject: x\r\nMessage-ID: <" + id + ">\r\n\r\n" + body + "\r\n")
-		if err := mailer.NewSender(mailer.SMTPConfig{Addr: sys.SMTPAddr(), Security: "none"}).Send(ctx, from, []string{"judge@corriere.test"}, raw); err != nil {
-			t.Fatal(err)
-		}
-	}
 	for i := range 12 {
-		send(fmt.Sprintf("fan%d@x.test", i), fmt.Sprintf("fan%d@x.test", i), "LIST")
+		ms.send(fmt.Sprintf("fan%d@x.test", i), "x", fmt.Sprintf("fan%d@x.test", i), "LIST")
 	}
-	send(addr("france"), "fr@players.test", "SIGNON france@roma pw-france\r\nA Par-Bur")
+	ms.send(addr("france"), "x", "fr@players.test", "SIGNON france@roma pw-france\nA Par-Bur")
 	f.clk.advance(13 * time.Hour) // the deadline and its grace have passed
 	done := make(chan error, 1)
 	go func() {
-		done <- f.j.Run(ctx, RunOptions{Sender: discard{}, Batch: 5, Poll: 20 * time.Millisecond, Dial: func(ctx context.Context) (Inbox, error) {
-			return mailer.DialInbox(ctx, mailer.IMAPConfig{Addr: sys.IMAPAddr(), Security: "none", Username: "judge@corriere.test", Password: "pw"}, quiet)
-		}})
+		done <- f.j.Run(ctx, RunOptions{Sender: discard{}, Batch: 5, Poll: 20 * time.Millisecond, Dial: ms.dialer()})
 	}()
 	for f.game().Phase == "S1901M" {
 		select {
@@ -222,20 +177,13 @@ func TestWaitingMailReadBeforeTheDeadline(t *testing.T) {
 func TestOversizedMailFetchedByHeader(t *testing.T) {
 	f := newFixture(t, nil)
 	f.j.MaxSize = 2000
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	sys, err := memmail.Start(quiet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sys.Close()
-	sys.AddUser("judge@corriere.test", "pw")
+	ms := newMailSystem(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	raw := []byte("From: " + addr("france") + "\r\nTo: judge@corriere.test\r\nSubject: big\r\nMessage-ID: <big@players.test>\r\n\r\nSIGNON france@roma pw-france\r\nA Par-Bur\r\n" + strings.Repeat("x\r\n", 5000))
-	if err := mailer.NewSender(mailer.SMTPConfig{Addr: sys.SMTPAddr(), Security: "none"}).Send(ctx, addr("france"), []string{"judge@corriere.test"}, raw); err != nil {
-		t.Fatal(err)
-	}
-	in, err := mailer.DialInbox(ctx, mailer.IMAPConfig{Addr: sys.IMAPAddr(), Security: "none", Username: "judge@corriere.test", Password: "pw", MaxSize: 2000}, quiet)
+	ms.send(addr("france"), "big", "big@players.test", "SIGNON france@roma pw-france\nA Par-Bur\n"+strings.Repeat("x\n", 5000))
+	cfg := ms.imap()
+	cfg.MaxSize = 2000
+	in, err := mailer.DialInbox(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}
