@@ -46,7 +46,7 @@ func (s *session) setCredential(c command) error {
 		}
 	case "PASSWORD":
 		if err := checkPassword(value, vw.g.Name, vw.v.Powers[s.power].ID, strings.SplitN(s.m.From, "@", 2)[0]); err != nil {
-			s.printf("> SET PASSWORD ...\n  Refused: the password: %s. Nothing was changed.\n\n", refusalIn(s.lang, err))
+			s.printf("> SET PASSWORD ...\n  Refused: the password: %s. Nothing was changed.\n\n", err)
 			return nil
 		}
 		hash, err := HashPassword(value)

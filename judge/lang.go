@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -61,8 +62,8 @@ func (l lang) t(format string) string {
 	return format
 }
 
-// f formats in l. Arguments that are words (a game's state) or phrases
-// (power names) are put in l too.
+// f formats in l. Arguments that are words (a game's state), phrases
+// (power names) or refusals are put in l too.
 func (l lang) f(format string, args ...any) string {
 	args = slices.Clone(args) // a refusal keeps its arguments for each language
 	for i, a := range args {
@@ -71,6 +72,11 @@ func (l lang) f(format string, args ...any) string {
 			args[i] = l.t(string(a))
 		case phrase:
 			args[i] = a(l)
+		case error:
+			var r *refusal
+			if errors.As(a, &r) {
+				args[i] = r.in(l)
+			}
 		}
 	}
 	return fmt.Sprintf(l.t(format), args...)

@@ -168,7 +168,7 @@ func (j *Judge) seatPlayer(tx *store.Tx, vw *view, verb, power, address, passwor
 	if password == "" {
 		password = newPassword()
 	} else if err := checkPassword(password, g.Name, id, strings.SplitN(addr, "@", 2)[0]); err != nil {
-		return nil, badRequest("password: %s", phrase(func(l lang) string { return refusalIn(l, err) }))
+		return nil, badRequest("password: %s", err)
 	}
 	if err := j.seat(tx, vw, id, addr, password); err != nil {
 		return nil, err

@@ -54,7 +54,7 @@ func (s *session) create(c command) error {
 		return nil
 	}
 	if err := checkPassword(password, name, strings.SplitN(s.m.From, "@", 2)[0]); err != nil {
-		s.printf("> CREATE %s ...\n  Refused: the master's password: %s. The game was not created.\n\n", name, refusalIn(s.lang, err))
+		s.printf("> CREATE %s ...\n  Refused: the master's password: %s. The game was not created.\n\n", name, err)
 		return nil
 	}
 	cr := creation{variant: "standard", rules: "2023", set: DefaultSettings()}
@@ -73,7 +73,7 @@ func (s *session) create(c command) error {
 	err := s.j.createGame(s.tx, name, variant, rules, set, password, s.m.From)
 	if err != nil {
 		if isRefusal(err) {
-			s.printf("> CREATE %s ...\n  %s. The game was not created.\n\n", name, refusalIn(s.lang, err))
+			s.printf("> CREATE %s ...\n  %s. The game was not created.\n\n", name, err)
 			return nil
 		}
 		return err
@@ -113,15 +113,6 @@ func badRequest(format string, args ...any) error {
 	return &refusal{format, args}
 }
 
-// refusalIn is err in l when it is a refusal.
-func refusalIn(l lang, err error) string {
-	var r *refusal
-	if errors.As(err, &r) {
-		return r.in(l)
-	}
-	return err.Error()
-}
-
 func isRefusal(err error) bool {
 	var r *refusal
 	return errors.As(err, &r)
@@ -135,7 +126,7 @@ func (s *session) masterCommand(c command) error {
 	g := vw.g
 	err := s.masterDo(vw, c)
 	if isRefusal(err) {
-		s.printf("> %s\n  Refused: %s. Nothing was changed.\n\n", c.text, refusalIn(s.lang, err))
+		s.printf("> %s\n  Refused: %s. Nothing was changed.\n\n", c.text, err)
 		return nil
 	}
 	if err == nil {
@@ -512,15 +503,12 @@ func (s *session) rollback(vw *view, phase string) error {
 	})
 }
 
-func processedList(phases []store.PhaseRecord) any {
+func processedList(phases []store.PhaseRecord) phrase {
 	var names []string
 	for _, p := range phases {
 		names = append(names, p.Phase)
 	}
-	if len(names) == 0 {
-		return word("none")
-	}
-	return strings.Join(names, ", ")
+	return func(l lang) string { return l.none(names) }
 }
 
 // Master carries out game-master commands from the operator's shell, as
