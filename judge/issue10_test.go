@@ -299,8 +299,8 @@ func TestWrongUnitTypeNamesTheRealUnit(t *testing.T) {
 		"ok: A mar - spa (you wrote F mar, but the unit in mar is an army)",
 		"ok: A mar S A par - bur (you wrote F par, but the unit in par is an army)",
 		"ok: F bre - mao (you wrote A bre, but the unit in bre is a fleet)")
-	if strings.Contains(reply, "F mar") && !strings.Contains(reply, "you wrote F mar") {
-		t.Errorf("the wrong unit is shown:\n%s", reply)
+	if strings.Contains(reply, "F mar - spa") {
+		t.Errorf("the order names a fleet that is not there:\n%s", reply)
 	}
 }
 
@@ -604,7 +604,7 @@ func TestNoUnorderedBuildsWithoutRoom(t *testing.T) {
 	f.tick()
 	res := f.lastResults()
 	mustContain(t, "winter results", res, "Builds not ordered, and so not made: Germany 1.")
-	if strings.Contains(res, "France") && strings.Contains(res, "France 2") {
+	if strings.Contains(res, "France 2") {
 		t.Errorf("France, with no free home centre, is said to have left builds unordered:\n%s", res)
 	}
 }
