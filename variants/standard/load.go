@@ -474,7 +474,10 @@ func (ld *loader) powerNames(lines []dataLine) error {
 		return nil
 	}
 	for i, info := range ld.v.Powers {
-		for _, name := range []string{info.ID, info.Name, info.Adjective, info.Abbrev} {
+		for _, name := range []string{info.ID, info.Name, info.Adjective, info.Abbrev, info.Italian} {
+			if name == "" {
+				continue
+			}
 			if err := add(dataLine{}, name, variants.Power(i)); err != nil {
 				return err
 			}
