@@ -139,24 +139,27 @@ func phaseOf(pos *adjudicator.Position) adjudicator.PhaseType {
 // a supported or convoyed unit was due.
 // The parser is reused from one fragment to the next.
 func (p *parser) readOne(text string) (adjudicator.Order, *Refusal, bool) {
+	o, err, more := p.readOrder(text)
+	if err != nil {
+		err.NotOrder = p.prose() // "Bob <b@x> wrote:" has an arrow
+	}
+	return o, err, more
+}
+
+// readOrder is readOne but for telling prose from a faulty order.
+func (p *parser) readOrder(text string) (adjudicator.Order, *Refusal, bool) {
 	p.reset(text)
 	p.unnumber()
 	if len(p.toks) > maxTokens {
-		r := refuse(strings.TrimSpace(text), nil, msgTooLong)
-		r.NotOrder = p.prose()
-		return adjudicator.Order{}, r, false
+		return adjudicator.Order{}, refuse(strings.TrimSpace(text), nil, msgTooLong), false
 	}
 	p.run()
 	if len(p.out) == 0 {
 		if r := p.wrongPhase(); r != nil {
-			r.NotOrder = p.prose() // "Bob <b@x> wrote:" has an arrow
 			return adjudicator.Order{}, r, false
 		}
 	}
 	o, err := p.resolve()
-	if err != nil {
-		err.NotOrder = p.prose()
-	}
 	return o, err, err != nil && p.incomplete
 }
 
