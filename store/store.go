@@ -474,12 +474,7 @@ func (t *Tx) Orders(gameID int64, phase string) ([]Order, error) {
 	return queryAll(t.ctx, t.tx, "orders", func(r scanner) (o Order, err error) {
 		var at, since int64
 		err = r.Scan(&o.GameID, &o.Phase, &o.Power, &o.Key, &o.Text, &o.Canonical, &o.MessageID, &o.Seq, &at, &since, &o.ByMaster)
-		o.At = fromUnix(at)
-		// Orders stored before since was kept have 0: their own time.
-		o.Since = o.At
-		if since != 0 {
-			o.Since = fromUnix(since)
-		}
+		o.At, o.Since = fromUnix(at), fromUnix(since)
 		return o, err
 	}, `SELECT game_id, phase, power, key, text, canonical, message_id, seq, at, since, by_master FROM orders
 		WHERE game_id = ? AND phase = ? ORDER BY power, seq`, gameID, phase)
@@ -654,7 +649,7 @@ type Message struct {
 // another mail, stored and handled.
 func (t *Tx) AddMessage(m Message) (bool, error) {
 	res, err := t.exec(`INSERT INTO messages (message_id, sender, subject, received_at, raw, status, body_hash) VALUES (?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (sender, message_id) DO NOTHING`, m.MessageID, m.Sender, m.Subject, unix(m.ReceivedAt), m.Raw, m.Status, m.BodyHash)
+		ON CONFLICT (message_id, sender) DO NOTHING`, m.MessageID, m.Sender, m.Subject, unix(m.ReceivedAt), m.Raw, m.Status, m.BodyHash)
 	if err != nil {
 		return false, fmt.Errorf("store message %s: %w", m.MessageID, err)
 	}
@@ -667,14 +662,6 @@ func (t *Tx) AddMessage(m Message) (bool, error) {
 func (t *Tx) HasMessage(messageID string) (bool, error) {
 	var n int
 	err := t.tx.QueryRowContext(t.ctx, `SELECT COUNT(*) FROM messages WHERE message_id = ?`, messageID).Scan(&n)
-	return n > 0, err
-}
-
-// HasMessageFrom reports whether a message with this Message-ID was
-// stored from sender (any case): whether AddMessage would skip it.
-func (t *Tx) HasMessageFrom(sender, messageID string) (bool, error) {
-	var n int
-	err := t.tx.QueryRowContext(t.ctx, `SELECT COUNT(*) FROM messages WHERE sender = ? AND message_id = ?`, sender, messageID).Scan(&n)
 	return n > 0, err
 }
 

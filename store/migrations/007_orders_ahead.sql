@@ -3,6 +3,7 @@
 -- after a grace period. by_master: entered by the game master (BECOME).
 ALTER TABLE orders ADD COLUMN since INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE orders ADD COLUMN by_master INTEGER NOT NULL DEFAULT 0;
+UPDATE orders SET since = at;
 
 -- Orders mailed ahead for a later phase (njudge's PHASE line): read when
 -- that phase begins, against its position.

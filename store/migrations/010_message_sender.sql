@@ -10,11 +10,9 @@ CREATE TABLE messages_new (
 	received_at INTEGER NOT NULL,
 	raw         BLOB NOT NULL,
 	status      TEXT NOT NULL,
-	UNIQUE (sender, message_id)
+	UNIQUE (message_id, sender)
 );
 INSERT INTO messages_new (id, message_id, sender, subject, received_at, raw, status)
 	SELECT id, message_id, sender, subject, received_at, raw, status FROM messages;
 DROP TABLE messages;
 ALTER TABLE messages_new RENAME TO messages;
--- HasMessage looks a Message-ID up from any sender.
-CREATE INDEX messages_message_id ON messages (message_id);
