@@ -79,7 +79,7 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, also func(*sto
 		also = func(*store.Tx) error { return nil }
 	}
 	// An oversized mail is refused unread: only its header is parsed.
-	m, perr := mailer.ParseLimit(raw, j.maxSize())
+	m, perr := mailer.ParseLimit(raw, j.SizeLimit())
 	if perr == nil && size > m.Size {
 		m.Size = size // the body was left on the server
 	}
@@ -104,7 +104,7 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, also func(*sto
 			status = "automatic"
 		case strings.EqualFold(m.From, j.Address) || m.ReplyTo == "":
 			status = "own"
-		case m.Size > j.maxSize():
+		case m.Size > j.SizeLimit():
 			status = "oversized"
 		}
 		cmds := withSubject(m.Subject, scan(m.Text))
@@ -139,7 +139,7 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, also func(*sto
 			return nil
 		case "oversized":
 			l, _ := detectLang(m.Subject)
-			return j.reply(tx, m, "", l.f("Your mail of %d bytes is larger than the %d bytes the judge reads; nothing in it was read.\nSend orders and commands as plain text, without attachments.\n", m.Size, j.maxSize()))
+			return j.reply(tx, m, "", l.f("Your mail of %d bytes is larger than the %d bytes the judge reads; nothing in it was read.\nSend orders and commands as plain text, without attachments.\n", m.Size, j.SizeLimit()))
 		}
 		s := &session{j: j, tx: tx, m: m, now: j.now()}
 		s.lang, s.langSure = detectLang(m.Subject + "\n" + m.Text)
@@ -160,7 +160,8 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, also func(*sto
 	})
 }
 
-func (j *Judge) maxSize() int {
+// SizeLimit is the largest mail the judge reads: MaxSize, or DefaultMaxSize.
+func (j *Judge) SizeLimit() int {
 	if j.MaxSize > 0 {
 		return j.MaxSize
 	}

@@ -18,12 +18,7 @@ import (
 func TestShellWhileTheDaemonWrites(t *testing.T) {
 	noConfig(t)
 	db := filepath.Join(t.TempDir(), "judge.db")
-	run1 := func(args ...string) (int, string, string) {
-		var out, errb bytes.Buffer
-		code := run(args, nil, &out, &errb)
-		return code, out.String(), errb.String()
-	}
-	if code, _, errs := run1("game", "create", "roma", "--db", db); code != 0 {
+	if code, _, errs := cli("", "game", "create", "roma", "--db", db); code != 0 {
 		t.Fatal(errs)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -45,7 +40,7 @@ func TestShellWhileTheDaemonWrites(t *testing.T) {
 		})
 	}()
 	<-holding
-	if code, out, errs := run1("game", "status", "roma", "--db", db); code != 0 || !strings.Contains(out, "Game roma: forming") {
+	if code, out, errs := cli("", "game", "status", "roma", "--db", db); code != 0 || !strings.Contains(out, "Game roma: forming") {
 		t.Errorf("status while the daemon writes: %d %q %q", code, out, errs)
 	}
 	var out bytes.Buffer

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -68,7 +67,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	j.AuthServID = cfg.Judge.AuthServID
 	// A mail over the judge's limit is fetched by its header only.
 	imapCfg := cfg.imap()
-	imapCfg.MaxSize = cmp.Or(cfg.Judge.MaxSize, judge.DefaultMaxSize)
+	imapCfg.MaxSize = j.SizeLimit()
 	log.Info("judge starting", "address", cfg.Judge.Address, "imap", cfg.IMAP.Addr, "smtp", cfg.SMTP.Addr, "database", cfg.Judge.Database, "operator", cfg.Judge.Operator, "create", cfg.Judge.Create)
 	err = j.Run(ctx, judge.RunOptions{
 		Dial:   dialInbox(imapCfg, log),
