@@ -110,7 +110,7 @@ func (in *Inbox) move(ctx context.Context, want imap.UIDSet) error {
 // "/" ("Corriere/handled"); servers that use another separator (Dovecot
 // with Maildir++ uses ".") get theirs.
 func (in *Inbox) archiveFolder(ctx context.Context) (string, error) {
-	if in.archiveReady {
+	if in.archiveName != "" {
 		return in.archiveName, nil
 	}
 	var delim rune
@@ -155,6 +155,6 @@ func (in *Inbox) archiveFolder(ctx context.Context) (string, error) {
 		}
 		in.log.Info("imap archive folder created", "folder", name)
 	}
-	in.archiveName, in.archiveReady = name, true
+	in.archiveName = name
 	return name, nil
 }

@@ -313,6 +313,9 @@ func indexFold(s, sub string) int {
 // rarely nest a few dozen.
 const maxQuoteDepth = 32
 
+// quoteMarks are the '>' a quoted line may start with, written once.
+var quoteMarks = strings.Repeat(">", maxQuoteDepth)
+
 // textBuilder accumulates rendered text; block boundaries ask for a number
 // of line ends rather than adding them, so nested blocks do not pile up
 // empty lines.
@@ -388,7 +391,8 @@ func (t *textBuilder) quotePrefix() {
 	if s := t.b.String(); s != "" && s[len(s)-1] != '\n' {
 		return
 	}
-	t.write(strings.Repeat(">", min(t.quote, maxQuoteDepth)) + " ")
+	t.write(quoteMarks[:min(t.quote, maxQuoteDepth)])
+	t.write(" ")
 }
 
 // collapseSpace turns each run of HTML white space into one space.

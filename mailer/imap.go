@@ -64,10 +64,9 @@ type Inbox struct {
 	idle        bool          // the server offers IDLE
 	newMail     chan struct{} // signalled on EXISTS; capacity 1
 
-	maxSize      int    // IMAPConfig.MaxSize
-	archive      string // IMAPConfig.Archive
-	archiveName  string // archive as the server names it
-	archiveReady bool   // archiveName exists on the server
+	maxSize     int    // IMAPConfig.MaxSize
+	archive     string // IMAPConfig.Archive
+	archiveName string // archive as the server names it, once it exists there
 
 	closeOnce sync.Once
 	closeErr  error

@@ -166,7 +166,7 @@ func ParseLimit(raw []byte, max int) (msg *Message, err error) {
 
 	w := walker{}
 	t := w.entity(h, body, 0, true, false)
-	m.Text, m.Quoted = t.s, t.cut
+	m.Quoted = t.cut
 	pieces := []string{t.s}
 	for _, a := range w.attached {
 		m.Attached = append(m.Attached, a.info)
