@@ -208,11 +208,11 @@ func (s *Store) begin(ctx context.Context) (*sql.Tx, error) {
 	start, told := time.Now(), false
 	for {
 		tx, err := s.db.BeginTx(ctx, nil)
-		if err == nil || !isBusy(err) {
-			if err != nil {
-				return nil, fmt.Errorf("begin transaction: %w", err)
-			}
+		if err == nil {
 			return tx, nil
+		}
+		if !isBusy(err) {
+			return nil, fmt.Errorf("begin transaction: %w", err)
 		}
 		waited := time.Since(start)
 		if wait > 0 && waited >= wait {
