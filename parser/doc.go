@@ -88,7 +88,6 @@
 // name alone ("England") is neither: a heading.
 //
 // The package does no I/O and is deterministic. Names come from the
-// variant (Variant.LocNames and PowerNames), with other judges' names for
-// places of the same English name (otherNames in words.go), indexed once
-// per variant.
+// variant (Variant.LocNames and PowerNames, other judges' names for the
+// places among them), indexed once per variant.
 package parser

@@ -76,10 +76,10 @@ func buildIndex(v *variants.Variant) *index {
 	for i := range v.Locs {
 		add(v.Locs[i].ID, variants.Loc(i))
 		add(v.Locs[i].Name, variants.Loc(i))
-	}
-	for i := range v.Locs {
-		for _, name := range otherNames[v.Locs[i].Name] {
-			add(name, variants.Loc(i))
+		for id, name := range idReadings {
+			if v.Locs[i].Name == name {
+				add(id, variants.Loc(i))
+			}
 		}
 	}
 	// "Mid-Atlantic" for "Mid-Atlantic Ocean", "Black" for "Black Sea": a

@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
@@ -674,25 +673,6 @@ func TestLocPowerUnit(t *testing.T) {
 	for _, text := range []string{"nth", "A liv", "F", "A par H", "X lon", ""} {
 		if _, _, err := Unit(v, text); err == nil {
 			t.Errorf("Unit(%q): no error", text)
-		}
-	}
-}
-
-// TestOtherNames checks that the places otherNames names are on the
-// standard map, so that a misspelt key cannot silently add nothing.
-func TestOtherNames(t *testing.T) {
-	v := standard.Variant()
-	ix := indexFor(v)
-	for name, others := range otherNames {
-		l := slices.IndexFunc(v.Locs, func(info variants.LocInfo) bool { return info.Name == name })
-		if l < 0 {
-			t.Errorf("otherNames: no place named %q", name)
-			continue
-		}
-		for _, o := range others {
-			if !slices.Contains(ix.locs[normKey(o)], variants.Loc(l)) {
-				t.Errorf("otherNames: %q does not name %s", o, name)
-			}
 		}
 	}
 }

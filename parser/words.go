@@ -119,30 +119,9 @@ var bullets = map[string]bool{"-": true, "–": true, "—": true}
 // andWords join two orders on one line: "F Kie e A Mun".
 var andWords = map[string]bool{"and": true, "e": true, "ed": true, "&": true, "plus": true}
 
-// otherNames are the names other judges give the standard map's places
-// (njudge's and DPjudge's map files, diplicity), keyed by the English name
-// of the place: a variant with a place of that name gets them too. A name
-// that already names a place adds a reading, which the position settles:
-// "gal" is Galicia and, as the Italian "Galles" is written short, Wales.
-// Left out: njudge's "nora" (a first name), "east", "west", "english",
-// "both" (words of coasts, powers and prose).
-var otherNames = map[string][]string{
-	"Eastern Mediterranean": {"emed", "eastmed", "east med", "ems", "eme", "emd"},
-	"English Channel":       {"ech"},
-	"Gulf of Bothnia":       {"gulfofb"},
-	"Gulf of Lyon":          {"gulfofl"},
-	"Irish Sea":             {"irs"},
-	"Liverpool":             {"lpl", "livp"},
-	"Livonia":               {"lva", "lvo", "livo"},
-	"Marseilles":            {"mars"},
-	"Mid-Atlantic Ocean":    {"midatlantic", "midatlanticocean"},
-	"North Sea":             {"nts", "norsea"},
-	"Norway":                {"norw"},
-	"Norwegian Sea":         {"norwsea", "norg"},
-	"Spain":                 {"spn"},
-	"St Petersburg":         {"stpete"},
-	"Tyrolia":               {"tyl", "trl", "tyo"},
-	"Tyrrhenian Sea":        {"tyn", "tyh", "tyrr"},
-	"Wales":                 {"gal"},
-	"Western Mediterranean": {"wmed", "westmed", "west med", "wms", "wme", "wmd"},
-}
+// idReadings are places an order may mean by another place's canonical
+// id, keyed by the id, the place by its English name: "gal", the Italian
+// "Galles" written short, is Wales as well as Galicia, which the position
+// settles. The variant cannot hold them: there an id names its place
+// alone.
+var idReadings = map[string]string{"gal": "Wales"}
