@@ -50,13 +50,8 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "demo-mail", "the folder for the judge's mails (.eml)")
 	verbose := fs.Bool("v", false, "log the judge's work on stderr")
 	timeout := fs.Duration("timeout", 5*time.Minute, "give up after this long")
-	pos, code, stop := parseFlags(fs, args, demoUsage, stdout, stderr)
-	if stop {
+	if code, stop := parseNoArgs(fs, args, demoUsage, stdout, stderr); stop {
 		return code
-	}
-	if len(pos) > 0 {
-		fmt.Fprintf(stderr, "corriere demo: unexpected arguments %q\n%s", strings.Join(pos, " "), demoUsage)
-		return 2
 	}
 	level := slog.LevelWarn
 	if *verbose {

@@ -89,6 +89,17 @@ func usage(w io.Writer) {
 // the positional arguments, which it returns. When the command should stop
 // it says with what status: 0 after --help (the usage on stdout), 2 after a
 // bad flag (the flag package's message and the usage on stderr).
+// parseNoArgs is parseFlags for a command that takes flags only: an
+// argument is a usage error.
+func parseNoArgs(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (code int, stop bool) {
+	pos, code, stop := parseFlags(fs, args, usage, stdout, stderr)
+	if !stop && len(pos) > 0 {
+		fmt.Fprintf(stderr, "corriere %s: unexpected arguments %q\n%s", fs.Name(), strings.Join(pos, " "), usage)
+		return 2, true
+	}
+	return code, stop
+}
+
 func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (pos []string, code int, stop bool) {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {}

@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 	"time"
 
@@ -28,13 +27,8 @@ a second one refuses to start, naming the first.
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	cfgPath := fs.String("config", "", "the configuration file")
-	pos, code, stop := parseFlags(fs, args, serveUsage, stdout, stderr)
-	if stop {
+	if code, stop := parseNoArgs(fs, args, serveUsage, stdout, stderr); stop {
 		return code
-	}
-	if len(pos) > 0 {
-		fmt.Fprintf(stderr, "corriere serve: unexpected arguments %q\n%s", strings.Join(pos, " "), serveUsage)
-		return 2
 	}
 	path, err := findConfig(*cfgPath)
 	if err != nil {
