@@ -397,6 +397,25 @@ type clock struct{ offset atomic.Int64 }
 func (c *clock) Now() time.Time          { return time.Now().Add(time.Duration(c.offset.Load())) }
 func (c *clock) Advance(d time.Duration) { c.offset.Add(int64(d)) }
 
+// onClock is the judge's mailbox with each mail's arrival (which the
+// server stamps on the real clock) moved onto the judge's clock, as if
+// the servers ran on it too. The test moves the clock only once the mail
+// it waits for has been answered, so the offset at reading is the offset
+// at arrival.
+type onClock struct {
+	*mailer.Inbox
+	clk *clock
+}
+
+func (in onClock) Since(ctx context.Context, after uint32, limit int) ([]mailer.Fetched, error) {
+	msgs, err := in.Inbox.Since(ctx, after, limit)
+	off := time.Duration(in.clk.offset.Load())
+	for i := range msgs {
+		msgs[i].Arrived = msgs[i].Arrived.Add(off)
+	}
+	return msgs, err
+}
+
 // logBuffer keeps the judge's log for a failed run.
 type logBuffer struct {
 	mu sync.Mutex

@@ -139,7 +139,7 @@ func TestSeedByMail(t *testing.T) {
 				if err != nil {
 					return nil, err
 				}
-				return in, nil
+				return onClock{in, clk}, nil
 			},
 			Sender: mailer.NewSender(mailer.SMTPConfig{Addr: e.smtp, Security: "none", Hello: judgeDomain}),
 			Poll:   300 * time.Millisecond,

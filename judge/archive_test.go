@@ -63,12 +63,12 @@ func (failingArchive) Archive(context.Context, ...uint32) error { return errors.
 
 func TestHandledMailIsArchived(t *testing.T) {
 	f := newFixture(t, nil)
-	a := newMailSystem(t)
+	a := newMailSystem(t, f.clk.now)
 	ctx := context.Background()
 	a.mail(3)
 	in := a.dial(archiveFolder)
-	if n, err := f.j.readMail(ctx, in, 10); err != nil || n != 3 {
-		t.Fatalf("readMail: %d, %v", n, err)
+	if r, err := f.j.readMail(ctx, in, 10); err != nil || r.handled != 3 {
+		t.Fatalf("readMail: %d, %v", r.handled, err)
 	}
 	a.want(0, 3)
 	if got := archiveReplies(f); got != 3 {
@@ -76,12 +76,12 @@ func TestHandledMailIsArchived(t *testing.T) {
 	}
 	// Mail that comes later, with the INBOX emptied under the cursor.
 	a.mail(1)
-	if n, err := f.j.readMail(ctx, in, 10); err != nil || n != 1 {
-		t.Fatalf("readMail after the move: %d, %v", n, err)
+	if r, err := f.j.readMail(ctx, in, 10); err != nil || r.handled != 1 {
+		t.Fatalf("readMail after the move: %d, %v", r.handled, err)
 	}
 	a.want(0, 4)
-	if n, err := f.j.readMail(ctx, in, 10); err != nil || n != 0 {
-		t.Errorf("readMail with nothing new: %d, %v", n, err)
+	if r, err := f.j.readMail(ctx, in, 10); err != nil || r.handled != 0 {
+		t.Errorf("readMail with nothing new: %d, %v", r.handled, err)
 	}
 }
 
@@ -90,11 +90,11 @@ func TestHandledMailIsArchived(t *testing.T) {
 // opened again, and is not handled a second time.
 func TestArchiveAfterACrash(t *testing.T) {
 	f := newFixture(t, nil)
-	a := newMailSystem(t)
+	a := newMailSystem(t, f.clk.now)
 	ctx := context.Background()
 	a.mail(2)
-	if n, err := f.j.readMail(ctx, withoutArchive{a.dial(archiveFolder)}, 10); err != nil || n != 2 {
-		t.Fatalf("readMail without archiving: %d, %v", n, err)
+	if r, err := f.j.readMail(ctx, withoutArchive{a.dial(archiveFolder)}, 10); err != nil || r.handled != 2 {
+		t.Fatalf("readMail without archiving: %d, %v", r.handled, err)
 	}
 	a.want(2, 0)
 	a.mail(1)
@@ -103,8 +103,8 @@ func TestArchiveAfterACrash(t *testing.T) {
 		t.Fatalf("catchUpSeen: %v", err)
 	}
 	a.want(1, 2)
-	if n, err := f.j.readMail(ctx, in, 10); err != nil || n != 1 {
-		t.Fatalf("readMail after the catch-up: %d, %v; want the new mail alone", n, err)
+	if r, err := f.j.readMail(ctx, in, 10); err != nil || r.handled != 1 {
+		t.Fatalf("readMail after the catch-up: %d, %v; want the new mail alone", r.handled, err)
 	}
 	a.want(0, 3)
 	if got := archiveReplies(f); got != 3 {
@@ -116,11 +116,11 @@ func TestArchiveAfterACrash(t *testing.T) {
 // not stop the judge reading its mail.
 func TestArchiveFailureIsNoMailboxFailure(t *testing.T) {
 	f := newFixture(t, nil)
-	a := newMailSystem(t)
+	a := newMailSystem(t, f.clk.now)
 	ctx := context.Background()
 	a.mail(2)
-	if n, err := f.j.readMail(ctx, failingArchive{a.dial(archiveFolder)}, 10); err != nil || n != 2 {
-		t.Fatalf("readMail: %d, %v", n, err)
+	if r, err := f.j.readMail(ctx, failingArchive{a.dial(archiveFolder)}, 10); err != nil || r.handled != 2 {
+		t.Fatalf("readMail: %d, %v", r.handled, err)
 	}
 	a.want(2, 0)
 	if got := archiveReplies(f); got != 2 {
@@ -132,12 +132,12 @@ func TestArchiveFailureIsNoMailboxFailure(t *testing.T) {
 // INBOX, as before archiving existed.
 func TestNoArchiveFolder(t *testing.T) {
 	f := newFixture(t, nil)
-	a := newMailSystem(t)
+	a := newMailSystem(t, f.clk.now)
 	ctx := context.Background()
 	a.mail(2)
 	in := a.dial("")
-	if n, err := f.j.readMail(ctx, in, 10); err != nil || n != 2 {
-		t.Fatalf("readMail: %d, %v", n, err)
+	if r, err := f.j.readMail(ctx, in, 10); err != nil || r.handled != 2 {
+		t.Fatalf("readMail: %d, %v", r.handled, err)
 	}
 	if err := f.j.catchUpSeen(ctx, in); err != nil {
 		t.Fatal(err)

@@ -93,8 +93,8 @@ func (j *Judge) Run(ctx context.Context, o RunOptions) error {
 		}
 		<-sent
 	}()
-	tick := func() {
-		if err := j.Tick(ctx); err != nil {
+	tick := func(at time.Time) {
+		if err := j.tickAt(ctx, at); err != nil {
 			j.log().Error("tick", "err", err)
 		}
 		select {
@@ -110,6 +110,13 @@ func (j *Judge) Run(ctx context.Context, o RunOptions) error {
 				// No deadline is processed while mail that arrived before
 				// it may be waiting unread.
 				j.log().Error("mailbox unreachable: deadlines wait", "err", err, "retry_in", backoff)
+				if err := j.tellWaiting(ctx); err != nil {
+					j.log().Error("tell the masters their deadlines wait", "err", err)
+				}
+				select {
+				case wake <- struct{}{}:
+				default:
+				}
 				sleep(ctx, backoff)
 				backoff = min(2*backoff, 5*time.Minute)
 				continue
@@ -119,17 +126,17 @@ func (j *Judge) Run(ctx context.Context, o RunOptions) error {
 				j.log().Warn("mark handled mail seen and archive it", "err", err)
 			}
 		}
-		n, err := j.readMail(ctx, inbox, o.Batch)
+		r, err := j.readMail(ctx, inbox, o.Batch)
 		if err != nil {
 			j.log().Error("mailbox", "err", err)
 			inbox.Close()
 			inbox = nil
 			continue
 		}
-		if n == o.Batch {
+		if r.more {
 			continue // more mail may be waiting: read it before any deadline
 		}
-		tick()
+		tick(r.upTo)
 		if err := inbox.Wait(ctx, o.Poll); err != nil && ctx.Err() == nil {
 			j.log().Error("mailbox wait", "err", err)
 			inbox.Close()
@@ -148,12 +155,15 @@ func sleep(ctx context.Context, d time.Duration) {
 	}
 }
 
-// readMail handles the mail that arrived since the last one handled. The
-// cursor (UIDVALIDITY and last UID) moves in the transaction that handles
-// each mail; \Seen is set on the server after that commits. A mail whose
-// handling fails stops the batch, so that nothing after it is skipped; it
-// is tried again at the next look.
-func (j *Judge) readMail(ctx context.Context, inbox Inbox, batch int) (int, error) {
+// readMail handles the mail that arrived since the last one handled, in
+// the order it arrived. The cursor (UIDVALIDITY and last UID) moves in the
+// transaction that handles each mail; \Seen is set on the server after
+// that commits. A mail whose handling fails stops the batch, so that
+// nothing after it is skipped; it is tried again at the next look.
+//
+// A game that fell due before a mail arrived is processed before the mail
+// is handled: a mail counts from its arrival, whenever it is read.
+func (j *Judge) readMail(ctx context.Context, inbox Inbox, batch int) (batchRead, error) {
 	name := inboxCursor
 	var validity, last uint32
 	err := j.Store.Tx(ctx, func(tx *store.Tx) (err error) {
@@ -161,7 +171,7 @@ func (j *Judge) readMail(ctx context.Context, inbox Inbox, batch int) (int, erro
 		return err
 	})
 	if err != nil {
-		return 0, err
+		return batchRead{}, err
 	}
 	if now := inbox.UIDValidity(); now != validity {
 		if validity != 0 {
@@ -169,20 +179,39 @@ func (j *Judge) readMail(ctx context.Context, inbox Inbox, batch int) (int, erro
 		}
 		validity, last = now, 0
 	}
+	// Mail that reached the server before this moment is in the batch
+	// (or in the next, when the batch is full).
+	upTo := j.now()
 	msgs, err := inbox.Since(ctx, last, batch)
 	if err != nil {
-		return 0, err
+		return batchRead{}, err
+	}
+	_, next, err := j.dueGames(ctx, time.Time{})
+	if err != nil {
+		return batchRead{}, err
 	}
 	var handled []uint32
+	failed := false
 	for _, m := range msgs {
+		at := j.arrival(m.Arrived)
+		if !next.IsZero() && !at.Before(next) {
+			if err := j.tickAt(ctx, at); err != nil {
+				j.log().Error("tick", "err", err)
+			}
+			if _, next, err = j.dueGames(ctx, at); err != nil {
+				upTo, failed = at, true
+				break
+			}
+		}
 		uid := m.UID
-		err := j.handle(ctx, m.Raw, m.Size, func(tx *store.Tx) error { return tx.SetCursor(name, validity, uid) })
+		err := j.handle(ctx, m.Raw, m.Size, m.Arrived, func(tx *store.Tx) error { return tx.SetCursor(name, validity, uid) })
 		if err != nil {
 			j.log().Error("handle mail", "uid", m.UID, "err", err)
+			upTo, failed = at, true
 			break
 		}
 		if err := inbox.MarkSeen(ctx, m.UID); err != nil {
-			return len(msgs), err
+			return batchRead{}, err
 		}
 		handled = append(handled, m.UID)
 	}
@@ -194,7 +223,18 @@ func (j *Judge) readMail(ctx context.Context, inbox Inbox, batch int) (int, erro
 			j.log().Warn("archive handled mail", "uids", len(handled), "err", err)
 		}
 	}
-	return len(msgs), nil
+	return batchRead{handled: len(handled), more: !failed && len(msgs) == batch, upTo: upTo}, nil
+}
+
+// batchRead says what readMail did.
+type batchRead struct {
+	handled int
+	// more says a full batch was handled: more mail may be waiting.
+	more bool
+	// upTo is the time up to which all mail has been handled, to which
+	// the daemon may then process what is due: when it looked, or when
+	// the mail that failed arrived.
+	upTo time.Time
 }
 
 // catchUpSeen marks seen, and archives where the Inbox can, the mail
@@ -213,6 +253,57 @@ func (j *Judge) catchUpSeen(ctx context.Context, in Inbox) error {
 	}
 	if a, ok := in.(Archiver); ok {
 		return a.ArchiveThrough(ctx, last)
+	}
+	return nil
+}
+
+// waitNotice is how long a game may wait for an unreadable mailbox past
+// its deadline before its master is told: a short break is not news.
+const waitNotice = 5 * time.Minute
+
+// tellWaiting tells the master of each game that has waited waitNotice
+// past its deadline for a mailbox the judge cannot read, and the
+// operator, once a phase: the phase is processed when the mail that
+// arrived before the deadline has been read, and the master may want to
+// tell the players, or move the deadline.
+func (j *Judge) tellWaiting(ctx context.Context) error {
+	now := j.now()
+	due, _, err := j.dueGames(ctx, now.Add(-waitNotice))
+	if err != nil {
+		return err
+	}
+	for _, g := range due {
+		err := j.Store.Tx(ctx, func(tx *store.Tx) error {
+			vw, err := loadView(tx, g.Name)
+			if err != nil || vw.g.State != store.Active || vw.g.Phase != g.Phase {
+				return err
+			}
+			if n, err := tx.CountAudit("deadline waits", "judge", g.ID, g.Phase, time.Time{}); err != nil || n > 0 {
+				return err
+			}
+			if err := tx.Audit(now, g.ID, "judge", "deadline waits", g.Phase); err != nil {
+				return err
+			}
+			to := []reader{}
+			if j.Access.Operator != "" {
+				to = append(to, reader{j.Access.Operator, vw.set.lang()})
+			}
+			if g.MasterAddress != "" && !strings.EqualFold(g.MasterAddress, j.Access.Operator) {
+				to = append(to, reader{g.MasterAddress, vw.set.lang()})
+			}
+			for _, r := range to {
+				l := r.lang
+				body := l.f("The deadline of %s in game %s was %s, but the judge cannot read its mailbox: the phase waits, and is processed as soon as the mail that arrived before the deadline has been read. Mail that arrived after it counts as late.\nYou may want to tell the players, or move the deadline.\n",
+					l.phase(vw.pos.Phase), g.Name, vw.timeIn(l, g.Deadline))
+				if _, err := tx.Queue(store.Mail{CreatedAt: now, Recipient: r.address, Subject: l.f("Corriere %s: the deadline waits for the mailbox", g.Name), Body: body, GameID: g.ID, Phase: g.Phase, Kind: "notice"}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("game %s: %w", g.Name, err)
+		}
 	}
 	return nil
 }

@@ -21,7 +21,7 @@ func (failingSeen) MarkSeen(context.Context, ...uint32) error { return errors.Ne
 
 func TestHandledMailIsMarkedSeenAfterAFailure(t *testing.T) {
 	f := newFixture(t, nil)
-	ms := newMailSystem(t)
+	ms := newMailSystem(t, f.clk.now)
 	ctx := context.Background()
 	ms.mail(1)
 	in := ms.dial("")
@@ -39,8 +39,8 @@ func TestHandledMailIsMarkedSeenAfterAFailure(t *testing.T) {
 	if unseen, _ := in.Unseen(ctx, 0); len(unseen) != 0 {
 		t.Errorf("%d unseen after the catch-up, want none", len(unseen))
 	}
-	if n, err := f.j.readMail(ctx, in, 10); err != nil || n != 0 {
-		t.Errorf("the handled mail was read again: %d, %v", n, err)
+	if r, err := f.j.readMail(ctx, in, 10); err != nil || r.handled != 0 {
+		t.Errorf("the handled mail was read again: %d, %v", r.handled, err)
 	}
 }
 
@@ -59,7 +59,7 @@ func (h hangingSender) Send(ctx context.Context, _ string, _ []string, _ []byte)
 // (issue 11.2).
 func TestHangingSenderStallsNothing(t *testing.T) {
 	f := newFixture(t, nil)
-	ms := newMailSystem(t)
+	ms := newMailSystem(t, f.clk.now)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	hang := hangingSender{calls: make(chan struct{}, 100)}
@@ -148,7 +148,7 @@ func TestGivenUpMailTold(t *testing.T) {
 // other mails are in their phase (issue 11.1).
 func TestWaitingMailReadBeforeTheDeadline(t *testing.T) {
 	f := newFixture(t, nil)
-	ms := newMailSystem(t)
+	ms := newMailSystem(t, f.clk.now)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	for i := range 12 {
@@ -177,7 +177,7 @@ func TestWaitingMailReadBeforeTheDeadline(t *testing.T) {
 func TestOversizedMailFetchedByHeader(t *testing.T) {
 	f := newFixture(t, nil)
 	f.j.MaxSize = 2000
-	ms := newMailSystem(t)
+	ms := newMailSystem(t, f.clk.now)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	ms.send(addr("france"), "big", "big@players.test", "SIGNON france@roma pw-france\nA Par-Bur\n"+strings.Repeat("x\n", 5000))
@@ -188,8 +188,8 @@ func TestOversizedMailFetchedByHeader(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer in.Close()
-	if n, err := f.j.readMail(ctx, in, 10); err != nil || n != 1 {
-		t.Fatalf("readMail: %d, %v", n, err)
+	if r, err := f.j.readMail(ctx, in, 10); err != nil || r.handled != 1 {
+		t.Fatalf("readMail: %d, %v", r.handled, err)
 	}
 	var reply string
 	for _, m := range f.outbox() {

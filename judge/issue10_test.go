@@ -157,7 +157,7 @@ func (f *fixture) mailDated(from string, date time.Time, body string) string {
 // taken for the next phase; a PHASE line decides where one says.
 func TestLateMailAndPhaseLine(t *testing.T) {
 	f := newFixture(t, nil)
-	written := f.clk.t.Add(11*time.Hour + 59*time.Minute) // 19:59, a minute before the deadline
+	written := f.clk.now().Add(11*time.Hour + 59*time.Minute) // 19:59, a minute before the deadline
 	f.processS1901()
 	signon := "SIGNON france@roma pw-france\n"
 	reply := f.mailDated(addr("france"), written, signon+"A Bur-Mun")
@@ -515,7 +515,7 @@ func TestOneSignonAndConfirmationToTheSeat(t *testing.T) {
 func TestLateMailAfterRollback(t *testing.T) {
 	f := newFixture(t, nil)
 	f.processS1901()
-	written := f.clk.t.Add(time.Hour) // during Fall 1901
+	written := f.clk.now().Add(time.Hour) // during Fall 1901
 	f.clk.advance(2 * time.Hour)
 	if reply, err := f.j.Master(context.Background(), "roma", "ROLLBACK S1901M"); err != nil {
 		t.Fatal(err, reply)

@@ -67,17 +67,20 @@ func (j *Judge) log() *slog.Logger {
 // Message-ID) is skipped; an automatic mail (auto-reply, bounce, list) is
 // recorded and never answered.
 func (j *Judge) Handle(ctx context.Context, raw []byte) error {
-	return j.handle(ctx, raw, 0, nil)
+	return j.handle(ctx, raw, 0, time.Time{}, nil)
 }
 
 // handle is Handle with also, inside the same transaction, the mailbox
 // cursor moved past this mail.
 // size is the mail's size as its server gives it, when raw may be its
 // header only (a mail too large to fetch whole); 0 when raw is whole.
-func (j *Judge) handle(ctx context.Context, raw []byte, size int, also func(*store.Tx) error) error {
+// arrived is when the mail reached the mailbox (zero: now).
+func (j *Judge) handle(ctx context.Context, raw []byte, size int, arrived time.Time, also func(*store.Tx) error) error {
 	if also == nil {
 		also = func(*store.Tx) error { return nil }
 	}
+	now := j.now()
+	at := j.arrival(arrived)
 	// An oversized mail is refused unread: only its header is parsed.
 	m, perr := mailer.ParseLimit(raw, j.SizeLimit())
 	if perr == nil && size > m.Size {
@@ -87,7 +90,7 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, also func(*sto
 		// Unreadable header: keep it for the operator, answer no one.
 		j.log().Warn("unreadable mail", "err", perr)
 		return j.Store.Tx(ctx, func(tx *store.Tx) error {
-			_, err := tx.AddMessage(store.Message{MessageID: syntheticID(raw), Raw: raw, ReceivedAt: j.now(), Status: "unreadable"})
+			_, err := tx.AddMessage(store.Message{MessageID: syntheticID(raw), Raw: raw, ReceivedAt: at, Status: "unreadable"})
 			if err != nil {
 				return err
 			}
@@ -115,7 +118,7 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, also func(*sto
 			// The same mail again soon, under a new Message-ID, from an
 			// address the judge does not know (a program that resends, a
 			// loop), is answered once; players may ask twice.
-			again, err := tx.RepeatedBody(m.From, bodyHash, m.MessageID, j.now().Add(-repeatWindow))
+			again, err := tx.RepeatedBody(m.From, bodyHash, m.MessageID, at.Add(-repeatWindow))
 			if err == nil && again {
 				var seated bool
 				if seated, err = tx.Seated(m.From); !seated {
@@ -126,7 +129,7 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, also func(*sto
 				return err
 			}
 		}
-		added, err := tx.AddMessage(store.Message{MessageID: m.MessageID, Sender: m.From, Subject: m.Subject, ReceivedAt: j.now(), Raw: kept, Status: status, BodyHash: bodyHash})
+		added, err := tx.AddMessage(store.Message{MessageID: m.MessageID, Sender: m.From, Subject: m.Subject, ReceivedAt: at, Raw: kept, Status: status, BodyHash: bodyHash})
 		if err != nil || !added {
 			return err
 		}
@@ -141,7 +144,7 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, also func(*sto
 			l, _ := detectLang(m.Subject)
 			return j.reply(tx, m, "", l.f("Your mail of %d bytes is larger than the %d bytes the judge reads; nothing in it was read.\nSend orders and commands as plain text, without attachments.\n", m.Size, j.SizeLimit()))
 		}
-		s := &session{j: j, tx: tx, m: m, now: j.now()}
+		s := &session{j: j, tx: tx, m: m, now: now, at: at}
 		s.lang, s.langSure = detectLang(m.Subject + "\n" + m.Text)
 		if err := s.run(cmds); err != nil {
 			return err
@@ -158,6 +161,21 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, also func(*sto
 		}
 		return nil
 	})
+}
+
+// arrival is the time a mail that reached the mailbox at arrived counts
+// from: its arrival to the second, or now for a mail whose server gave
+// none. The mail server's clock may run ahead of the judge's: no mail
+// counts as arrived after the judge reads it.
+func (j *Judge) arrival(arrived time.Time) time.Time {
+	now := j.now()
+	if arrived.IsZero() {
+		return now
+	}
+	if at := arrived.UTC().Truncate(time.Second); at.Before(now) {
+		return at
+	}
+	return now
 }
 
 // SizeLimit is the largest mail the judge reads: MaxSize, or DefaultMaxSize.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,10 +18,29 @@ import (
 )
 
 // clock is a fake clock the tests move by hand.
-type clock struct{ t time.Time }
+// clock is the tests' clock, which the mail servers may read too.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
 
-func (c *clock) now() time.Time          { return c.t }
-func (c *clock) advance(d time.Duration) { c.t = c.t.Add(d) }
+func (c *clock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+func (c *clock) set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = t
+}
 
 type fixture struct {
 	t   *testing.T
@@ -78,7 +98,7 @@ func (f *fixture) sendID(from, body, id string) string {
 	f.t.Helper()
 	before := len(f.outbox())
 	raw := "From: " + from + "\r\nTo: judge@corriere.test\r\nSubject: orders\r\nMessage-ID: <" + id + ">\r\n" +
-		"Date: " + f.clk.t.Format(time.RFC1123Z) + "\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(body, "\n", "\r\n")
+		"Date: " + f.clk.now().Format(time.RFC1123Z) + "\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(body, "\n", "\r\n")
 	if err := f.j.Handle(context.Background(), []byte(raw)); err != nil {
 		f.t.Fatal(err)
 	}
@@ -262,7 +282,7 @@ func TestReminder(t *testing.T) {
 	if n, _ := count(); n != 0 {
 		t.Fatalf("%d reminders 11 hours before the deadline, want none yet (6 hours before)", n)
 	}
-	f.clk.t = time.Date(2026, 11, 23, 14, 0, 0, 0, time.UTC) // 6 hours before the 20:00 deadline
+	f.clk.set(time.Date(2026, 11, 23, 14, 0, 0, 0, time.UTC)) // 6 hours before the 20:00 deadline
 	f.tick()
 	if n, toFrance := count(); n != 6 || toFrance {
 		t.Fatalf("%d reminders (France among them: %v), want 6, not France", n, toFrance)

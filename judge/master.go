@@ -524,7 +524,7 @@ func (j *Judge) Master(ctx context.Context, name, commands string) (string, erro
 		}
 		now := j.now()
 		m := &mailer.Message{MessageID: fmt.Sprintf("operator-%d@corriere.invalid", now.UnixNano()), From: "operator", ReplyTo: "operator", Subject: "corriere gm"}
-		s := &session{j: j, tx: tx, m: m, now: now, vw: vw, master: true, power: variants.NoPower}
+		s := &session{j: j, tx: tx, m: m, now: now, at: now, vw: vw, master: true, power: variants.NoPower}
 		if err := s.run(scan(commands)); err != nil {
 			return err
 		}

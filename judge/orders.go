@@ -1,9 +1,11 @@
 package judge
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/mailer"
@@ -110,14 +112,30 @@ func (s *session) submit(lines []string) error {
 		case target > now:
 			return s.ahead(lines)
 		}
-	} else if !s.m.Date.IsZero() {
-		// A mail written before the current phase began was written for
-		// an earlier one: it came too late for it, and is not misapplied
-		// to this one.
-		if began := vw.g.PhaseBegan; !began.IsZero() && s.m.Date.Before(began) {
-			return notRead("Your mail is dated %s, before the current phase began (%s): its orders were written for an earlier phase and came too late for it, and were not read for %s.\n"+
-				"To order for %s, send the orders again (or write PHASE %s above them).\n",
-				vw.timeIn(s.lang, s.m.Date), vw.timeIn(s.lang, began), s.lang.phase(vw.pos.Phase), s.lang.phase(vw.pos.Phase), vw.pos.Phase)
+	} else if began := vw.g.PhaseBegan; !began.IsZero() {
+		// A mail that arrived, or was written, before the current phase
+		// began was meant for an earlier one: it came too late for it,
+		// and is not misapplied to this one, whenever it is read.
+		again := s.lang.f("To order for %s, send the orders again (or write PHASE %s above them).\n", s.lang.phase(vw.pos.Phase), vw.pos.Phase)
+		switch {
+		case s.at.Before(began):
+			return notRead("Your mail reached the judge on %s, before the current phase began (%s), and was read only after: its orders were for the phase before, whose deadline had passed, and were not read for %s.\n%s",
+				vw.timeIn(s.lang, s.at), vw.timeIn(s.lang, began), s.lang.phase(vw.pos.Phase), again)
+		case !s.m.Date.IsZero() && s.written().Before(began):
+			return notRead("Your mail is dated %s, before the current phase began (%s): its orders were written for an earlier phase and came too late for it, and were not read for %s.\n%s",
+				vw.timeIn(s.lang, s.m.Date), vw.timeIn(s.lang, began), s.lang.phase(vw.pos.Phase), again)
+		}
+	}
+	if !s.asMaster {
+		// An older mail (resent, replayed, or read out of turn) never
+		// overwrites the orders of a newer one.
+		lastAt, lastWritten, err := s.tx.LastSubmitted(vw.g.ID, vw.g.Phase, vw.v.Powers[s.power].ID)
+		if err != nil {
+			return err
+		}
+		if w := s.written(); s.at.Before(lastAt) || (!w.IsZero() && w.Before(lastWritten)) {
+			return notRead("Your mail, dated %s, is older than the orders you sent for %s on %s, which stand: an older mail never overwrites newer orders, and nothing was changed.\nIf these are the orders you want, send them again in a new mail.\n",
+				vw.timeIn(s.lang, cmp.Or(s.written(), s.at)), s.lang.phase(vw.pos.Phase), vw.timeIn(s.lang, cmp.Or(lastWritten, lastAt)))
 		}
 	}
 	sets, err := vw.standings(s.tx, s.side...)
@@ -190,7 +208,7 @@ func (s *session) submit(lines []string) error {
 				}
 				st.keys, st.orders = keys, orders
 				err = s.tx.PutOrder(store.Order{GameID: vw.g.ID, Phase: vw.g.Phase, Power: vw.v.Powers[c.power].ID, Key: key,
-					Text: c.Text, Canonical: canon, MessageID: s.m.MessageID, At: s.now, ByMaster: s.asMaster})
+					Text: c.Text, Canonical: canon, MessageID: s.m.MessageID, At: s.at, ByMaster: s.asMaster})
 				if err != nil {
 					return err
 				}
@@ -215,7 +233,7 @@ func (s *session) submit(lines []string) error {
 		from = "master (" + s.m.From + ")"
 	}
 	err = s.tx.AddSubmission(store.Submission{GameID: vw.g.ID, Phase: vw.g.Phase, Power: vw.v.Powers[s.power].ID, Address: from,
-		MessageID: s.m.MessageID, At: s.now, Raw: strings.Join(lines, "\n"), Parsed: strings.Join(parsedLines, "\n")})
+		MessageID: s.m.MessageID, At: s.at, Written: s.written(), ByMaster: s.asMaster, Raw: strings.Join(lines, "\n"), Parsed: strings.Join(parsedLines, "\n")})
 	if err != nil {
 		return err
 	}
@@ -230,13 +248,25 @@ func (s *session) submit(lines []string) error {
 	return s.orderState()
 }
 
+// written is the mail's Date, but never later than its arrival: a Date
+// ahead of it is a sender's clock that is wrong. Zero without a Date.
+func (s *session) written() time.Time {
+	if d := s.m.Date; !d.IsZero() && d.Before(s.at) {
+		return d.UTC()
+	}
+	if s.m.Date.IsZero() {
+		return time.Time{}
+	}
+	return s.at
+}
+
 // ahead keeps order lines sent for a later phase (njudge's PHASE line):
 // they are read against that phase's position when it begins, and the
 // player is sent the report then.
 func (s *session) ahead(lines []string) error {
 	vw := s.vw
 	err := s.tx.AddAhead(store.Ahead{GameID: vw.g.ID, Phase: s.phase.String(), Power: vw.v.Powers[s.power].ID,
-		Address: s.m.From, MessageID: s.m.MessageID, At: s.now, Text: strings.Join(lines, "\n")})
+		Address: s.m.From, MessageID: s.m.MessageID, At: s.at, Text: strings.Join(lines, "\n")})
 	if err != nil {
 		return err
 	}
@@ -280,7 +310,8 @@ func (j *Judge) readAhead(tx *store.Tx, vw *view) error {
 		}
 		s := reports[seat.Address]
 		if s == nil {
-			s = &session{j: j, tx: tx, now: j.now(), vw: vw, lang: vw.seatLang(seat)}
+			now := j.now()
+			s = &session{j: j, tx: tx, now: now, at: now, vw: vw, lang: vw.seatLang(seat)}
 			reports[seat.Address] = s
 			order = append(order, seat.Address)
 		}

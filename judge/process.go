@@ -18,7 +18,14 @@ import (
 // deadline and grace have passed and sends the reminders due. Each game
 // is one transaction of its own.
 func (j *Judge) Tick(ctx context.Context) error {
-	now := j.now()
+	return j.tickAt(ctx, j.now())
+}
+
+// tickAt does what was due at the time at: the daemon ticks at the time
+// it last looked at the mailbox, or at a mail's arrival, so that a game
+// is processed with all the mail that arrived before it was due and none
+// of the mail that arrived after.
+func (j *Judge) tickAt(ctx context.Context, at time.Time) error {
 	// Only the games with something due are loaded in full.
 	var names []string
 	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
@@ -28,9 +35,8 @@ func (j *Judge) Tick(ctx context.Context) error {
 			if err != nil || g.Deadline.IsZero() {
 				continue // loadView reports a broken game when it is due
 			}
-			end, _ := set.endTime()
-			due := !now.Before(g.Deadline.Add(time.Duration(set.Grace))) || (!end.IsZero() && !now.Before(end))
-			remind := !g.Reminded && set.Reminder > 0 && !now.Before(g.Deadline.Add(-time.Duration(set.Reminder)))
+			due := !at.Before(dueAt(g, set))
+			remind := !g.Reminded && set.Reminder > 0 && !at.Before(g.Deadline.Add(-time.Duration(set.Reminder)))
 			if due || remind {
 				names = append(names, g.Name)
 			}
@@ -46,13 +52,13 @@ func (j *Judge) Tick(ctx context.Context) error {
 			if err != nil || vw.g.State != store.Active || vw.g.Deadline.IsZero() {
 				return err
 			}
-			if end, _ := vw.set.endTime(); !end.IsZero() && !now.Before(end) {
+			if end, _ := vw.set.endTime(); !end.IsZero() && !at.Before(end) {
 				return j.endByUnits(tx, vw)
 			}
-			if !now.Before(vw.g.Deadline.Add(time.Duration(vw.set.Grace))) {
+			if !at.Before(vw.g.Deadline.Add(time.Duration(vw.set.Grace))) {
 				return j.process(tx, vw)
 			}
-			if !vw.g.Reminded && vw.set.Reminder > 0 && !now.Before(vw.g.Deadline.Add(-time.Duration(vw.set.Reminder))) {
+			if !vw.g.Reminded && vw.set.Reminder > 0 && !at.Before(vw.g.Deadline.Add(-time.Duration(vw.set.Reminder))) {
 				return j.remind(tx, vw)
 			}
 			return nil
@@ -62,6 +68,38 @@ func (j *Judge) Tick(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// dueAt is when an active game with a deadline is next processed: its
+// deadline and grace, or its end date when that comes first.
+func dueAt(g *store.Game, set Settings) time.Time {
+	due := g.Deadline.Add(time.Duration(set.Grace))
+	if end, _ := set.endTime(); !end.IsZero() && end.Before(due) {
+		return end
+	}
+	return due
+}
+
+// dueGames returns the active games due at the time at, and the earliest
+// time after it that another falls due (zero when none does).
+func (j *Judge) dueGames(ctx context.Context, at time.Time) (due []*store.Game, next time.Time, err error) {
+	err = j.Store.Read(ctx, func(tx *store.Tx) error {
+		games, err := tx.Games(store.Active)
+		for _, g := range games {
+			set, err := parseSettings(g.Settings)
+			if err != nil || g.Deadline.IsZero() {
+				continue
+			}
+			switch d := dueAt(g, set); {
+			case !at.Before(d):
+				due = append(due, g)
+			case next.IsZero() || d.Before(next):
+				next = d
+			}
+		}
+		return err
+	})
+	return due, next, err
 }
 
 // endByUnits ends a game at its end date: the power with the most units

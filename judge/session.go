@@ -22,6 +22,9 @@ type session struct {
 	tx  *store.Tx
 	m   *mailer.Message
 	now time.Time
+	// at is when the mail reached the judge's mailbox (its arrival): the
+	// time its orders count from, whenever it was read.
+	at time.Time
 	out strings.Builder
 
 	// The power signed on, if any.

@@ -499,16 +499,31 @@ type Submission struct {
 	Power     string
 	Address   string
 	MessageID string
-	At        time.Time
-	Raw       string // the order lines as mailed
-	Parsed    string // what the judge understood, line by line
+	At        time.Time // when the mail arrived
+	Written   time.Time // the mail's Date; zero when it had none
+	ByMaster  bool      // entered by the game master for the power
+	Raw       string    // the order lines as mailed
+	Parsed    string    // what the judge understood, line by line
 }
 
 // AddSubmission records s.
 func (t *Tx) AddSubmission(s Submission) error {
-	_, err := t.exec(`INSERT INTO submissions (game_id, phase, power, address, message_id, at, raw, parsed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		s.GameID, s.Phase, s.Power, s.Address, s.MessageID, unix(s.At), s.Raw, s.Parsed)
+	_, err := t.exec(`INSERT INTO submissions (game_id, phase, power, address, message_id, at, written, by_master, raw, parsed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		s.GameID, s.Phase, s.Power, s.Address, s.MessageID, unix(s.At), unix(s.Written), s.ByMaster, s.Raw, s.Parsed)
 	return err
+}
+
+// LastSubmitted returns the latest arrival and the latest Date among the
+// power's own order mails for a phase (not the game master's), zero when
+// it sent none.
+func (t *Tx) LastSubmitted(gameID int64, phase, power string) (at, written time.Time, err error) {
+	var a, w int64
+	err = t.tx.QueryRowContext(t.ctx, `SELECT COALESCE(MAX(at), 0), COALESCE(MAX(written), 0) FROM submissions WHERE game_id = ? AND phase = ? AND power = ? AND NOT by_master`,
+		gameID, phase, power).Scan(&a, &w)
+	if err != nil {
+		return time.Time{}, time.Time{}, fmt.Errorf("last submission of %s: %w", power, err)
+	}
+	return fromUnix(a), fromUnix(w), nil
 }
 
 // Ahead is an order mail's text sent ahead for a later phase of a game,

@@ -136,3 +136,38 @@ func TestOutbox(t *testing.T) {
 		t.Fatalf("sent mail still due: %v", due)
 	}
 }
+
+// LastSubmitted gives the latest arrival and Date of a power's own order
+// mails for a phase; the master's entries and other phases do not count.
+func TestLastSubmitted(t *testing.T) {
+	s, _ := open(t)
+	at := func(h int) time.Time { return time.Date(2026, 11, 23, h, 0, 0, 0, time.UTC) }
+	err := s.Tx(context.Background(), func(tx *Tx) error {
+		g := &Game{Name: "roma", Variant: "standard", Rules: "2023", Settings: "{}", State: Active}
+		if err := tx.CreateGame(g); err != nil {
+			return err
+		}
+		if a, w, err := tx.LastSubmitted(g.ID, "S1901M", "italy"); err != nil || !a.IsZero() || !w.IsZero() {
+			t.Errorf("no submission: %v %v %v", a, w, err)
+		}
+		for _, sub := range []Submission{
+			{Phase: "S1901M", At: at(10), Written: at(9)},
+			{Phase: "S1901M", At: at(11)}, // no Date
+			{Phase: "S1901M", At: at(15), Written: at(15), ByMaster: true},
+			{Phase: "F1901M", At: at(16), Written: at(16)},
+		} {
+			sub.GameID, sub.Power, sub.Address, sub.MessageID = g.ID, "italy", "a@x", "m"
+			if err := tx.AddSubmission(sub); err != nil {
+				return err
+			}
+		}
+		a, w, err := tx.LastSubmitted(g.ID, "S1901M", "italy")
+		if err != nil || !a.Equal(at(11)) || !w.Equal(at(9)) {
+			t.Errorf("LastSubmitted = %v, %v, %v; want 11:00 and 09:00", a, w, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -40,6 +40,7 @@ type System struct {
 
 	mu    sync.Mutex
 	users map[string]*account // by lower-cased address
+	now   func() time.Time
 
 	closeOnce sync.Once
 	closeErr  error
@@ -67,6 +68,10 @@ type Options struct {
 	// UIDPLUS, as some servers still do not, so that a client's fallback
 	// (COPY, \Deleted, EXPUNGE) can be tested.
 	WithoutMove bool
+	// Now is the server's clock, which stamps each delivered mail's
+	// arrival (its INTERNALDATE); nil means time.Now. A test whose judge
+	// runs on a fake clock gives the servers the same one.
+	Now func() time.Time
 }
 
 // Start starts both servers. log receives the servers' own complaints and
@@ -85,6 +90,10 @@ func StartOptions(o Options) (*System, error) {
 		log:   log.With("component", "memmail"),
 		mem:   imapmemserver.New(),
 		users: make(map[string]*account),
+		now:   o.Now,
+	}
+	if s.now == nil {
+		s.now = time.Now
 	}
 	var err error
 	if s.imapLn, err = net.Listen("tcp", "127.0.0.1:0"); err != nil {
@@ -290,8 +299,9 @@ func (s *System) deliver(from string, rcpts []*account, raw []byte) error {
 	msg := make([]byte, 0, len(raw)+len(from)+20)
 	msg = append(msg, "Return-Path: <"+from+">\r\n"...)
 	msg = append(msg, raw...)
+	at := s.now()
 	for _, acc := range rcpts {
-		if _, err := acc.user.Append("INBOX", literal{bytes.NewReader(msg)}, &imap.AppendOptions{}); err != nil {
+		if _, err := acc.user.Append("INBOX", literal{bytes.NewReader(msg)}, &imap.AppendOptions{Time: at}); err != nil {
 			return fmt.Errorf("append to %s: %w", acc.address, err)
 		}
 		s.log.Info("memmail delivered", "from", from, "to", acc.address, "bytes", len(msg))
