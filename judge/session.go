@@ -24,7 +24,7 @@ type session struct {
 	now time.Time
 	// at is when the mail reached the judge's mailbox (its arrival): the
 	// time its orders count from, whenever it was read.
-	at time.Time
+	at  time.Time
 	out strings.Builder
 
 	// The power signed on, if any.
