@@ -67,7 +67,7 @@ func TestHandledMailIsArchived(t *testing.T) {
 	ctx := context.Background()
 	a.mail(3)
 	in := a.dial(archiveFolder)
-	if r, err := f.j.readMail(ctx, in, 10); err != nil || r.handled != 3 {
+	if r, err := f.j.readMail(ctx, in, 10, 0); err != nil || r.handled != 3 {
 		t.Fatalf("readMail: %d, %v", r.handled, err)
 	}
 	a.want(0, 3)
@@ -76,11 +76,11 @@ func TestHandledMailIsArchived(t *testing.T) {
 	}
 	// Mail that comes later, with the INBOX emptied under the cursor.
 	a.mail(1)
-	if r, err := f.j.readMail(ctx, in, 10); err != nil || r.handled != 1 {
+	if r, err := f.j.readMail(ctx, in, 10, 0); err != nil || r.handled != 1 {
 		t.Fatalf("readMail after the move: %d, %v", r.handled, err)
 	}
 	a.want(0, 4)
-	if r, err := f.j.readMail(ctx, in, 10); err != nil || r.handled != 0 {
+	if r, err := f.j.readMail(ctx, in, 10, 0); err != nil || r.handled != 0 {
 		t.Errorf("readMail with nothing new: %d, %v", r.handled, err)
 	}
 }
@@ -93,17 +93,17 @@ func TestArchiveAfterACrash(t *testing.T) {
 	a := newMailSystem(t, f.clk.now)
 	ctx := context.Background()
 	a.mail(2)
-	if r, err := f.j.readMail(ctx, withoutArchive{a.dial(archiveFolder)}, 10); err != nil || r.handled != 2 {
+	if r, err := f.j.readMail(ctx, withoutArchive{a.dial(archiveFolder)}, 10, 0); err != nil || r.handled != 2 {
 		t.Fatalf("readMail without archiving: %d, %v", r.handled, err)
 	}
 	a.want(2, 0)
 	a.mail(1)
 	in := a.dial(archiveFolder)
-	if err := f.j.catchUpSeen(ctx, in); err != nil {
+	if err := f.j.catchUpSeen(ctx, in, 0); err != nil {
 		t.Fatalf("catchUpSeen: %v", err)
 	}
 	a.want(1, 2)
-	if r, err := f.j.readMail(ctx, in, 10); err != nil || r.handled != 1 {
+	if r, err := f.j.readMail(ctx, in, 10, 0); err != nil || r.handled != 1 {
 		t.Fatalf("readMail after the catch-up: %d, %v; want the new mail alone", r.handled, err)
 	}
 	a.want(0, 3)
@@ -119,7 +119,7 @@ func TestArchiveFailureIsNoMailboxFailure(t *testing.T) {
 	a := newMailSystem(t, f.clk.now)
 	ctx := context.Background()
 	a.mail(2)
-	if r, err := f.j.readMail(ctx, failingArchive{a.dial(archiveFolder)}, 10); err != nil || r.handled != 2 {
+	if r, err := f.j.readMail(ctx, failingArchive{a.dial(archiveFolder)}, 10, 0); err != nil || r.handled != 2 {
 		t.Fatalf("readMail: %d, %v", r.handled, err)
 	}
 	a.want(2, 0)
@@ -136,10 +136,10 @@ func TestNoArchiveFolder(t *testing.T) {
 	ctx := context.Background()
 	a.mail(2)
 	in := a.dial("")
-	if r, err := f.j.readMail(ctx, in, 10); err != nil || r.handled != 2 {
+	if r, err := f.j.readMail(ctx, in, 10, 0); err != nil || r.handled != 2 {
 		t.Fatalf("readMail: %d, %v", r.handled, err)
 	}
-	if err := f.j.catchUpSeen(ctx, in); err != nil {
+	if err := f.j.catchUpSeen(ctx, in, 0); err != nil {
 		t.Fatal(err)
 	}
 	if n, seen := a.count("INBOX"); n != 2 || seen != 2 {

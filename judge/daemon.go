@@ -46,6 +46,24 @@ const (
 	maxRetryWait = 5 * time.Minute
 )
 
+// mailboxTimeout is the default bound on each call to the mailbox
+// server (RunOptions.Timeout). A batch of fifty mails of the largest size
+// the judge reads fits in it on a slow line.
+const mailboxTimeout = 3 * time.Minute
+
+// maxMailboxWait is the longest wait before the mailbox is tried again.
+const maxMailboxWait = 5 * time.Minute
+
+// bounded runs f with ctx bounded by limit (0: mailboxTimeout).
+func bounded(ctx context.Context, limit time.Duration, f func(context.Context) error) error {
+	if limit <= 0 {
+		limit = mailboxTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	return f(ctx)
+}
+
 // Sender delivers a composed mail (mailer.Sender satisfies it).
 type Sender interface {
 	Send(ctx context.Context, from string, to []string, raw []byte) error
@@ -60,6 +78,10 @@ type RunOptions struct {
 	Poll time.Duration
 	// Batch is how many mails are read per look (0: 50).
 	Batch int
+	// Timeout bounds each call to the mailbox server: opening it, a
+	// batch's fetch, marking, moving (0: three minutes). A server that
+	// hangs is then treated as down, and the mailbox opened again.
+	Timeout time.Duration
 }
 
 // Run is the daemon: it reads new mail, handles it, processes what is due,
@@ -102,45 +124,54 @@ func (j *Judge) Run(ctx context.Context, o RunOptions) error {
 		default:
 		}
 	}
+	// A mailbox that fails, however it fails, is tried again after a
+	// wait that doubles up to maxMailboxWait, and resets once mail is
+	// read again. No deadline is processed while mail that arrived before
+	// it may be waiting unread.
 	backoff := time.Second
+	failed := func(what string, err error) {
+		j.log().Error(what, "err", err, "retry_in", backoff)
+		if inbox != nil {
+			inbox.Close()
+			inbox = nil
+		}
+		if err := j.tellWaiting(ctx); err != nil {
+			j.log().Error("tell the masters their deadlines wait", "err", err)
+		}
+		select {
+		case wake <- struct{}{}: // send the notices now
+		default:
+		}
+		sleep(ctx, backoff)
+		backoff = min(2*backoff, maxMailboxWait)
+	}
 	for ctx.Err() == nil {
 		if inbox == nil {
-			in, err := o.Dial(ctx)
+			err := bounded(ctx, o.Timeout, func(ctx context.Context) (err error) {
+				inbox, err = o.Dial(ctx)
+				return err
+			})
 			if err != nil {
-				// No deadline is processed while mail that arrived before
-				// it may be waiting unread.
-				j.log().Error("mailbox unreachable: deadlines wait", "err", err, "retry_in", backoff)
-				if err := j.tellWaiting(ctx); err != nil {
-					j.log().Error("tell the masters their deadlines wait", "err", err)
-				}
-				select {
-				case wake <- struct{}{}:
-				default:
-				}
-				sleep(ctx, backoff)
-				backoff = min(2*backoff, 5*time.Minute)
+				inbox = nil
+				failed("mailbox unreachable: deadlines wait", err)
 				continue
 			}
-			inbox, backoff = in, time.Second
-			if err := j.catchUpSeen(ctx, inbox); err != nil {
+			if err := j.catchUpSeen(ctx, inbox, o.Timeout); err != nil {
 				j.log().Warn("mark handled mail seen and archive it", "err", err)
 			}
 		}
-		r, err := j.readMail(ctx, inbox, o.Batch)
+		r, err := j.readMail(ctx, inbox, o.Batch, o.Timeout)
 		if err != nil {
-			j.log().Error("mailbox", "err", err)
-			inbox.Close()
-			inbox = nil
+			failed("mailbox: deadlines wait", err)
 			continue
 		}
+		backoff = time.Second
 		if r.more {
 			continue // more mail may be waiting: read it before any deadline
 		}
 		tick(r.upTo)
 		if err := inbox.Wait(ctx, o.Poll); err != nil && ctx.Err() == nil {
-			j.log().Error("mailbox wait", "err", err)
-			inbox.Close()
-			inbox = nil
+			failed("mailbox wait", err)
 		}
 	}
 	return nil
@@ -163,7 +194,7 @@ func sleep(ctx context.Context, d time.Duration) {
 //
 // A game that fell due before a mail arrived is processed before the mail
 // is handled: a mail counts from its arrival, whenever it is read.
-func (j *Judge) readMail(ctx context.Context, inbox Inbox, batch int) (batchRead, error) {
+func (j *Judge) readMail(ctx context.Context, inbox Inbox, batch int, limit time.Duration) (batchRead, error) {
 	name := inboxCursor
 	var validity, last uint32
 	err := j.Store.Tx(ctx, func(tx *store.Tx) (err error) {
@@ -182,7 +213,11 @@ func (j *Judge) readMail(ctx context.Context, inbox Inbox, batch int) (batchRead
 	// Mail that reached the server before this moment is in the batch
 	// (or in the next, when the batch is full).
 	upTo := j.now()
-	msgs, err := inbox.Since(ctx, last, batch)
+	var msgs []mailer.Fetched
+	err = bounded(ctx, limit, func(ctx context.Context) (err error) {
+		msgs, err = inbox.Since(ctx, last, batch)
+		return err
+	})
 	if err != nil {
 		return batchRead{}, err
 	}
@@ -210,7 +245,7 @@ func (j *Judge) readMail(ctx context.Context, inbox Inbox, batch int) (batchRead
 			upTo, failed = at, true
 			break
 		}
-		if err := inbox.MarkSeen(ctx, m.UID); err != nil {
+		if err := bounded(ctx, limit, func(ctx context.Context) error { return inbox.MarkSeen(ctx, m.UID) }); err != nil {
 			return batchRead{}, err
 		}
 		handled = append(handled, m.UID)
@@ -219,7 +254,7 @@ func (j *Judge) readMail(ctx context.Context, inbox Inbox, batch int) (batchRead
 	// which goes by UID, so it is never looked for again. A move that
 	// fails leaves the mail for catchUpSeen.
 	if a, ok := inbox.(Archiver); ok && len(handled) > 0 {
-		if err := a.Archive(ctx, handled...); err != nil {
+		if err := bounded(ctx, limit, func(ctx context.Context) error { return a.Archive(ctx, handled...) }); err != nil {
 			j.log().Warn("archive handled mail", "uids", len(handled), "err", err)
 		}
 	}
@@ -239,7 +274,7 @@ type batchRead struct {
 
 // catchUpSeen marks seen, and archives where the Inbox can, the mail
 // handled before a crash or a broken connection could mark or move it.
-func (j *Judge) catchUpSeen(ctx context.Context, in Inbox) error {
+func (j *Judge) catchUpSeen(ctx context.Context, in Inbox, limit time.Duration) error {
 	var validity, last uint32
 	err := j.Store.Tx(ctx, func(tx *store.Tx) (err error) {
 		validity, last, err = tx.Cursor(inboxCursor)
@@ -248,11 +283,11 @@ func (j *Judge) catchUpSeen(ctx context.Context, in Inbox) error {
 	if err != nil || validity != in.UIDValidity() {
 		return err
 	}
-	if err := in.MarkSeenThrough(ctx, last); err != nil {
+	if err := bounded(ctx, limit, func(ctx context.Context) error { return in.MarkSeenThrough(ctx, last) }); err != nil {
 		return err
 	}
 	if a, ok := in.(Archiver); ok {
-		return a.ArchiveThrough(ctx, last)
+		return bounded(ctx, limit, func(ctx context.Context) error { return a.ArchiveThrough(ctx, last) })
 	}
 	return nil
 }

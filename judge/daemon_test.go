@@ -25,7 +25,7 @@ func TestHandledMailIsMarkedSeenAfterAFailure(t *testing.T) {
 	ctx := context.Background()
 	ms.mail(1)
 	in := ms.dial("")
-	if _, err := f.j.readMail(ctx, failingSeen{in}, 10); err == nil {
+	if _, err := f.j.readMail(ctx, failingSeen{in}, 10, 0); err == nil {
 		t.Fatal("readMail did not report the failed MarkSeen")
 	}
 	in.Close()
@@ -33,13 +33,13 @@ func TestHandledMailIsMarkedSeenAfterAFailure(t *testing.T) {
 	if unseen, _ := in.Unseen(ctx, 0); len(unseen) != 1 {
 		t.Fatalf("%d unseen before the catch-up, want the handled mail", len(unseen))
 	}
-	if err := f.j.catchUpSeen(ctx, in); err != nil {
+	if err := f.j.catchUpSeen(ctx, in, 0); err != nil {
 		t.Fatal(err)
 	}
 	if unseen, _ := in.Unseen(ctx, 0); len(unseen) != 0 {
 		t.Errorf("%d unseen after the catch-up, want none", len(unseen))
 	}
-	if r, err := f.j.readMail(ctx, in, 10); err != nil || r.handled != 0 {
+	if r, err := f.j.readMail(ctx, in, 10, 0); err != nil || r.handled != 0 {
 		t.Errorf("the handled mail was read again: %d, %v", r.handled, err)
 	}
 }
@@ -188,7 +188,7 @@ func TestOversizedMailFetchedByHeader(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer in.Close()
-	if r, err := f.j.readMail(ctx, in, 10); err != nil || r.handled != 1 {
+	if r, err := f.j.readMail(ctx, in, 10, 0); err != nil || r.handled != 1 {
 		t.Fatalf("readMail: %d, %v", r.handled, err)
 	}
 	var reply string

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/store"
 )
 
@@ -148,4 +150,51 @@ func TestDeadlineWaitsForTheMailbox(t *testing.T) {
 		t.Fatalf("notices: %+v, want one to the operator", notices)
 	}
 	mustContain(t, "the notice", notices[0].Body, "The deadline of Spring 1901 movement (S1901M) in game roma was Mon 2026-11-23 20:00 UTC", "cannot read its mailbox")
+}
+
+// hangingInbox opens, then never answers a fetch: a mail server that
+// hangs.
+type hangingInbox struct{ fetches *atomic.Int32 }
+
+func (hangingInbox) UIDValidity() uint32 { return 1 }
+func (h hangingInbox) Since(ctx context.Context, _ uint32, _ int) ([]mailer.Fetched, error) {
+	h.fetches.Add(1)
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+func (hangingInbox) MarkSeen(context.Context, ...uint32) error     { return nil }
+func (hangingInbox) MarkSeenThrough(context.Context, uint32) error { return nil }
+func (hangingInbox) Wait(context.Context, time.Duration) error     { return nil }
+func (hangingInbox) Close() error                                  { return nil }
+
+// A mailbox server that hangs holds the judge no longer than its timeout:
+// the daemon opens the mailbox again, processes nothing meanwhile, and
+// tells the operator (issue 11.1, 11.2).
+func TestHangingMailboxIsDown(t *testing.T) {
+	f := newFixture(t, nil)
+	f.j.Access.Operator = "op@judge.test"
+	f.clk.set(time.Date(2026, 11, 23, 21, 10, 0, 0, time.UTC)) // ten minutes past the grace
+	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel()
+	var fetches atomic.Int32
+	err := f.j.Run(ctx, RunOptions{Sender: discard{}, Poll: 20 * time.Millisecond, Timeout: 50 * time.Millisecond,
+		Dial: func(context.Context) (Inbox, error) { return hangingInbox{&fetches}, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := fetches.Load(); n < 2 {
+		t.Errorf("%d fetches: the hanging fetch was not given up and tried again", n)
+	}
+	if g := f.game(); g.Phase != "S1901M" {
+		t.Errorf("the game was processed while its mail could not be read: %s", g.Phase)
+	}
+	n := 0
+	for _, m := range f.outbox() {
+		if m.Kind == "notice" && m.Recipient == "op@judge.test" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d notices to the operator, want 1", n)
+	}
 }
