@@ -264,7 +264,7 @@ func (s *session) masterDo(vw *view, c command) error {
 		var toss phrase
 		if np, err := adjudicator.ParsePhase(resp.Next.Phase); err == nil && tossDue(vw, np) && vw.set.ItalyJoins == "" {
 			toss = func(l lang) string {
-				return l.f("When this phase is processed, the judge tosses the coin for the side %s joins.\n", powerArg(vw.v, vw.v.PowerByID(neutralPower)))
+				return l.f("When this phase is processed, the judge tosses the coin for the side %s joins.\n", powerArg(vw.v, vw.v.TwoPlayer.Neutral))
 			}
 		}
 		s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", resultsIn(s.lang, vw, g.Phase, resp, &next, toss, outcome(&next, resp.Next)))
@@ -462,9 +462,9 @@ func (s *session) rollback(vw *view, phase string) error {
 	}
 	// Back before the two-player game's Italy joined a side: nobody plays
 	// it until it joins again (its seat is given anew then).
-	if nvw.set.Players == 2 && !nvw.italyJoined() {
-		if st := nvw.seat(neutralPower); st != nil && st.Address != "" {
-			if err := tx.PutSeat(store.Seat{GameID: g.ID, Power: neutralPower}); err != nil {
+	if tp := nvw.twoPlayer(); tp != nil && !nvw.italyJoined() {
+		if st := nvw.seat(nvw.v.Powers[tp.Neutral].ID); st != nil && st.Address != "" {
+			if err := tx.PutSeat(store.Seat{GameID: g.ID, Power: st.Power}); err != nil {
 				return err
 			}
 			if nvw.seats, err = tx.Seats(g.ID); err != nil {

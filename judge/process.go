@@ -186,9 +186,10 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	}
 	// The two-player game's coin toss, and Italy joining in 1915.
 	toss := j.tossFor(vw, nextPhase)
-	joining := vw.set.Players == 2 && vw.pos.Phase.Year == twoPlayerYear && nextPhase.Year > twoPlayerYear
+	tp := vw.twoPlayer()
+	joining := tp != nil && vw.pos.Phase.Year == tp.Year && nextPhase.Year > tp.Year
 	if joining {
-		next.Disorder = slices.DeleteFunc(next.Disorder, func(id string) bool { return id == neutralPower })
+		next.Disorder = slices.DeleteFunc(next.Disorder, func(id string) bool { return id == vw.v.Powers[tp.Neutral].ID })
 		next.Closed = nil
 	}
 	ng := *g
@@ -198,7 +199,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 		return fmt.Errorf("process %s: next position: %w", before, err)
 	}
 	if joining {
-		if err := j.seatJoined(tx, &nvw, vw.v.PowerByID(neutralPower)); err != nil {
+		if err := j.seatJoined(tx, &nvw, tp.Neutral); err != nil {
 			return err
 		}
 	}

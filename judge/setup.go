@@ -12,80 +12,101 @@ import (
 	"github.com/corriere/corriere/variants"
 )
 
-// The rulebook's setups for fewer than seven players (seed XIV.2), as the
-// powers each player plays, by power id. A power in no side is absent:
-// its units stay in place and hold, never support each other, are
-// disbanded when dislodged, and may be supported by others. Centres are
-// counted, and units built, per power, even when one player plays several.
-var setups = map[[2]int][][]string{
-	{6, 0}: {{"austria"}, {"england"}, {"france"}, {"germany"}, {"russia"}, {"turkey"}},
-	{5, 0}: {{"austria"}, {"england"}, {"france"}, {"russia"}, {"turkey"}},
-	{4, 0}: {{"england"}, {"austria", "france"}, {"germany", "turkey"}, {"italy", "russia"}},
-	{3, 1}: {{"russia"}, {"england", "france", "germany"}, {"austria", "italy", "turkey"}},
-	{3, 2}: {{"england", "germany", "austria"}, {"russia", "italy"}, {"france", "turkey"}},
-	// Italy, neutral, joins one side by a coin toss (see twoPlayer).
-	{2, 0}: {{"england", "france", "russia"}, {"germany", "austria", "turkey"}},
-}
+// The board's data gives the rulebook's games for fewer players (seed
+// XIV.2): the powers each player plays (variants.Setup), and the
+// two-player game's neutral power, its closed land, its first year and
+// the units a side wins with (variants.TwoPlayer).
 
-// The two-player game (seed XIV.2): it starts in 1914 with Italy neutral
-// and its land closed; before the adjustments after 1914 the judge tosses
-// a coin, and from Spring 1915 Italy plays on the side it favoured. A side
-// wins with 24 units.
-const (
-	twoPlayerYear  = 1914
-	twoPlayerUnits = 24
-	neutralPower   = "italy"
-)
-
-// neutralLand is Italy's territory on the standard board, closed to every
-// unit while Italy is neutral.
-var neutralLand = []string{"apu", "nap", "pie", "rom", "tus", "ven"}
-
-// setupKey is the setups key of a game's settings.
-func setupKey(players, alternative int) [2]int {
-	if players == 3 && alternative == 0 {
-		alternative = 1
-	}
-	if players != 3 {
-		alternative = 0
-	}
-	return [2]int{players, alternative}
-}
-
-// checkSetup refuses a player count or alternative the rulebook has not.
+// checkSetup refuses what no board's setup can be: the board's own setups
+// are checked by checkVariant.
 func checkSetup(players, alternative int) error {
-	if players == 0 || players == 7 {
-		if alternative != 0 {
-			return fmt.Errorf("alternative %d: only the three-player game has alternatives", alternative)
+	if players < 0 {
+		return fmt.Errorf("players %d: expected a number of players", players)
+	}
+	if alternative < 0 {
+		return fmt.Errorf("alternative %d: expected 1 or 2", alternative)
+	}
+	return nil
+}
+
+// numberWords name the player counts in refusals.
+var numberWords = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+
+// checkVariant refuses a player count or alternative the board has no
+// setup for, saying which it has.
+func (s *Settings) checkVariant(v *variants.Variant) error {
+	full := len(v.Powers)
+	if s.Players == 0 || s.Players == full {
+		if s.Alternative != 0 {
+			return fmt.Errorf("alternative %d: only the %s-player game has alternatives", s.Alternative, alternativeCounts(v))
 		}
 		return nil
 	}
-	if _, ok := setups[setupKey(players, alternative)]; !ok || (players != 3 && alternative != 0) {
-		if players == 3 {
-			return fmt.Errorf("alternative %d: expected 1 (Russia; England, France and Germany; Austria, Italy and Turkey) or 2 (England, Germany and Austria; Russia and Italy; France and Turkey)", alternative)
+	if _, ok := v.Setup(s.Players, s.Alternative); ok {
+		if s.Players == 2 && v.TwoPlayer == nil {
+			return fmt.Errorf("players 2: the %s board has no two-player game", v.Name)
 		}
-		return fmt.Errorf("players %d: expected 7, 6 (Italy absent), 5 (Italy and Germany absent), 4, 3 or 2 (seed XIV.2)", players)
+		return nil
 	}
-	return nil
+	var alts []string
+	for _, st := range v.Setups {
+		if st.Players == s.Players && st.Alternative > 0 {
+			var sides []string
+			for _, side := range st.Sides {
+				sides = append(sides, english.side(v, side))
+			}
+			alts = append(alts, fmt.Sprintf("%d (%s)", st.Alternative, strings.Join(sides, "; ")))
+		}
+	}
+	if len(alts) > 0 {
+		return fmt.Errorf("alternative %d: expected %s", s.Alternative, orList(alts))
+	}
+	// The counts from the most players down; where each player plays one
+	// power, the powers left out, in the order they leave.
+	counts := []string{fmt.Sprint(full)}
+	var out []variants.Power
+	for n := full - 1; n >= 2; n-- {
+		st, ok := v.Setup(n, 0)
+		if !ok {
+			continue
+		}
+		count := fmt.Sprint(n)
+		if slices.IndexFunc(st.Sides, func(side []variants.Power) bool { return len(side) > 1 }) < 0 {
+			var absent []variants.Power
+			for p := range v.Powers {
+				if !slices.ContainsFunc(st.Sides, func(side []variants.Power) bool { return side[0] == variants.Power(p) }) && !slices.Contains(out, variants.Power(p)) {
+					out = append(out, variants.Power(p))
+				}
+			}
+			for _, p := range out {
+				if !slices.ContainsFunc(st.Sides, func(side []variants.Power) bool { return side[0] == p }) {
+					absent = append(absent, p)
+				}
+			}
+			count += " (" + english.side(v, absent) + " absent)"
+		}
+		counts = append(counts, count)
+	}
+	return fmt.Errorf("players %d: expected %s (seed XIV.2)", s.Players, orList(counts))
 }
 
-// checkVariant refuses a setup whose powers the variant does not have.
-func (s *Settings) checkVariant(v *variants.Variant) error {
-	for _, side := range setups[setupKey(s.Players, s.Alternative)] {
-		for _, id := range side {
-			if v.PowerByID(id) == variants.NoPower {
-				return fmt.Errorf("players %d: the setup is the standard map's, and the %s variant has no power %s", s.Players, v.Name, id)
-			}
+// alternativeCounts names the player counts with alternatives: "three".
+func alternativeCounts(v *variants.Variant) string {
+	var counts []string
+	for _, st := range v.Setups {
+		if st.Alternative > 0 && (len(counts) == 0 || counts[len(counts)-1] != numberWords[st.Players]) {
+			counts = append(counts, numberWords[st.Players])
 		}
 	}
-	if s.Players == 2 {
-		for _, id := range neutralLand {
-			if v.Loc(id) == variants.NoLoc {
-				return fmt.Errorf("players 2: the %s variant has no province %s", v.Name, id)
-			}
-		}
+	return strings.Join(counts, "- or ")
+}
+
+// orList joins "a, b or c".
+func orList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
 	}
-	return nil
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
 
 // arrangement is who plays what in a game at its current phase.
@@ -105,19 +126,16 @@ type arrangement struct {
 func (vw *view) arrangement() *arrangement {
 	v, set := vw.v, &vw.set
 	a := &arrangement{byPower: make([]int, len(v.Powers))}
-	ids := setups[setupKey(set.Players, set.Alternative)]
-	if ids == nil {
+	st, ok := v.Setup(set.Players, set.Alternative)
+	if !ok {
 		for p := range v.Powers {
 			a.sides = append(a.sides, []variants.Power{variants.Power(p)})
 		}
 	}
-	for _, side := range ids {
-		var powers []variants.Power
-		for _, id := range side {
-			powers = append(powers, v.PowerByID(id))
-		}
-		if set.Players == 2 && vw.italyJoined() && side[0] == set.ItalyJoins {
-			powers = append(powers, v.PowerByID(neutralPower))
+	for _, side := range st.Sides {
+		powers := slices.Clone(side)
+		if vw.italyJoined() && v.Powers[side[0]].ID == set.ItalyJoins {
+			powers = append(powers, v.TwoPlayer.Neutral)
 		}
 		a.sides = append(a.sides, powers)
 	}
@@ -137,10 +155,19 @@ func (vw *view) arrangement() *arrangement {
 	return a
 }
 
-// italyJoined reports whether the two-player game's Italy plays now: the
-// coin was tossed and the game is past 1914.
+// twoPlayer is the board's two-player game when the game is one, else nil.
+func (vw *view) twoPlayer() *variants.TwoPlayer {
+	if vw.set.Players != 2 {
+		return nil
+	}
+	return vw.v.TwoPlayer
+}
+
+// italyJoined reports whether the two-player game's neutral power (Italy)
+// plays now: the coin was tossed and the game is past its first year.
 func (vw *view) italyJoined() bool {
-	return vw.set.Players == 2 && vw.set.ItalyJoins != "" && vw.pos != nil && vw.pos.Phase.Year > twoPlayerYear
+	tp := vw.twoPlayer()
+	return tp != nil && vw.set.ItalyJoins != "" && vw.pos != nil && vw.pos.Phase.Year > tp.Year
 }
 
 // side returns the powers played with p (p first), nil when p is absent.
@@ -178,10 +205,10 @@ func startPosition(v *variants.Variant, set *Settings, absent variants.PowerSet)
 		Centers:  append([]variants.Power(nil), v.StartCenters...),
 		Disorder: absent,
 	}
-	if set.Players == 2 {
-		pos.Phase.Year = twoPlayerYear
-		for _, id := range neutralLand {
-			pos.Closed.Add(v.Province(v.Loc(id)))
+	if tp := v.TwoPlayer; set.Players == 2 && tp != nil {
+		pos.Phase.Year = tp.Year
+		for _, l := range tp.Closed {
+			pos.Closed.Add(v.Province(l))
 		}
 	}
 	return pos
@@ -195,35 +222,35 @@ func (j *Judge) tossFor(vw *view, next adjudicator.Phase) phrase {
 	if !tossDue(vw, next) {
 		return nil
 	}
-	sides := setups[setupKey(2, 0)]
+	tp := vw.twoPlayer()
+	st, _ := vw.v.Setup(2, 0)
 	again := vw.set.ItalyJoins != ""
 	if !again {
-		vw.set.ItalyJoins = sides[j.coin()][0]
+		vw.set.ItalyJoins = vw.v.Powers[st.Sides[j.coin()][0]].ID
 		vw.g.Settings = vw.set.json()
 	}
 	var side []variants.Power
-	for _, s := range sides {
-		if s[0] == vw.set.ItalyJoins {
-			for _, id := range s {
-				side = append(side, vw.v.PowerByID(id))
-			}
+	for _, s := range st.Sides {
+		if vw.v.Powers[s[0]].ID == vw.set.ItalyJoins {
+			side = s
 		}
 	}
 	return func(l lang) string {
 		if again {
-			return l.f("As the coin decided when it was tossed before the rollback: %s joins %s from Spring %d.\n", powerArg(vw.v, vw.v.PowerByID(neutralPower)), l.side(vw.v, side), twoPlayerYear+1)
+			return l.f("As the coin decided when it was tossed before the rollback: %s joins %s from Spring %d.\n", powerArg(vw.v, tp.Neutral), l.side(vw.v, side), tp.Year+1)
 		}
-		return l.f("The judge has tossed the coin: %s joins %s from Spring %d.\n", powerArg(vw.v, vw.v.PowerByID(neutralPower)), l.side(vw.v, side), twoPlayerYear+1)
+		return l.f("The judge has tossed the coin: %s joins %s from Spring %d.\n", powerArg(vw.v, tp.Neutral), l.side(vw.v, side), tp.Year+1)
 	}
 }
 
 // tossDue reports whether resolving the game's phase into next calls for
 // the two-player game's coin toss (or, after a rollback, its repetition).
 func tossDue(vw *view, next adjudicator.Phase) bool {
-	if vw.set.Players != 2 || vw.pos.Phase.Year != twoPlayerYear || vw.pos.Phase.Type == adjudicator.Adjustment {
+	tp := vw.twoPlayer()
+	if tp == nil || vw.pos.Phase.Year != tp.Year || vw.pos.Phase.Type == adjudicator.Adjustment {
 		return false
 	}
-	return next.Year > twoPlayerYear || next.Season == adjudicator.Winter
+	return next.Year > tp.Year || next.Season == adjudicator.Winter
 }
 
 // outcome is the end of the game the position next (of nvw) brings, as
@@ -233,7 +260,7 @@ func tossDue(vw *view, next adjudicator.Phase) bool {
 func outcome(nvw *view, next *game.Position) phrase {
 	v := nvw.v
 	a := nvw.arrangement()
-	if nvw.set.Players == 2 {
+	if tp := nvw.twoPlayer(); tp != nil {
 		none := ""
 		next.Winner = &none
 		_, units := adjudicator.Count(v, nvw.pos)
@@ -242,9 +269,9 @@ func outcome(nvw *view, next *game.Position) phrase {
 			for _, p := range side {
 				n += units[p]
 			}
-			if n >= twoPlayerUnits {
+			if n >= tp.Victory {
 				return func(l lang) string {
-					return l.f("%s, one player, have won the game with %d units (%d needed in the two-player game).\n", l.side(v, side), n, twoPlayerUnits)
+					return l.f("%s, one player, have won the game with %d units (%d needed in the two-player game).\n", l.side(v, side), n, tp.Victory)
 				}
 			}
 		}
@@ -300,8 +327,8 @@ func (j *Judge) coin() int {
 // absentWhy says why nobody plays p in the game now.
 func absentWhy(vw *view, p variants.Power) phrase {
 	return func(l lang) string {
-		if vw.set.Players == 2 && vw.v.Powers[p].ID == neutralPower {
-			return l.f("it is neutral; from Spring %d it plays for the side the judge's coin toss favours", twoPlayerYear+1)
+		if tp := vw.twoPlayer(); tp != nil && p == tp.Neutral {
+			return l.f("it is neutral; from Spring %d it plays for the side the judge's coin toss favours", tp.Year+1)
 		}
 		return l.f("the setup for %d players leaves it out", vw.set.Players)
 	}
@@ -310,7 +337,7 @@ func absentWhy(vw *view, p variants.Power) phrase {
 // setupIn describes a game for fewer players, in l: who plays what, and
 // the two-player game's neutral Italy. "" for the seven-player game.
 func setupIn(l lang, vw *view) string {
-	if vw.set.Players == 0 || vw.set.Players == 7 {
+	if vw.set.Players == 0 || vw.set.Players == len(vw.v.Powers) {
 		return ""
 	}
 	a := vw.arrangement()
@@ -325,11 +352,11 @@ func setupIn(l lang, vw *view) string {
 			absent = append(absent, variants.Power(p))
 		}
 	}
-	switch {
-	case vw.set.Players == 2 && !vw.italyJoined():
-		text += l.f(" %s is neutral and its land closed until Spring %d; then it joins the side the judge's coin toss favours. A side wins with %d units.", powerArg(vw.v, vw.v.PowerByID(neutralPower)), twoPlayerYear+1, twoPlayerUnits)
-	case vw.set.Players == 2:
-		text += l.f(" A side wins with %d units.", twoPlayerUnits)
+	switch tp := vw.twoPlayer(); {
+	case tp != nil && !vw.italyJoined():
+		text += l.f(" %s is neutral and its land closed until Spring %d; then it joins the side the judge's coin toss favours. A side wins with %d units.", powerArg(vw.v, tp.Neutral), tp.Year+1, tp.Victory)
+	case tp != nil:
+		text += l.f(" A side wins with %d units.", tp.Victory)
 	case len(absent) > 0:
 		text += l.f(" Absent: %s (the units hold).", l.side(vw.v, absent))
 	}

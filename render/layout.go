@@ -20,7 +20,7 @@ func (d *drawing) legendTop() float32 { return mapTop + float32(d.m.Height) }
 
 // powerColour is the colour of power p of v.
 func powerColour(v *variants.Variant, p variants.Power) color.RGBA {
-	if c, ok := powerColours[v.Powers[p].ID]; ok {
+	if c := v.Powers[p].Colour; c.A != 0 {
 		return c
 	}
 	return spareColours[int(p)%len(spareColours)]

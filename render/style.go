@@ -2,20 +2,8 @@ package render
 
 import "image/color"
 
-// The palette is Okabe and Ito's, chosen so that colour-blind players can
-// tell the powers apart; each power keeps the hue it has on the boxed
-// game's board where the palette allows.
-var powerColours = map[string]color.RGBA{
-	"austria": rgb(0xD55E00), // vermillion
-	"england": rgb(0x0072B2), // blue
-	"france":  rgb(0x56B4E9), // sky blue
-	"germany": rgb(0x1A1A1A), // black
-	"italy":   rgb(0x009E73), // bluish green
-	"russia":  rgb(0xCC79A7), // reddish purple
-	"turkey":  rgb(0xF0E442), // yellow
-}
-
-// spareColours serve the powers of other variants, in order.
+// spareColours serve the powers whose board gives them no colour, in
+// order. The standard board's colours are in its data (standard.txt).
 var spareColours = []color.RGBA{rgb(0xE69F00), rgb(0x7F7F7F), rgb(0x8C564B)}
 
 var (

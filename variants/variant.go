@@ -2,6 +2,7 @@ package variants
 
 import (
 	"fmt"
+	"image/color"
 	"math/bits"
 	"strings"
 )
@@ -108,6 +109,27 @@ type PowerInfo struct {
 	Adjective string // "English"
 	Abbrev    string // "ENG"
 	Italian   string // the name in Italian, for mail in Italian: "Inghilterra"
+	// Colour is the power's colour on maps; the zero value where the
+	// board gives none, and the map picks one.
+	Colour color.RGBA
+}
+
+// Setup is a game for fewer players than the board has powers: the powers
+// each player plays. A power in no side is absent.
+type Setup struct {
+	Players     int
+	Alternative int // 0, or from 1 where the board gives more than one
+	Sides       [][]Power
+}
+
+// TwoPlayer is the two-player game's special rules (seed XIV.2): from the
+// year Year, Neutral holds and its land Closed is closed to every unit,
+// until a coin tossed before that year's adjustments makes it join a
+// side; a side wins with Victory units.
+type TwoPlayer struct {
+	Year, Victory int
+	Neutral       Power
+	Closed        []Loc
 }
 
 // Variant is a complete map with its start.
@@ -133,6 +155,22 @@ type Variant struct {
 	// adjectives and codes of powers. Both are for the parser.
 	LocNames   map[string][]Loc
 	PowerNames map[string]Power
+
+	// Setups are the games for fewer players than powers; TwoPlayer is
+	// the two-player game's rules, nil where the board has none.
+	Setups    []Setup
+	TwoPlayer *TwoPlayer
+}
+
+// Setup returns the board's game for that many players and alternative
+// (0 for the first), and whether it has one.
+func (v *Variant) Setup(players, alternative int) (Setup, bool) {
+	for _, s := range v.Setups {
+		if s.Players == players && (s.Alternative == alternative || (alternative == 0 && s.Alternative == 1)) {
+			return s, true
+		}
+	}
+	return Setup{}, false
 }
 
 // LocSet is a set of locations as a bit set.

@@ -19,7 +19,7 @@ var (
 // standard.txt on first use and then shared: callers must not modify it.
 func Variant() *variants.Variant {
 	once.Do(func() {
-		v, err := parse(standardData)
+		v, err := variants.Parse(standardData)
 		if err != nil {
 			panic("variants/standard: standard.txt: " + err.Error())
 		}

@@ -1,6 +1,7 @@
 package standard
 
 import (
+	"image/color"
 	"slices"
 	"strings"
 	"testing"
@@ -182,17 +183,58 @@ func TestNames(t *testing.T) {
 
 func TestPowers(t *testing.T) {
 	v := Variant()
+	c := func(hex uint32) color.RGBA { return color.RGBA{uint8(hex >> 16), uint8(hex >> 8), uint8(hex), 255} }
 	want := []variants.PowerInfo{
-		{ID: "austria", Name: "Austria", Adjective: "Austrian", Abbrev: "AUS", Italian: "Austria"},
-		{ID: "england", Name: "England", Adjective: "English", Abbrev: "ENG", Italian: "Inghilterra"},
-		{ID: "france", Name: "France", Adjective: "French", Abbrev: "FRA", Italian: "Francia"},
-		{ID: "germany", Name: "Germany", Adjective: "German", Abbrev: "GER", Italian: "Germania"},
-		{ID: "italy", Name: "Italy", Adjective: "Italian", Abbrev: "ITA", Italian: "Italia"},
-		{ID: "russia", Name: "Russia", Adjective: "Russian", Abbrev: "RUS", Italian: "Russia"},
-		{ID: "turkey", Name: "Turkey", Adjective: "Turkish", Abbrev: "TUR", Italian: "Turchia"},
+		{ID: "austria", Name: "Austria", Adjective: "Austrian", Abbrev: "AUS", Italian: "Austria", Colour: c(0xD55E00)},
+		{ID: "england", Name: "England", Adjective: "English", Abbrev: "ENG", Italian: "Inghilterra", Colour: c(0x0072B2)},
+		{ID: "france", Name: "France", Adjective: "French", Abbrev: "FRA", Italian: "Francia", Colour: c(0x56B4E9)},
+		{ID: "germany", Name: "Germany", Adjective: "German", Abbrev: "GER", Italian: "Germania", Colour: c(0x1A1A1A)},
+		{ID: "italy", Name: "Italy", Adjective: "Italian", Abbrev: "ITA", Italian: "Italia", Colour: c(0x009E73)},
+		{ID: "russia", Name: "Russia", Adjective: "Russian", Abbrev: "RUS", Italian: "Russia", Colour: c(0xCC79A7)},
+		{ID: "turkey", Name: "Turkey", Adjective: "Turkish", Abbrev: "TUR", Italian: "Turchia", Colour: c(0xF0E442)},
 	}
 	if !slices.Equal(v.Powers, want) {
 		t.Errorf("powers\n got %v\nwant %v", v.Powers, want)
+	}
+}
+
+// The rulebook's games for fewer players (seed XIV.2) are the board's.
+func TestSetups(t *testing.T) {
+	v := Variant()
+	sides := func(s variants.Setup) string {
+		var out []string
+		for _, side := range s.Sides {
+			var ids []string
+			for _, p := range side {
+				ids = append(ids, v.Powers[p].ID)
+			}
+			out = append(out, strings.Join(ids, " "))
+		}
+		return strings.Join(out, " | ")
+	}
+	for _, c := range []struct {
+		players, alt int
+		want         string
+	}{
+		{6, 0, "austria | england | france | germany | russia | turkey"},
+		{5, 0, "austria | england | france | russia | turkey"},
+		{4, 0, "england | austria france | germany turkey | italy russia"},
+		{3, 0, "russia | england france germany | austria italy turkey"},
+		{3, 1, "russia | england france germany | austria italy turkey"},
+		{3, 2, "england germany austria | russia italy | france turkey"},
+		{2, 0, "england france russia | germany austria turkey"},
+	} {
+		s, ok := v.Setup(c.players, c.alt)
+		if got := sides(s); !ok || got != c.want {
+			t.Errorf("setup %d %d: %q, %v; want %q", c.players, c.alt, got, ok, c.want)
+		}
+	}
+	if _, ok := v.Setup(3, 3); ok {
+		t.Error("a third three-player alternative")
+	}
+	tp := v.TwoPlayer
+	if tp == nil || tp.Year != 1914 || tp.Victory != 24 || v.Powers[tp.Neutral].ID != "italy" || len(tp.Closed) != 6 {
+		t.Errorf("two-player game: %+v", tp)
 	}
 }
 
@@ -536,6 +578,10 @@ func TestParseErrors(t *testing.T) {
 		{[]string{"russia:  F stp/sc,", "russia:  F stp,"}, "start unit F stp"},
 		{[]string{"turkey:  Turk,", "turkey:  Turk, Inglese,"}, "names both"},
 		{[]string{"ec: ec, east coast, east, costa est, costa orientale\n", ""}, "no names for coast \"ec\""},
+		{[]string{"4 0: england | austria france | germany turkey | italy russia", "4 0: england | austria france | germany turkey"}, "3 sides for 4 players"},
+		{[]string{"5 0: austria | england | france | russia | turkey", "5 0: austria | england | france | russia | austria"}, "power \"austria\" unknown or repeated"},
+		{[]string{"#D55E00", "#D55E0"}, "want #rrggbb"},
+		{[]string{"neutral  italy", "neutral  venice"}, "unknown power \"venice\""},
 	} {
 		data := standardData
 		for i := 0; i < len(c.edits); i += 2 {
@@ -544,7 +590,7 @@ func TestParseErrors(t *testing.T) {
 			}
 			data = strings.Replace(data, c.edits[i], c.edits[i+1], 1)
 		}
-		_, err := parse(data)
+		_, err := variants.Parse(data)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("editing %q: error %v, want one with %q", c.edits, err, c.want)
 		}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/corriere/corriere/render/internal/mapdata"
 	"github.com/corriere/corriere/variants"
-	"github.com/corriere/corriere/variants/standard"
 )
 
 // impassable is the id anchors of land that is no province use.
@@ -25,12 +24,19 @@ type region struct {
 	kind mapdata.Kind
 }
 
-func run(landPath, cfgPath, outPath, debugPath string) error {
+func run(landPath, boardPath, cfgPath, outPath, debugPath string) error {
 	c, err := readConfig(cfgPath)
 	if err != nil {
 		return err
 	}
-	v := standard.Variant()
+	text, err := os.ReadFile(boardPath)
+	if err != nil {
+		return err
+	}
+	v, err := variants.Parse(string(text))
+	if err != nil {
+		return fmt.Errorf("%s: %w", boardPath, err)
+	}
 	var regions []region
 	index := map[string]int16{}
 	for i, l := range v.Locs {

@@ -1,5 +1,6 @@
-// Command mapgen makes a variant's drawing (variants/standard/drawing.bin)
-// from Natural Earth's coastlines and the anchors in drawing.txt. It is run
+// Command mapgen makes a board's drawing (variants/standard/drawing.bin
+// by default) from Natural Earth's coastlines, the board's data (its
+// provinces and adjacencies) and the anchors in drawing.txt. It is run
 // by hand, never at build time; the build and the tests read only its
 // output. From the repository root:
 //
@@ -24,6 +25,7 @@ import (
 
 func main() {
 	land := flag.String("land", "", "world-atlas land TopoJSON (land-50m.json)")
+	board := flag.String("board", "variants/standard/standard.txt", "the board's data: its provinces and adjacencies")
 	cfg := flag.String("config", "variants/standard/drawing.txt", "projection, anchors and fixes")
 	out := flag.String("out", "variants/standard/drawing.bin", "the drawing to write")
 	debug := flag.String("debug", "", "write the province raster as a PNG here")
@@ -32,7 +34,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "mapgen: -land is required (land-50m.json of world-atlas 2.0.2)")
 		os.Exit(2)
 	}
-	if err := run(*land, *cfg, *out, *debug); err != nil {
+	if err := run(*land, *board, *cfg, *out, *debug); err != nil {
 		fmt.Fprintln(os.Stderr, "mapgen:", err)
 		os.Exit(1)
 	}

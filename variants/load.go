@@ -1,16 +1,15 @@
-package standard
+package variants
 
 import (
 	"fmt"
+	"image/color"
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/corriere/corriere/variants"
 )
 
-// This file turns the text format of standard.txt into a variants.Variant.
-// The format is described in the comments of standard.txt itself.
+// This file turns a board's text (the format of standard/standard.txt,
+// described in that file's comments) into a Variant.
 
 // dataLine is one meaningful line of a section, with its line number for
 // error messages.
@@ -26,14 +25,15 @@ var articles = []string{"the ", "il ", "lo ", "la ", "l'", "i ", "gli ", "le "}
 // loader holds the variant being built, the Loc of every location id and
 // the location names found so far.
 type loader struct {
-	v     *variants.Variant
-	locs  map[string]variants.Loc
-	names map[string][]variants.Loc
+	v     *Variant
+	locs  map[string]Loc
+	names map[string][]Loc
 }
 
-// parse reads a map in the format of standard.txt.
-func parse(text string) (*variants.Variant, error) {
-	ld := &loader{v: &variants.Variant{}, locs: map[string]variants.Loc{}, names: map[string][]variants.Loc{}}
+// Parse reads a board in the format of variants/standard/standard.txt,
+// whose comments describe it, and validates it.
+func Parse(text string) (*Variant, error) {
+	ld := &loader{v: &Variant{}, locs: map[string]Loc{}, names: map[string][]Loc{}}
 	// The sections, in the order they are read: each needs what the ones
 	// before it read. In the file they may come in any order.
 	steps := []struct {
@@ -49,12 +49,14 @@ func parse(text string) (*variants.Variant, error) {
 		{"names", ld.locNames},
 		{"coasts", ld.coastNames},
 		{"power names", ld.powerNames},
+		{"setups", ld.setups},
+		{"two players", ld.twoPlayer},
 	}
 	var known []string
 	for _, s := range steps {
 		known = append(known, s.section)
 	}
-	sections, err := splitSections(text, known)
+	sections, err := splitSections(text, known, "setups", "two players")
 	if err != nil {
 		return nil, err
 	}
@@ -74,8 +76,8 @@ func parse(text string) (*variants.Variant, error) {
 }
 
 // splitSections groups the meaningful lines of text by section and checks
-// that the sections are exactly the known ones.
-func splitSections(text string, known []string) (map[string][]dataLine, error) {
+// that the sections are the known ones, each there but the optional ones.
+func splitSections(text string, known []string, optional ...string) (map[string][]dataLine, error) {
 	sections := map[string][]dataLine{}
 	cur := ""
 	for i, raw := range strings.Split(text, "\n") {
@@ -100,7 +102,7 @@ func splitSections(text string, known []string) (map[string][]dataLine, error) {
 		sections[cur] = append(sections[cur], dataLine{i + 1, s})
 	}
 	for _, name := range known {
-		if _, ok := sections[name]; !ok {
+		if _, ok := sections[name]; !ok && !slices.Contains(optional, name) {
 			return nil, fmt.Errorf("section [%s] missing", name)
 		}
 	}
@@ -145,32 +147,40 @@ func (ld *loader) header(lines []dataLine) error {
 func (ld *loader) powers(lines []dataLine) error {
 	for _, l := range lines {
 		f := strings.Fields(l.text)
-		if len(f) != 5 {
-			return fmt.Errorf("line %d: want \"id name adjective abbrev Italian\"", l.n)
+		if len(f) != 5 && len(f) != 6 {
+			return fmt.Errorf("line %d: want \"id name adjective abbrev Italian [#colour]\"", l.n)
 		}
-		if ld.v.PowerByID(f[0]) != variants.NoPower {
+		if ld.v.PowerByID(f[0]) != NoPower {
 			return fmt.Errorf("line %d: power %s repeated", l.n, f[0])
 		}
-		ld.v.Powers = append(ld.v.Powers, variants.PowerInfo{ID: f[0], Name: f[1], Adjective: f[2], Abbrev: f[3], Italian: f[4]})
+		info := PowerInfo{ID: f[0], Name: f[1], Adjective: f[2], Abbrev: f[3], Italian: f[4]}
+		if len(f) == 6 {
+			c, err := parseColour(f[5])
+			if err != nil {
+				return fmt.Errorf("line %d: %w", l.n, err)
+			}
+			info.Colour = c
+		}
+		ld.v.Powers = append(ld.v.Powers, info)
 	}
 	return nil
 }
 
 func (ld *loader) locations(lines []dataLine) error {
-	var locs []variants.LocInfo
+	var locs []LocInfo
 	for _, l := range lines {
 		f := strings.Fields(l.text)
 		if len(f) < 4 {
 			return fmt.Errorf("line %d: want \"id terrain centre name\"", l.n)
 		}
-		info := variants.LocInfo{ID: f[0], Name: strings.Join(f[3:], " "), Home: variants.NoPower}
+		info := LocInfo{ID: f[0], Name: strings.Join(f[3:], " "), Home: NoPower}
 		switch f[1] {
 		case "land":
-			info.Terrain = variants.Land
+			info.Terrain = Land
 		case "sea":
-			info.Terrain = variants.Sea
+			info.Terrain = Sea
 		case "coast":
-			info.Terrain = variants.Coast
+			info.Terrain = Coast
 		default:
 			return fmt.Errorf("line %d: unknown terrain %q", l.n, f[1])
 		}
@@ -180,24 +190,24 @@ func (ld *loader) locations(lines []dataLine) error {
 			info.SupplyCenter = true
 		default:
 			info.SupplyCenter = true
-			if info.Home = ld.v.PowerByID(f[2]); info.Home == variants.NoPower {
+			if info.Home = ld.v.PowerByID(f[2]); info.Home == NoPower {
 				return fmt.Errorf("line %d: unknown power %q", l.n, f[2])
 			}
 		}
-		if info.IsCoast() && (info.Terrain != variants.Coast || info.SupplyCenter) {
+		if info.IsCoast() && (info.Terrain != Coast || info.SupplyCenter) {
 			return fmt.Errorf("line %d: coast %s must be \"coast -\"", l.n, info.ID)
 		}
 		if _, dup := ld.locs[info.ID]; dup {
 			return fmt.Errorf("line %d: location %s repeated", l.n, info.ID)
 		}
-		ld.locs[info.ID] = variants.NoLoc
+		ld.locs[info.ID] = NoLoc
 		locs = append(locs, info)
 	}
-	if len(locs) > variants.MaxLocs {
-		return fmt.Errorf("%d locations, at most %d", len(locs), variants.MaxLocs)
+	if len(locs) > MaxLocs {
+		return fmt.Errorf("%d locations, at most %d", len(locs), MaxLocs)
 	}
 	// Provinces by id, then coasts by id.
-	slices.SortStableFunc(locs, func(a, b variants.LocInfo) int {
+	slices.SortStableFunc(locs, func(a, b LocInfo) int {
 		if a.IsCoast() != b.IsCoast() {
 			if a.IsCoast() {
 				return 1
@@ -207,22 +217,22 @@ func (ld *loader) locations(lines []dataLine) error {
 		return strings.Compare(a.ID, b.ID)
 	})
 	for i := range locs {
-		ld.locs[locs[i].ID] = variants.Loc(i)
-		locs[i].Province = variants.Loc(i)
+		ld.locs[locs[i].ID] = Loc(i)
+		locs[i].Province = Loc(i)
 	}
 	for i := range locs {
 		if !locs[i].IsCoast() {
 			continue
 		}
 		parent, ok := ld.locs[locs[i].ID[:3]]
-		if !ok || locs[parent].IsCoast() || locs[parent].Terrain != variants.Coast {
+		if !ok || locs[parent].IsCoast() || locs[parent].Terrain != Coast {
 			return fmt.Errorf("coast %s has no coastal province %s", locs[i].ID, locs[i].ID[:3])
 		}
 		locs[i].Province = parent
-		locs[parent].Coasts = append(locs[parent].Coasts, variants.Loc(i))
+		locs[parent].Coasts = append(locs[parent].Coasts, Loc(i))
 	}
 	ld.v.Locs = locs
-	ld.v.StartCenters = make([]variants.Power, len(locs))
+	ld.v.StartCenters = make([]Power, len(locs))
 	for i := range locs {
 		ld.v.StartCenters[i] = locs[i].Home
 	}
@@ -244,9 +254,9 @@ func (ld *loader) fleetAdj(lines []dataLine) error {
 // adjacency reads "loc: neighbour neighbour ..." lines and checks that
 // every edge is listed from both ends. Variant.Validate checks afterwards
 // that each edge joins places the unit type can stand on.
-func (ld *loader) adjacency(lines []dataLine) ([]variants.LocSet, error) {
-	adj := make([]variants.LocSet, len(ld.v.Locs))
-	listed := map[variants.Loc]bool{}
+func (ld *loader) adjacency(lines []dataLine) ([]LocSet, error) {
+	adj := make([]LocSet, len(ld.v.Locs))
+	listed := map[Loc]bool{}
 	for _, l := range lines {
 		key, rest, err := keyed(l)
 		if err != nil {
@@ -273,8 +283,8 @@ func (ld *loader) adjacency(lines []dataLine) ([]variants.LocSet, error) {
 	}
 	for a := range adj {
 		var err error
-		adj[a].Each(func(b variants.Loc) {
-			if !adj[b].Has(variants.Loc(a)) && err == nil {
+		adj[a].Each(func(b Loc) {
+			if !adj[b].Has(Loc(a)) && err == nil {
 				err = fmt.Errorf("%s lists %s, but %s does not list %s", ld.v.Locs[a].ID, ld.v.Locs[b].ID, ld.v.Locs[b].ID, ld.v.Locs[a].ID)
 			}
 		})
@@ -285,10 +295,10 @@ func (ld *loader) adjacency(lines []dataLine) ([]variants.LocSet, error) {
 	return adj, nil
 }
 
-func (ld *loader) loc(l dataLine, id string) (variants.Loc, error) {
+func (ld *loader) loc(l dataLine, id string) (Loc, error) {
 	loc, ok := ld.locs[id]
 	if !ok {
-		return variants.NoLoc, fmt.Errorf("line %d: unknown location %q", l.n, id)
+		return NoLoc, fmt.Errorf("line %d: unknown location %q", l.n, id)
 	}
 	return loc, nil
 }
@@ -308,11 +318,11 @@ func (ld *loader) start(lines []dataLine) error {
 			if err != nil {
 				return err
 			}
-			t := variants.Army
+			t := Army
 			if f[0] == "F" {
-				t = variants.Fleet
+				t = Fleet
 			}
-			ld.v.StartUnits = append(ld.v.StartUnits, variants.Unit{Type: t, Power: p, Loc: loc})
+			ld.v.StartUnits = append(ld.v.StartUnits, Unit{Type: t, Power: p, Loc: loc})
 		}
 	}
 	return nil
@@ -320,7 +330,7 @@ func (ld *loader) start(lines []dataLine) error {
 
 // addName makes key (lower-cased) a name of loc, with hyphens also read as
 // spaces and a typographic apostrophe as well as a straight one.
-func (ld *loader) addName(key string, loc variants.Loc) {
+func (ld *loader) addName(key string, loc Loc) {
 	key = strings.ToLower(strings.Join(strings.Fields(key), " "))
 	for _, k := range []string{
 		key,
@@ -371,16 +381,16 @@ func splitList(s string) []string {
 func (ld *loader) locNames(lines []dataLine) error {
 	type abbr struct {
 		key string
-		loc variants.Loc
+		loc Loc
 	}
 	var abbrs []abbr
-	addAbbrev := func(name string, loc variants.Loc) {
+	addAbbrev := func(name string, loc Loc) {
 		if a := abbrev(name); a != "" {
 			abbrs = append(abbrs, abbr{a, loc})
 		}
 	}
 	for i := range ld.v.Locs {
-		loc := variants.Loc(i)
+		loc := Loc(i)
 		ld.addName(ld.v.Locs[i].ID, loc)
 		ld.addName(ld.v.Locs[i].Name, loc)
 		if !ld.v.Locs[i].IsCoast() && !strings.HasPrefix(strings.ToLower(ld.v.Locs[i].Name), "nor") {
@@ -435,7 +445,7 @@ func (ld *loader) coastNames(lines []dataLine) error {
 		forms[key] = splitList(rest)
 	}
 	// Collect first: the loop below must not see the names it adds.
-	byProvince := map[variants.Loc][]string{}
+	byProvince := map[Loc][]string{}
 	for name, c := range ld.names {
 		if len(c) == 1 && len(ld.v.Locs[c[0]].Coasts) > 0 {
 			byProvince[c[0]] = append(byProvince[c[0]], name)
@@ -462,8 +472,8 @@ func (ld *loader) coastNames(lines []dataLine) error {
 // powerNames reads "id: name, name" lines. A power's id, name, adjective
 // and abbreviation are names too.
 func (ld *loader) powerNames(lines []dataLine) error {
-	ld.v.PowerNames = map[string]variants.Power{}
-	add := func(l dataLine, name string, p variants.Power) error {
+	ld.v.PowerNames = map[string]Power{}
+	add := func(l dataLine, name string, p Power) error {
 		name = strings.ToLower(name)
 		for _, k := range []string{name, strings.ReplaceAll(name, "-", " ")} {
 			if q, ok := ld.v.PowerNames[k]; ok && q != p {
@@ -478,7 +488,7 @@ func (ld *loader) powerNames(lines []dataLine) error {
 			if name == "" {
 				continue
 			}
-			if err := add(dataLine{}, name, variants.Power(i)); err != nil {
+			if err := add(dataLine{}, name, Power(i)); err != nil {
 				return err
 			}
 		}
@@ -498,14 +508,109 @@ func (ld *loader) powerNames(lines []dataLine) error {
 }
 
 // powerLine reads a line "power: rest" whose key names a power.
-func (ld *loader) powerLine(l dataLine) (variants.Power, string, error) {
+func (ld *loader) powerLine(l dataLine) (Power, string, error) {
 	key, rest, err := keyed(l)
 	if err != nil {
-		return variants.NoPower, "", err
+		return NoPower, "", err
 	}
 	p := ld.v.PowerByID(key)
-	if p == variants.NoPower {
-		return variants.NoPower, "", fmt.Errorf("line %d: unknown power %q", l.n, key)
+	if p == NoPower {
+		return NoPower, "", fmt.Errorf("line %d: unknown power %q", l.n, key)
 	}
 	return p, rest, nil
+}
+
+// parseColour reads "#rrggbb".
+func parseColour(s string) (color.RGBA, error) {
+	hex, ok := strings.CutPrefix(s, "#")
+	n, err := strconv.ParseUint(hex, 16, 32)
+	if !ok || len(hex) != 6 || err != nil {
+		return color.RGBA{}, fmt.Errorf("colour %q: want #rrggbb", s)
+	}
+	return color.RGBA{uint8(n >> 16), uint8(n >> 8), uint8(n), 255}, nil
+}
+
+// setups reads "players alternative: side | side ..." lines, each side
+// the ids of the powers one player plays.
+func (ld *loader) setups(lines []dataLine) error {
+	for _, l := range lines {
+		key, rest, err := keyed(l)
+		if err != nil {
+			return err
+		}
+		var s Setup
+		if _, err := fmt.Sscanf(key, "%d %d", &s.Players, &s.Alternative); err != nil || s.Players < 2 || s.Players >= len(ld.v.Powers) || s.Alternative < 0 {
+			return fmt.Errorf("line %d: want \"players alternative:\" with 2 to %d players, not %q", l.n, len(ld.v.Powers)-1, key)
+		}
+		if slices.ContainsFunc(ld.v.Setups, func(o Setup) bool { return o.Players == s.Players && o.Alternative == s.Alternative }) {
+			return fmt.Errorf("line %d: setup %s repeated", l.n, key)
+		}
+		var seen PowerSet
+		for _, side := range strings.Split(rest, "|") {
+			var powers []Power
+			for _, id := range strings.Fields(side) {
+				p := ld.v.PowerByID(id)
+				if p == NoPower || seen.Has(p) {
+					return fmt.Errorf("line %d: power %q unknown or repeated", l.n, id)
+				}
+				seen.Add(p)
+				powers = append(powers, p)
+			}
+			if len(powers) == 0 {
+				return fmt.Errorf("line %d: a side with no power", l.n)
+			}
+			s.Sides = append(s.Sides, powers)
+		}
+		if len(s.Sides) != s.Players {
+			return fmt.Errorf("line %d: %d sides for %d players", l.n, len(s.Sides), s.Players)
+		}
+		ld.v.Setups = append(ld.v.Setups, s)
+	}
+	return nil
+}
+
+// twoPlayer reads the two-player game's "key value" lines.
+func (ld *loader) twoPlayer(lines []dataLine) error {
+	if lines == nil {
+		return nil
+	}
+	if _, ok := ld.v.Setup(2, 0); !ok {
+		return fmt.Errorf("a two-player game without a setup for 2 players")
+	}
+	tp := &TwoPlayer{Neutral: NoPower}
+	for _, l := range lines {
+		f := strings.Fields(l.text)
+		if len(f) < 2 {
+			return fmt.Errorf("line %d: want \"key value\"", l.n)
+		}
+		var err error
+		switch f[0] {
+		case "year":
+			tp.Year, err = strconv.Atoi(f[1])
+		case "victory":
+			tp.Victory, err = strconv.Atoi(f[1])
+		case "neutral":
+			if tp.Neutral = ld.v.PowerByID(f[1]); tp.Neutral == NoPower {
+				err = fmt.Errorf("unknown power %q", f[1])
+			}
+		case "closed":
+			for _, id := range f[1:] {
+				loc, lerr := ld.loc(l, id)
+				if lerr != nil {
+					return lerr
+				}
+				tp.Closed = append(tp.Closed, loc)
+			}
+		default:
+			err = fmt.Errorf("unknown key %q", f[0])
+		}
+		if err != nil {
+			return fmt.Errorf("line %d: %w", l.n, err)
+		}
+	}
+	if tp.Year == 0 || tp.Victory == 0 || tp.Neutral == NoPower {
+		return fmt.Errorf("year, victory and neutral are all needed")
+	}
+	ld.v.TwoPlayer = tp
+	return nil
 }
