@@ -123,8 +123,8 @@ func (l lang) phaseOf(s string) string {
 
 // power is a power's name.
 func (l lang) power(v *variants.Variant, p variants.Power) string {
-	if l == italian && v.Powers[p].Italian != "" {
-		return v.Powers[p].Italian
+	if l == italian {
+		return v.Powers[p].ItalianName()
 	}
 	return v.Powers[p].Name
 }

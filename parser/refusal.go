@@ -194,11 +194,7 @@ func typeName(t variants.UnitType, plural bool) phrase {
 // variant gives none.
 func powerName(v *variants.Variant, pw variants.Power) phrase {
 	if int(pw) < len(v.Powers) {
-		info := &v.Powers[pw]
-		if info.Italian == "" {
-			return same(info.Name)
-		}
-		return phrase{info.Name, info.Italian}
+		return phrase{v.Powers[pw].Name, v.Powers[pw].ItalianName()}
 	}
 	return phrase{"no power", "nessuna potenza"}
 }

@@ -114,6 +114,15 @@ type PowerInfo struct {
 	Colour color.RGBA
 }
 
+// ItalianName is the power's name in Italian, its English name where the
+// board gives none.
+func (p *PowerInfo) ItalianName() string {
+	if p.Italian != "" {
+		return p.Italian
+	}
+	return p.Name
+}
+
 // Setup is a game for fewer players than the board has powers: the powers
 // each player plays. A power in no side is absent.
 type Setup struct {
