@@ -5,7 +5,9 @@
 // tests of mailer use it. Its IMAP server offers MOVE and UIDPLUS, as most
 // servers do (StartOptions can turn them off, to test a client's
 // fallback), so the judge's archiving of handled mail runs against it too;
-// Folder reads any of a user's folders.
+// Folder reads any of a user's folders. SetIMAPDown and SetSMTPHang
+// inject the faults of a real mail host, for tests of what a client does
+// when its servers fail.
 //
 // It is deliberately small and trusting: no TLS, plain passwords, every
 // mailbox in memory and gone at Close. It must never listen on anything

@@ -42,6 +42,15 @@ type System struct {
 	users map[string]*account // by lower-cased address
 	now   func() time.Time
 
+	// Faults a test injects (SetIMAPDown, SetSMTPHang), under faultMu.
+	faultMu   sync.Mutex
+	imapDown  bool
+	imapConns map[net.Conn]struct{} // open IMAP connections
+	hung      bool
+	hungFrom  map[string]bool // lower-cased envelope senders; empty: all
+	unhang    chan struct{}   // closed when the hang ends
+	closed    chan struct{}   // closed by Close
+
 	closeOnce sync.Once
 	closeErr  error
 }
@@ -87,18 +96,22 @@ func StartOptions(o Options) (*System, error) {
 		log = slog.Default()
 	}
 	s := &System{
-		log:   log.With("component", "memmail"),
-		mem:   imapmemserver.New(),
-		users: make(map[string]*account),
-		now:   o.Now,
+		log:       log.With("component", "memmail"),
+		mem:       imapmemserver.New(),
+		users:     make(map[string]*account),
+		now:       o.Now,
+		imapConns: make(map[net.Conn]struct{}),
+		unhang:    make(chan struct{}),
+		closed:    make(chan struct{}),
 	}
 	if s.now == nil {
 		s.now = time.Now
 	}
-	var err error
-	if s.imapLn, err = net.Listen("tcp", "127.0.0.1:0"); err != nil {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
 		return nil, fmt.Errorf("memmail: imap listen: %w", err)
 	}
+	s.imapLn = imapListener{ln, s}
 	if s.smtpLn, err = net.Listen("tcp", "127.0.0.1:0"); err != nil {
 		s.imapLn.Close()
 		return nil, fmt.Errorf("memmail: smtp listen: %w", err)
@@ -272,6 +285,7 @@ func (s *System) Folder(address, mailbox string) ([]Stored, error) {
 // Close stops both servers and drops every mailbox.
 func (s *System) Close() error {
 	s.closeOnce.Do(func() {
+		close(s.closed) // ends the hung SMTP sessions
 		var errs []error
 		if err := s.imap.Close(); err != nil && !errors.Is(err, net.ErrClosed) {
 			errs = append(errs, fmt.Errorf("imap: %w", err))
@@ -396,6 +410,9 @@ func (ss *session) Data(r io.Reader) error {
 	raw, err := io.ReadAll(r)
 	if err != nil {
 		return err // go-smtp turns a size overrun into its own 552
+	}
+	if ss.s.hangs(ss.from) {
+		return errHung
 	}
 	if err := ss.s.deliver(ss.from, ss.rcpts, raw); err != nil {
 		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: err.Error()}

@@ -196,3 +196,168 @@ func Example() {
 	fmt.Printf("%d message, %q from %s: %q\n", len(msgs), m.Subject, m.From, m.Text)
 	// Output: 1 message, "ordini" from mario@example.it: "A Ven - Tyr\n"
 }
+
+// TestIMAPDown: a mailbox server that goes down drops its clients and
+// lets no new one in, while mail still arrives; back up, it has it all.
+func TestIMAPDown(t *testing.T) {
+	sys := start(t)
+	for _, u := range []string{"judge@example.org", "mario@example.it"} {
+		if err := sys.AddUser(u, u+"-pw"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cfg := mailer.IMAPConfig{Addr: sys.IMAPAddr(), Security: "none", Username: "judge@example.org", Password: "judge@example.org-pw"}
+	in, err := mailer.DialInbox(ctx, cfg, quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	mail := func(n int) string {
+		return fmt.Sprintf("From: mario@example.it\r\nSubject: n%d\r\nMessage-ID: <%d@example.it>\r\n\r\nbody %d\r\n", n, n, n)
+	}
+	if err := send(t, sys, mailer.SMTPConfig{}, "mario@example.it", []string{"judge@example.org"}, mail(1)); err != nil {
+		t.Fatal(err)
+	}
+
+	sys.SetIMAPDown(true)
+	if _, err := in.Since(ctx, 0, 10); err == nil {
+		t.Error("a connection open when the server went down still reads mail")
+	}
+	if c, err := mailer.DialInbox(ctx, cfg, quiet); err == nil {
+		c.Close()
+		t.Error("a new connection was let in while the server is down")
+	}
+	if _, err := sys.Messages("judge@example.org"); err == nil {
+		t.Error("Messages read the mailbox while the server is down")
+	}
+	// The SMTP side still delivers.
+	if err := send(t, sys, mailer.SMTPConfig{}, "mario@example.it", []string{"judge@example.org"}, mail(2)); err != nil {
+		t.Fatalf("sending while IMAP is down: %v", err)
+	}
+
+	sys.SetIMAPDown(false)
+	again, err := mailer.DialInbox(ctx, cfg, quiet)
+	if err != nil {
+		t.Fatalf("back up: %v", err)
+	}
+	defer again.Close()
+	got, err := again.Since(ctx, 0, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || !bytes.Contains(got[1].Raw, []byte("Subject: n2\r\n")) {
+		t.Errorf("back up, the mailbox holds %d mails, want both, the one sent while down last", len(got))
+	}
+}
+
+// hangLog passes the servers' "memmail hangs" lines to a channel, so that
+// a test knows a mail is hung before it acts.
+type hangLog struct{ hung chan string }
+
+func (h hangLog) Enabled(context.Context, slog.Level) bool { return true }
+
+func (h hangLog) Handle(_ context.Context, r slog.Record) error {
+	if r.Message == "memmail hangs" {
+		r.Attrs(func(a slog.Attr) bool {
+			if a.Key == "from" {
+				h.hung <- a.Value.String()
+			}
+			return true
+		})
+	}
+	return nil
+}
+
+func (h hangLog) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h hangLog) WithGroup(string) slog.Handler      { return h }
+
+// TestSMTPHang: a hung SMTP server never answers a mail's data and never
+// delivers it, for the senders named only; a client still waiting when
+// the hang ends is told to try again, and then its mail goes through.
+func TestSMTPHang(t *testing.T) {
+	h := hangLog{make(chan string, 10)}
+	sys, err := memmail.Start(slog.New(h))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sys.Close() })
+	for _, u := range []string{"judge@example.org", "mario@example.it"} {
+		if err := sys.AddUser(u, u+"-pw"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mail := func(subject string) string {
+		return "From: judge@example.org\r\nSubject: " + subject + "\r\n\r\nbody\r\n"
+	}
+	sendAsync := func(ctx context.Context, from, to, subject string) chan error {
+		done := make(chan error, 1)
+		go func() {
+			done <- mailer.NewSender(mailer.SMTPConfig{Addr: sys.SMTPAddr(), Security: "none"}).Send(ctx, from, []string{to}, []byte(mail(subject)))
+		}()
+		return done
+	}
+	subjects := func(addr string) []string {
+		msgs, err := sys.Messages(addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, raw := range msgs {
+			m, err := mailer.Parse(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, m.Subject)
+		}
+		return out
+	}
+
+	sys.SetSMTPHang(true, "Judge@Example.org")
+	// A client that gives up: its mail is not delivered, then or later.
+	ctx, cancel := context.WithCancel(context.Background())
+	gaveUp := sendAsync(ctx, "judge@example.org", "mario@example.it", "given up")
+	if from := <-h.hung; from != "judge@example.org" {
+		t.Fatalf("hung mail from %q", from)
+	}
+	cancel()
+	if err := <-gaveUp; err == nil {
+		t.Error("a hung send succeeded")
+	}
+	// Other senders' mail goes through meanwhile.
+	if err := send(t, sys, mailer.SMTPConfig{}, "mario@example.it", []string{"judge@example.org"}, mail("from mario")); err != nil {
+		t.Fatalf("another sender's mail while the judge's hang: %v", err)
+	}
+	// A client still waiting when the hang ends.
+	waiting := sendAsync(context.Background(), "judge@example.org", "mario@example.it", "waited")
+	<-h.hung
+	sys.SetSMTPHang(false)
+	err = <-waiting
+	if err == nil || errors.Is(err, mailer.ErrPermanent) || !strings.Contains(err.Error(), "451") {
+		t.Errorf("a mail hung until the hang ended: %v, want a temporary 451", err)
+	}
+	if got := subjects("mario@example.it"); len(got) != 0 {
+		t.Errorf("mario received %q while the judge's mail hung, want nothing", got)
+	}
+	if err := send(t, sys, mailer.SMTPConfig{}, "judge@example.org", []string{"mario@example.it"}, mail("waited")); err != nil {
+		t.Fatalf("after the hang: %v", err)
+	}
+	if got := subjects("mario@example.it"); len(got) != 1 || got[0] != "waited" {
+		t.Errorf("mario received %q, want the mail sent again after the hang, once", got)
+	}
+	if got := subjects("judge@example.org"); len(got) != 1 || got[0] != "from mario" {
+		t.Errorf("the judge received %q, want mario's mail", got)
+	}
+
+	// Hanging everyone, and Close ends the hang.
+	sys.SetSMTPHang(true)
+	hung := sendAsync(context.Background(), "mario@example.it", "judge@example.org", "at close")
+	<-h.hung
+	if err := sys.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-hung; err == nil {
+		t.Error("a mail hung at Close was answered as sent")
+	}
+}
