@@ -313,6 +313,23 @@ type Game struct {
 	// PhaseBegan is when the current phase began: the game's start, the
 	// processing of the phase before, or a rollback to it.
 	PhaseBegan time.Time
+	// BeganMark is the last mail the daemon had fetched then.
+	BeganMark MailMark
+}
+
+// MailMark is a mail's place in the judge's mailbox: its UID under the
+// mailbox's UIDVALIDITY. The mail server numbers mail in the order it
+// arrives, so a mark orders mail by arrival more finely than its arrival
+// time, which is to the second. The zero mark is no mail.
+type MailMark struct {
+	Validity, UID uint32
+}
+
+// Covers reports whether the mail at o had been fetched when m was the
+// last mail fetched: both are marks of the same mailbox and o's UID is no
+// higher.
+func (m MailMark) Covers(o MailMark) bool {
+	return m.UID != 0 && o.UID != 0 && m.Validity == o.Validity && o.UID <= m.UID
 }
 
 // Game states.
@@ -326,9 +343,9 @@ const (
 // CreateGame inserts g and sets its ID. A game name is unique regardless
 // of case.
 func (t *Tx) CreateGame(g *Game) error {
-	res, err := t.exec(`INSERT INTO games (name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at, phase_began)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		g.Name, g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.MasterAddress, unix(g.CreatedAt), unix(g.PhaseBegan))
+	res, err := t.exec(`INSERT INTO games (name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at, phase_began, began_validity, began_uid)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.Name, g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.MasterAddress, unix(g.CreatedAt), unix(g.PhaseBegan), g.BeganMark.Validity, g.BeganMark.UID)
 	if err != nil {
 		if strings.Contains(err.Error(), "UNIQUE") {
 			return fmt.Errorf("create game %s: a game of that name exists", g.Name)
@@ -341,20 +358,20 @@ func (t *Tx) CreateGame(g *Game) error {
 
 // UpdateGame writes every field of g.
 func (t *Tx) UpdateGame(g *Game) error {
-	_, err := t.exec(`UPDATE games SET variant = ?, rules = ?, settings = ?, state = ?, phase = ?, position = ?, deadline = ?, reminded = ?, master_hash = ?, master_address = ?, phase_began = ? WHERE id = ?`,
-		g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.MasterAddress, unix(g.PhaseBegan), g.ID)
+	_, err := t.exec(`UPDATE games SET variant = ?, rules = ?, settings = ?, state = ?, phase = ?, position = ?, deadline = ?, reminded = ?, master_hash = ?, master_address = ?, phase_began = ?, began_validity = ?, began_uid = ? WHERE id = ?`,
+		g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.MasterAddress, unix(g.PhaseBegan), g.BeganMark.Validity, g.BeganMark.UID, g.ID)
 	if err != nil {
 		return fmt.Errorf("update game %s: %w", g.Name, err)
 	}
 	return nil
 }
 
-const gameColumns = `id, name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at, phase_began`
+const gameColumns = `id, name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at, phase_began, began_validity, began_uid`
 
 func scanGame(row scanner) (*Game, error) {
 	var g Game
 	var deadline, created, began int64
-	if err := row.Scan(&g.ID, &g.Name, &g.Variant, &g.Rules, &g.Settings, &g.State, &g.Phase, &g.Position, &deadline, &g.Reminded, &g.MasterHash, &g.MasterAddress, &created, &began); err != nil {
+	if err := row.Scan(&g.ID, &g.Name, &g.Variant, &g.Rules, &g.Settings, &g.State, &g.Phase, &g.Position, &deadline, &g.Reminded, &g.MasterHash, &g.MasterAddress, &created, &began, &g.BeganMark.Validity, &g.BeganMark.UID); err != nil {
 		return nil, err
 	}
 	g.Deadline, g.CreatedAt, g.PhaseBegan = fromUnix(deadline), fromUnix(created), fromUnix(began)

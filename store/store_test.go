@@ -171,3 +171,40 @@ func TestLastSubmitted(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestMailMarkCovers(t *testing.T) {
+	for _, c := range []struct {
+		m, o MailMark
+		want bool
+	}{
+		{MailMark{1, 10}, MailMark{1, 9}, true},
+		{MailMark{1, 10}, MailMark{1, 10}, true},
+		{MailMark{1, 10}, MailMark{1, 11}, false},
+		{MailMark{1, 10}, MailMark{2, 9}, false}, // another UIDVALIDITY
+		{MailMark{}, MailMark{1, 1}, false},      // began outside the daemon
+		{MailMark{1, 10}, MailMark{}, false},     // a mail not from the mailbox
+	} {
+		if got := c.m.Covers(c.o); got != c.want {
+			t.Errorf("%v covers %v: %v", c.m, c.o, got)
+		}
+	}
+	s, _ := open(t)
+	err := s.Tx(context.Background(), func(tx *Tx) error {
+		g := &Game{Name: "roma", Variant: "standard", Rules: "2023", Settings: "{}", State: Active, BeganMark: MailMark{7, 42}}
+		if err := tx.CreateGame(g); err != nil {
+			return err
+		}
+		g.BeganMark.UID = 43
+		if err := tx.UpdateGame(g); err != nil {
+			return err
+		}
+		back, err := tx.Game("roma")
+		if err == nil && back.BeganMark != (MailMark{7, 43}) {
+			t.Errorf("mark read back as %v", back.BeganMark)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
