@@ -1,9 +1,13 @@
 package judge
 
 import (
+	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/store"
 	"github.com/corriere/corriere/variants"
 )
@@ -117,27 +121,135 @@ func (s *session) lockedOut(vw *view, power variants.Power, seat *store.Seat) (b
 	return true, s.tx.Audit(s.now, vw.g.ID, s.m.From, "signon locked", vw.v.Powers[power].ID)
 }
 
-// senderChecked asks the trusted receiving server's verdict on the mail's
-// From, where the operator named that server (Judge.AuthServID), records
-// it, and refuses the sign-on when the From was not confirmed: a forged
-// From must not pass for a player.
+// A Verifier checks a mail's DKIM signatures against its From
+// (mailer.DKIMVerifier): the judge's own source of verdicts where the
+// receiving server gives none. It may ask the DNS, so the judge calls it
+// outside any transaction, and only for a mail with a sign-on.
+type Verifier interface {
+	Verify(ctx context.Context, raw []byte, from string) (mailer.Verdict, error)
+}
+
+// senderVerdict is what the judge knows of a mail's From, and from whom.
+type senderVerdict struct {
+	v mailer.Verdict
+	// server is the authserv-id of the server that gave the verdict; ""
+	// when the judge checked the DKIM signatures itself.
+	server string
+	// missing is set when the trusted server wrote no verdict, and the
+	// judge has no DKIM check of its own.
+	missing bool
+}
+
+// source names who gave the verdict, in l.
+func (sv *senderVerdict) source(l lang) string {
+	if sv.server != "" {
+		return l.t("the receiving mail server")
+	}
+	return l.t("the judge's check of the DKIM signature")
+}
+
+// detail is the verdict itself, in l: technical words, or that there was
+// none.
+func (sv *senderVerdict) detail(l lang) string {
+	if sv.missing {
+		return l.f("no verdict from %s", sv.server)
+	}
+	return sv.v.String()
+}
+
+// senderVerdict finds the verdict on the From of a mail that signs on:
+// the trusted server's, where the operator named it and it wrote one (it
+// saw SPF and DMARC too), else the judge's own DKIM check. It runs before
+// the mail's transaction, since the check may wait on the DNS (for the
+// Verifier's timeout at most); nil when the judge has no source of
+// verdicts or the mail no sign-on.
+func (j *Judge) senderVerdict(ctx context.Context, raw []byte, m *mailer.Message, cmds []command) *senderVerdict {
+	if j.AuthServID == "" && j.Verifier == nil || !slices.ContainsFunc(cmds, func(c command) bool { return c.verb == "SIGNON" }) {
+		return nil
+	}
+	if j.AuthServID != "" {
+		v, found := m.Auth(j.AuthServID)
+		if found || j.Verifier == nil {
+			return &senderVerdict{v: v, server: j.AuthServID, missing: !found}
+		}
+	}
+	v, err := j.Verifier.Verify(ctx, raw, m.From)
+	if err != nil {
+		// The DNS did not answer in time: no proof either way.
+		j.log().Warn("DKIM not verified", "message_id", m.MessageID, "from", m.From, "err", err)
+		v.DKIM, v.Note = "temperror", err.Error()
+	}
+	return &senderVerdict{v: v}
+}
+
+// senderChecked records the verdict on the From of a mail that signs on
+// (as a player or as the master), and refuses the sign-on where the
+// game's sender_check does not take it: a forged From must not pass for
+// a player. A judge without a source of verdicts trusts the From.
 func (s *session) senderChecked(vw *view) (bool, error) {
-	if s.j.AuthServID == "" {
+	if s.j.AuthServID == "" && s.j.Verifier == nil {
 		return true, nil
 	}
-	v, found := s.m.Auth(s.j.AuthServID)
-	verdict := v.String()
-	if !found {
-		verdict = "no verdict from " + s.j.AuthServID
+	sv := s.sender
+	if sv == nil {
+		// Every mail with a sign-on was looked at before its
+		// transaction; this one was not, so nothing confirms it.
+		sv = &senderVerdict{server: s.j.AuthServID, missing: true}
 	}
-	if err := s.tx.Audit(s.now, vw.g.ID, s.m.From, "sender check", verdict); err != nil {
+	check := vw.set.senderCheck()
+	refused := check.refuses(sv.v)
+	outcome := "accepted"
+	if refused {
+		outcome = "refused"
+	}
+	source := "judge DKIM check"
+	if sv.server != "" {
+		source = "server " + sv.server
+	}
+	detail := fmt.Sprintf("%s: %s; sender_check %s: %s", source, sv.detail(english), check.name, outcome)
+	if err := s.tx.Audit(s.now, vw.g.ID, s.m.From, "sender check", detail); err != nil {
 		return false, err
 	}
-	if found && v.Passes() {
+	if !refused {
 		return true, nil
 	}
-	s.printf("> SIGNON ...\n  Refused: the receiving mail server could not confirm that this mail comes from %s (%s). Nothing in this mail was changed.\n\n", s.m.From, word(verdict))
+	who, what := phrase(sv.source), phrase(sv.detail)
+	if check.name == "confirmed" {
+		s.printf("> SIGNON ...\n  Refused: %s could not confirm that this mail comes from %s (%s), and game %s takes a sign-on only from a confirmed sender. Nothing in this mail was changed.\n"+
+			"  Write from %s through its own provider's mail server, which signs its mail (DKIM) or is named in its domain's SPF record; mail forwarded, or sent through another service, often cannot be confirmed. If yours never can be, ask the game master to SET SENDER_CHECK not_failed.\n\n",
+			who, s.m.From, what, vw.g.Name, s.m.From)
+		return false, nil
+	}
+	s.printf("> SIGNON ...\n  Refused: %s found that this mail does not come from %s (%s): its sender is forged, or it was sent through a server that its domain does not allow. Nothing in this mail was changed.\n"+
+		"  Write from %s through its own provider's mail server.\n\n",
+		who, s.m.From, what, s.m.From)
 	return false, nil
+}
+
+// setSenderCheck is the master's SET SENDER_CHECK <value>: how sure the
+// judge must be of a sign-on's sender, announced to the players, whom it
+// may refuse.
+func (s *session) setSenderCheck(c command) error {
+	vw := s.vw
+	g := vw.g
+	set := vw.set
+	if len(c.args) != 2 || set.SetSenderCheck(c.args[1]) != nil {
+		s.printf("> %s\n  Refused: expected SET SENDER_CHECK confirmed, not_failed or off. Nothing was changed.\n\n", c.text)
+		return nil
+	}
+	vw.set = set
+	g.Settings = set.json()
+	if err := s.tx.UpdateGame(g); err != nil {
+		return err
+	}
+	check := set.senderCheck()
+	if err := s.tx.Audit(s.now, g.ID, "master", "set", "sender_check "+check.name); err != nil {
+		return err
+	}
+	s.printf("> %s\n  Done. Sender check: %s (%s).\n\n", c.text, check.name, check.about(s.lang))
+	return s.j.announce(s.tx, vw, g.Phase, func(l lang) (string, string) {
+		return l.t("sender check changed"), l.f("The game master has set the sender check to %s: %s.\n", check.name, check.about(l))
+	})
 }
 
 // failedSignonNotice is how often at most a seat's player is told of

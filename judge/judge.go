@@ -42,8 +42,13 @@ type Judge struct {
 	Access Access
 	// AuthServID, when set, is the authserv-id of the receiving mail
 	// server whose Authentication-Results the judge trusts: a sign-on in
-	// a mail whose From it did not confirm (DMARC, DKIM, SPF) is refused.
+	// a mail whose From it did not confirm (DMARC, DKIM, SPF) is refused,
+	// as strictly as the game's setting sender_check says.
 	AuthServID string
+	// Verifier, when set, checks a mail's DKIM signatures itself where
+	// the receiving server gave no verdict (no AuthServID, or no field of
+	// it in the mail): the judge's own source of verdicts.
+	Verifier Verifier
 
 	maps mapCache
 }
@@ -97,6 +102,9 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, arrived time.T
 			return also(tx)
 		})
 	}
+	cmds := withSubject(m.Subject, scan(m.Text))
+	// Before the transaction: the judge's own DKIM check asks the DNS.
+	sender := j.senderVerdict(ctx, raw, m, cmds)
 	return j.Store.Tx(ctx, func(tx *store.Tx) error {
 		if err := also(tx); err != nil {
 			return err
@@ -110,7 +118,6 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, arrived time.T
 		case m.Size > j.SizeLimit():
 			status = "oversized"
 		}
-		cmds := withSubject(m.Subject, scan(m.Text))
 		kept := keptRaw(raw, cmds, status == "oversized")
 		sum := sha256.Sum256([]byte(m.Subject + "\n" + m.Text))
 		bodyHash := hex.EncodeToString(sum[:16])
@@ -144,7 +151,7 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, arrived time.T
 			l, _ := detectLang(m.Subject)
 			return j.reply(tx, m, "", l.f("Your mail of %d bytes is larger than the %d bytes the judge reads; nothing in it was read.\nSend orders and commands as plain text, without attachments.\n", m.Size, j.SizeLimit()))
 		}
-		s := &session{j: j, tx: tx, m: m, now: now, at: at}
+		s := &session{j: j, tx: tx, m: m, now: now, at: at, sender: sender}
 		s.lang, s.langSure = detectLang(m.Subject + "\n" + m.Text)
 		if err := s.run(cmds); err != nil {
 			return err

@@ -410,6 +410,7 @@ var MasterCommands = []MasterCommand{
 	{"EXTEND", "EXTEND <duration>", "move the deadline later, e.g. EXTEND 24h"},
 	{"SET", "SET DEADLINE <YYYY-MM-DD HH:MM>", "set the deadline, in the game's time zone"},
 	{"SET", "SET GRACE <duration>", "orders taken this long after the deadline"},
+	{"SET", "SET SENDER_CHECK confirmed|not_failed|off", "how sure the judge must be that a sign-on comes from its From: confirmed (the default), not_failed (only a sender shown forged is refused) or off (recorded, never refused); the players are told"},
 	{"PROCESS", "PROCESS <phase>", "process the current phase now (named, so that it is processed once)"},
 	{"PREVIEW", "PREVIEW", "the results the current orders would give; nothing is stored"},
 	{"ROLLBACK", "ROLLBACK <phase>", "go back to a processed phase, with the orders it had"},

@@ -45,7 +45,7 @@ func (s *session) signonMaster(vw *view, who, password string) error {
 // create makes a game by mail; its creator becomes its master.
 func (s *session) create(c command) error {
 	if len(c.args) != 2 {
-		s.printf("> %s\n  Expected CREATE <game> <password>, then settings lines (variant, rules, movement, retreat, adjustment, timezone, grace, reminder, press, early, max absence, language).\n\n", c.verb)
+		s.printf("> %s\n  Expected CREATE <game> <password>, then settings lines (variant, rules, movement, retreat, adjustment, timezone, grace, reminder, press, early, max absence, language, sender_check).\n\n", c.verb)
 		return nil
 	}
 	name, password := c.args[0], c.args[1]
@@ -355,7 +355,8 @@ func (s *session) masterDo(vw *view, c command) error {
 	return nil
 }
 
-// masterSet is SET DEADLINE <date time> and SET GRACE <duration>.
+// masterSet is SET DEADLINE <date time>, SET GRACE <duration> and SET
+// SENDER_CHECK <value>.
 func (s *session) masterSet(c command) error {
 	if err := s.reload(); err != nil {
 		return err
@@ -367,7 +368,7 @@ func (s *session) masterSet(c command) error {
 		return nil
 	}
 	if len(c.args) < 2 {
-		s.printf("> %s\n  Expected SET DEADLINE <YYYY-MM-DD HH:MM> or SET GRACE <duration>.\n\n", c.text)
+		s.printf("> %s\n  Expected SET DEADLINE <YYYY-MM-DD HH:MM>, SET GRACE <duration> or SET SENDER_CHECK confirmed|not_failed|off.\n\n", c.text)
 		return nil
 	}
 	switch strings.ToUpper(c.args[0]) {
@@ -379,6 +380,8 @@ func (s *session) masterSet(c command) error {
 			return nil
 		}
 		g.Deadline = t.UTC()
+	case "SENDER_CHECK", "SENDER-CHECK":
+		return s.setSenderCheck(c)
 	case "GRACE":
 		var d Duration
 		if d.UnmarshalText([]byte(c.args[1])) != nil || d < 0 {
@@ -388,7 +391,7 @@ func (s *session) masterSet(c command) error {
 		vw.set.Grace = d
 		g.Settings = vw.set.json()
 	default:
-		s.printf("> %s\n  Unknown setting: the game master may SET DEADLINE or SET GRACE.\n\n", c.text)
+		s.printf("> %s\n  Unknown setting: the game master may SET DEADLINE, SET GRACE or SET SENDER_CHECK.\n\n", c.text)
 		return nil
 	}
 	if err := s.tx.UpdateGame(g); err != nil {

@@ -77,11 +77,13 @@ For game masters:
                                      or alternative 2: England+Germany+Austria, Russia+Italy, France+Turkey;
                                      2: England+France+Russia against Germany+Austria+Turkey from 1914,
                                      Italy neutral until the judge's coin toss, 24 units win),
-                                     draws (all|partial);
+                                     draws (all|partial), sender_check (confirmed|not_failed|off:
+                                     how sure the judge must be that a sign-on comes from its From);
                                      you become its master
   SIGNON master@<game> <password>    then: SEAT|REPLACE <power> <address>, EJECT <power>, START,
                                      PAUSE, RESUME, EXTEND <duration>, SET DEADLINE <YYYY-MM-DD HH:MM>,
-                                     SET GRACE <duration>, PROCESS <phase>, PREVIEW, ROLLBACK <phase>,
+                                     SET GRACE <duration>, SET SENDER_CHECK confirmed|not_failed|off,
+                                     PROCESS <phase>, PREVIEW, ROLLBACK <phase>,
                                      BECOME <power> (then orders for it), EDIT ADD <power> <A|F> <place>,
                                      EDIT REMOVE <place>, EDIT MOVE <place> <place>,
                                      EDIT CENTRE <place> <power|neutral> (each "-- <reason>"), DECLARE WINNER <power>,
@@ -135,10 +137,13 @@ Per gli arbitri:
                                      timezone, grace, reminder, press (white|grey|none), early (yes|no),
                                      missing (hold|disorder), max absence <giorni>, end (AAAA-MM-GG HH:MM),
                                      observers (yes|no), players (7|6|5|4|3|2), alternative (1|2),
-                                     draws (all|partial), language (italian|english); ne diventi l'arbitro
+                                     draws (all|partial), language (italian|english),
+                                     sender_check (confirmed|not_failed|off: quanto il giudice deve essere
+                                     sicuro che un collegamento venga dal suo mittente); ne diventi l'arbitro
   SIGNON master@<partita> <password>  poi: SEAT|REPLACE <potenza> <indirizzo>, EJECT <potenza>, START,
                                      PAUSE, RESUME, EXTEND <durata>, SET DEADLINE <AAAA-MM-GG HH:MM>,
-                                     SET GRACE <durata>, PROCESS <fase>, PREVIEW, ROLLBACK <fase>,
+                                     SET GRACE <durata>, SET SENDER_CHECK confirmed|not_failed|off,
+                                     PROCESS <fase>, PREVIEW, ROLLBACK <fase>,
                                      BECOME <potenza> (poi gli ordini per essa), EDIT ADD <potenza> <A|F> <luogo>,
                                      EDIT REMOVE <luogo>, EDIT MOVE <luogo> <luogo>,
                                      EDIT CENTRE <luogo> <potenza|neutral> (ognuno con "-- <motivo>"),

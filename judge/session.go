@@ -55,6 +55,10 @@ type session struct {
 	// registered is the address of the seat (or master) signed on: a
 	// reply that confirms a change goes there, never to a Reply-To.
 	registered string
+	// sender is the verdict on the mail's From, found before the
+	// transaction; nil when the judge has no source of verdicts or the
+	// mail no sign-on.
+	sender *senderVerdict
 	// unread are the lines passed over as plainly no orders (greetings,
 	// signatures), told once at the end of the reply.
 	unread []string

@@ -10,6 +10,7 @@ import (
 	"github.com/robfig/cron/v3"
 
 	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/mailer"
 )
 
 // Settings are a game's rules of play outside the board: when its phases
@@ -62,6 +63,75 @@ type Settings struct {
 	// one writes in another or chooses one (SET LANGUAGE), and to its
 	// master and observers: "english" ("" too) or "italian".
 	Language string `json:"language,omitempty"`
+	// SenderCheck is how sure the judge must be that a mail that signs
+	// on, as a player or as the master, comes from its From: a name of
+	// senderChecks, "" for the first.
+	SenderCheck string `json:"sender_check,omitempty"`
+}
+
+// A senderCheck is a value of the setting sender_check.
+type senderCheck struct {
+	name string
+	// refuses says whether a sign-on with this verdict on its From is
+	// refused.
+	refuses func(mailer.Verdict) bool
+	// about says what the value means, in l.
+	about func(l lang) string
+}
+
+// senderChecks are the values of sender_check, strictest and default
+// first. A verdict comes from the receiving server (Judge.AuthServID) or
+// the judge's DKIM check (Judge.Verifier); a judge with neither has none
+// and trusts the From whatever the setting.
+var senderChecks = []senderCheck{
+	{"confirmed", func(v mailer.Verdict) bool { return !v.Passes() }, func(l lang) string {
+		return l.t("a sign-on is taken only from a sender that the mail's DKIM signature, SPF or DMARC confirms")
+	}},
+	// For players whose mail cannot be confirmed (a provider that signs
+	// nothing, a forwarder): an error of the DNS, or no verdict, passes.
+	{"not_failed", func(v mailer.Verdict) bool { return v.Fails() }, func(l lang) string {
+		return l.t("a sign-on is refused only from a sender shown to be forged")
+	}},
+	{"off", func(mailer.Verdict) bool { return false }, func(l lang) string {
+		return l.t("senders are recorded, never refused")
+	}},
+}
+
+// senderCheck is the game's sender_check; the strictest where the stored
+// value is none the judge knows.
+func (s *Settings) senderCheck() senderCheck {
+	c, err := senderCheckNamed(s.SenderCheck)
+	if err != nil {
+		return senderChecks[0]
+	}
+	return c
+}
+
+// senderCheckNamed is the value of sender_check named name exactly, the
+// default for "".
+func senderCheckNamed(name string) (senderCheck, error) {
+	if name == "" {
+		return senderChecks[0], nil
+	}
+	var names []string
+	for _, c := range senderChecks {
+		if c.name == name {
+			return c, nil
+		}
+		names = append(names, c.name)
+	}
+	return senderCheck{}, fmt.Errorf("sender_check %q: expected %s or %s", name, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+}
+
+// SetSenderCheck reads the setting sender_check: confirmed, not_failed
+// (or not-failed) or off.
+func (s *Settings) SetSenderCheck(value string) error {
+	c, err := senderCheckNamed(strings.ReplaceAll(strings.ToLower(strings.TrimSpace(value)), "-", "_"))
+	if err != nil {
+		return err
+	}
+	s.SenderCheck = c.name
+	return nil
 }
 
 // lang is the game's language.
@@ -109,10 +179,12 @@ func (s *Settings) textIn(l lang) string {
 	if s.End != "" {
 		end = l.f(", ends %s", s.End)
 	}
+	check := s.senderCheck()
 	return l.f("Deadlines: movement %q, retreats %q, adjustments %q, %s; grace %s, reminder %s, %s.\n"+
 		"Early processing %s; missing orders: %s; draws: %s; absences: %s; observers %s%s; language %s.\n",
 		s.Movement, s.Retreat, s.Adjustment, s.TimeZone, time.Duration(s.Grace), time.Duration(s.Reminder),
-		word("press "+s.Press), yes(s.Early), missing, draws, absence, yes(!s.NoObservers), end, word(s.lang().String()))
+		word("press "+s.Press), yes(s.Early), missing, draws, absence, yes(!s.NoObservers), end, word(s.lang().String())) +
+		l.f("Sender check: %s (%s).\n", check.name, check.about(l))
 }
 
 // creation is what CREATE's settings lines set.
@@ -167,7 +239,11 @@ var createLines = map[string]func(cr *creation, value string) error{
 		cr.set.Early, err = yesNo("early", v)
 		return err
 	},
+	"sender_check": senderCheckLine,
+	"sender-check": senderCheckLine,
 }
+
+func senderCheckLine(cr *creation, v string) error { return cr.set.SetSenderCheck(v) }
 
 func maxAbsence(cr *creation, v string) error {
 	return atoi(&cr.set.MaxAbsence, v, "max absence %q: expected a number of days (0: no absences)")
@@ -288,6 +364,9 @@ func (s *Settings) Validate() error {
 	}
 	if s.MaxAbsence < 0 {
 		return fmt.Errorf("max absence %d: expected a number of days, 0 or more (0: no absences)", s.MaxAbsence)
+	}
+	if _, err := senderCheckNamed(s.SenderCheck); err != nil {
+		return err
 	}
 	if s.Grace < 0 || s.Reminder < 0 {
 		return fmt.Errorf("grace and reminder must not be negative")

@@ -29,6 +29,9 @@ type config struct {
 		// AuthServID is the authserv-id of the receiving server whose
 		// Authentication-Results are trusted; empty: none is.
 		AuthServID string `toml:"authserv_id"`
+		// DKIM has the judge check a signing-on mail's DKIM signatures
+		// itself where that server gives no verdict.
+		DKIM bool `toml:"dkim"`
 	} `toml:"judge"`
 	IMAP struct {
 		Addr     string `toml:"addr"`

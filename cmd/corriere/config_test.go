@@ -39,3 +39,15 @@ func TestBadConfig(t *testing.T) {
 		}
 	}
 }
+
+func TestDKIMSetting(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.toml")
+	text := "[judge]\naddress = \"a@b\"\ndatabase = \"x.db\"\nauthserv_id = \"mx.b\"\ndkim = true\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := loadConfig(path)
+	if err != nil || !c.Judge.DKIM || c.Judge.AuthServID != "mx.b" {
+		t.Fatalf("read as %+v, %v", c, err)
+	}
+}

@@ -59,6 +59,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	j := &judge.Judge{Store: st, Address: cfg.Judge.Address, Log: log, MaxSize: cfg.Judge.MaxSize}
 	j.Access = cfg.access()
 	j.AuthServID = cfg.Judge.AuthServID
+	if cfg.Judge.DKIM {
+		j.Verifier = &mailer.DKIMVerifier{}
+	}
 	// A mail over the judge's limit is fetched by its header only.
 	imapCfg := cfg.imap()
 	imapCfg.MaxSize = j.SizeLimit()
