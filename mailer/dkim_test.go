@@ -158,9 +158,9 @@ func TestDKIMVerifyTimeout(t *testing.T) {
 func TestFromFields(t *testing.T) {
 	for raw, want := range map[string]int{
 		"From: a@x\r\nSubject: s\r\n\r\nFrom: in the body\r\n": 1,
-		"from : a@x\nFROM:b@x\n\n":                              2,
-		"Subject: s\r\n X-From: folded\r\n\r\n":                 0,
-		"Reply-To: a@x\nFrom: a@x":                              1,
+		"from : a@x\nFROM:b@x\n\n":                             2,
+		"Subject: s\r\n X-From: folded\r\n\r\n":                0,
+		"Reply-To: a@x\nFrom: a@x":                             1,
 	} {
 		if got := fromFields([]byte(raw)); got != want {
 			t.Errorf("%q: %d From fields, want %d", raw, got, want)
