@@ -221,6 +221,9 @@ func (j *Judge) readMail(ctx context.Context, inbox Inbox, batch int, limit time
 	if err != nil {
 		return batchRead{}, err
 	}
+	if len(msgs) > 0 {
+		j.setFetched(store.MailMark{Validity: validity, UID: msgs[len(msgs)-1].UID})
+	}
 	_, next, err := j.dueGames(ctx, time.Time{})
 	if err != nil {
 		return batchRead{}, err
@@ -239,7 +242,7 @@ func (j *Judge) readMail(ctx context.Context, inbox Inbox, batch int, limit time
 			}
 		}
 		uid := m.UID
-		err := j.handle(ctx, m.Raw, m.Size, m.Arrived, func(tx *store.Tx) error { return tx.SetCursor(name, validity, uid) })
+		err := j.handle(ctx, m.Raw, m.Size, m.Arrived, store.MailMark{Validity: validity, UID: uid}, func(tx *store.Tx) error { return tx.SetCursor(name, validity, uid) })
 		if err != nil {
 			j.log().Error("handle mail", "uid", m.UID, "err", err)
 			upTo, failed = at, true

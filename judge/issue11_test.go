@@ -198,3 +198,43 @@ func TestHangingMailboxIsDown(t *testing.T) {
 		t.Errorf("%d notices to the operator, want 1", n)
 	}
 }
+
+// In the second a phase begins, arrival times cannot tell a mail that
+// arrived before from one that arrived after: the mail the daemon had
+// fetched when the phase began arrived before it and is late, the mail it
+// fetches after is for the new phase (issue 11.1).
+func TestSecondThePhaseBegan(t *testing.T) {
+	f := newFixture(t, nil)
+	ms := newMailSystem(t, f.clk.now)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	f.clk.set(time.Date(2026, 11, 23, 21, 0, 0, 0, time.UTC)) // the deadline and its grace end
+	ms.send(addr("germany"), "x", "de@players.test", "SIGNON germany@roma pw-germany\nA Ber-Kie")
+	done := make(chan error, 1)
+	go func() {
+		done <- f.j.Run(ctx, RunOptions{Sender: discard{}, Poll: 20 * time.Millisecond, Dial: ms.dialer()})
+	}()
+	wait := func(id string) string {
+		for {
+			for _, m := range f.outbox() {
+				if m.InReplyTo == id {
+					return m.Body
+				}
+			}
+			select {
+			case <-ctx.Done():
+				t.Fatalf("%s was never answered", id)
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}
+	mustContain(t, "Germany's reply", wait("de@players.test"), "before the current phase began", "were not read for Fall 1901")
+	ms.send(addr("italy"), "x", "it@players.test", "SIGNON italy@roma pw-italy\nA Rom-Apu")
+	mustContain(t, "Italy's reply", wait("it@players.test"), "Orders for Fall 1901", "ok: A rom - apu")
+	cancel()
+	<-done
+	g := f.game()
+	if g.Phase != "F1901M" || !g.PhaseBegan.Equal(f.clk.now()) || g.BeganMark.UID == 0 {
+		t.Fatalf("the game is at %s, began %v at mark %v", g.Phase, g.PhaseBegan, g.BeganMark)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/corriere/corriere/adjudicator"
@@ -51,6 +52,29 @@ type Judge struct {
 	Verifier Verifier
 
 	maps mapCache
+	// fetched is the last mail the daemon has fetched from its mailbox:
+	// a phase that begins records it (store.Game.BeganMark), so that a
+	// mail fetched by then counts as arrived before the phase began even
+	// in the second the two share.
+	fetched struct {
+		sync.Mutex
+		mark store.MailMark
+	}
+}
+
+// fetchedMark is the last mail the daemon has fetched: the zero mark
+// outside the daemon.
+func (j *Judge) fetchedMark() store.MailMark {
+	j.fetched.Lock()
+	defer j.fetched.Unlock()
+	return j.fetched.mark
+}
+
+// setFetched records that the daemon fetched the mail at mark.
+func (j *Judge) setFetched(mark store.MailMark) {
+	j.fetched.Lock()
+	j.fetched.mark = mark
+	j.fetched.Unlock()
 }
 
 func (j *Judge) now() time.Time {
@@ -72,15 +96,16 @@ func (j *Judge) log() *slog.Logger {
 // Message-ID) is skipped; an automatic mail (auto-reply, bounce, list) is
 // recorded and never answered.
 func (j *Judge) Handle(ctx context.Context, raw []byte) error {
-	return j.handle(ctx, raw, 0, time.Time{}, nil)
+	return j.handle(ctx, raw, 0, time.Time{}, store.MailMark{}, nil)
 }
 
 // handle is Handle with also, inside the same transaction, the mailbox
 // cursor moved past this mail.
 // size is the mail's size as its server gives it, when raw may be its
 // header only (a mail too large to fetch whole); 0 when raw is whole.
-// arrived is when the mail reached the mailbox (zero: now).
-func (j *Judge) handle(ctx context.Context, raw []byte, size int, arrived time.Time, also func(*store.Tx) error) error {
+// arrived is when the mail reached the mailbox (zero: now), and mark its
+// place there (the zero mark for a mail not from the daemon's mailbox).
+func (j *Judge) handle(ctx context.Context, raw []byte, size int, arrived time.Time, mark store.MailMark, also func(*store.Tx) error) error {
 	if also == nil {
 		also = func(*store.Tx) error { return nil }
 	}
@@ -151,7 +176,7 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, arrived time.T
 			l, _ := detectLang(m.Subject)
 			return j.reply(tx, m, "", l.f("Your mail of %d bytes is larger than the %d bytes the judge reads; nothing in it was read.\nSend orders and commands as plain text, without attachments.\n", m.Size, j.SizeLimit()))
 		}
-		s := &session{j: j, tx: tx, m: m, now: now, at: at, sender: sender}
+		s := &session{j: j, tx: tx, m: m, now: now, at: at, mark: mark, sender: sender}
 		s.lang, s.langSure = detectLang(m.Subject + "\n" + m.Text)
 		if err := s.run(cmds); err != nil {
 			return err

@@ -301,7 +301,7 @@ func (j *Judge) start(tx *store.Tx, vw *view) error {
 	vw.pos = startPosition(vw.v, &vw.set, absent)
 	vw.pj = game.Encode(vw.v, vw.rules, vw.pos, variants.NoPower)
 	b, _ := json.Marshal(vw.pj)
-	vw.g.Position, vw.g.Phase, vw.g.State, vw.g.PhaseBegan = string(b), vw.pj.Phase, store.Active, j.now()
+	vw.g.Position, vw.g.Phase, vw.g.State, vw.g.PhaseBegan, vw.g.BeganMark = string(b), vw.pj.Phase, store.Active, j.now(), j.fetchedMark()
 	var err error
 	if vw.g.Deadline, err = j.deadline(tx, vw, j.now()); err != nil {
 		return err

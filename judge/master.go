@@ -455,7 +455,7 @@ func (s *session) rollback(vw *view, phase string) error {
 	if err := tx.ClearOrders(g.ID, g.Phase, ""); err != nil {
 		return err
 	}
-	g.Phase, g.Position, g.Reminded, g.PhaseBegan = phase, rec.Position, false, s.now
+	g.Phase, g.Position, g.Reminded, g.PhaseBegan, g.BeganMark = phase, rec.Position, false, s.now, s.j.fetchedMark()
 	if g.State == store.Finished {
 		g.State = store.Active
 	}

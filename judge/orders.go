@@ -118,7 +118,9 @@ func (s *session) submit(lines []string) error {
 		// and is not misapplied to this one, whenever it is read.
 		again := s.lang.f("To order for %s, send the orders again (or write PHASE %s above them).\n", s.lang.phase(vw.pos.Phase), vw.pos.Phase)
 		switch {
-		case s.at.Before(began):
+		case s.at.Before(began) || s.at.Equal(began) && vw.g.BeganMark.Covers(s.mark):
+			// In the second the phase began, its mark tells: a mail
+			// fetched by then arrived before.
 			return notRead("Your mail reached the judge on %s, before the current phase began (%s), and was read only after: its orders were for the phase before, whose deadline had passed, and were not read for %s.\n%s",
 				vw.timeIn(s.lang, s.at), vw.timeIn(s.lang, began), s.lang.phase(vw.pos.Phase), again)
 		case !s.m.Date.IsZero() && s.written().Before(began):

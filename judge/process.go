@@ -226,7 +226,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 		}
 	}
 	posJSON, _ := json.Marshal(next)
-	ng.Phase, ng.Position, ng.Reminded, ng.PhaseBegan = next.Phase, string(posJSON), false, now
+	ng.Phase, ng.Position, ng.Reminded, ng.PhaseBegan, ng.BeganMark = next.Phase, string(posJSON), false, now, j.fetchedMark()
 	if ending != nil {
 		ng.State, ng.Deadline = store.Finished, time.Time{}
 	} else if ng.Deadline, err = j.deadline(tx, &nvw, now); err != nil {

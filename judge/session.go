@@ -24,8 +24,11 @@ type session struct {
 	now time.Time
 	// at is when the mail reached the judge's mailbox (its arrival): the
 	// time its orders count from, whenever it was read.
-	at  time.Time
-	out strings.Builder
+	at time.Time
+	// mark is the mail's place in the daemon's mailbox, which orders it
+	// within the second of its arrival; zero for a mail from elsewhere.
+	mark store.MailMark
+	out  strings.Builder
 
 	// The power signed on, if any.
 	vw    *view
