@@ -276,3 +276,14 @@ func TestValidAddress(t *testing.T) {
 		}
 	}
 }
+
+// The master of a game created by mail is bound to the creator's address
+// as well as the password: a stranger who has the password signs on from
+// nowhere else (issue 11.5).
+func TestMasterBoundToCreator(t *testing.T) {
+	f := newFixture(t, nil)
+	f.j.Access = Access{Create: []string{"gm@x.test"}}
+	mustContain(t, "the creation", f.send("gm@x.test", "CREATE nuova Strong-pw1"), "Game nuova created", "SIGNON master@nuova <password>, from gm@x.test only")
+	mustContain(t, "a stranger with the password", f.send("who@else.test", "SIGNON master@nuova Strong-pw1\nSEAT france who@else.test"), "Refused: that is not the game master's password of game nuova")
+	mustContain(t, "the creator", f.send("GM@x.test", "SIGNON master@nuova Strong-pw1\nSEAT france anna@players.test"), "Signed on as the game master of nuova")
+}

@@ -19,7 +19,7 @@ var gameNameRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,31}$`)
 // Start begins it. It has no game master (see the mail command CREATE).
 func (j *Judge) CreateGame(ctx context.Context, name, variant, rules string, set Settings) error {
 	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
-		return j.createGame(tx, name, variant, rules, set, "", "operator")
+		return j.createGame(tx, name, variant, rules, set, "", "", "operator")
 	})
 	return err
 }
@@ -35,7 +35,7 @@ func (j *Judge) CreateWithMaster(ctx context.Context, name, variant, rules strin
 	}
 	password := newPassword()
 	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
-		if err := j.createGame(tx, name, variant, rules, set, password, "operator"); err != nil {
+		if err := j.createGame(tx, name, variant, rules, set, password, master, "operator"); err != nil {
 			return err
 		}
 		if master == "" {
@@ -43,10 +43,6 @@ func (j *Judge) CreateWithMaster(ctx context.Context, name, variant, rules strin
 		}
 		g, err := tx.Game(name)
 		if err != nil {
-			return err
-		}
-		g.MasterAddress = master
-		if err := tx.UpdateGame(g); err != nil {
 			return err
 		}
 		l := set.lang()
@@ -61,8 +57,9 @@ func (j *Judge) CreateWithMaster(ctx context.Context, name, variant, rules strin
 }
 
 // createGame checks and stores a new game; a non-empty masterPassword
-// gives it a game master. Refusals are refusal errors (badRequest).
-func (j *Judge) createGame(tx *store.Tx, name, variant, rules string, set Settings, masterPassword, actor string) error {
+// gives it a game master, who signs on from masterAddress only where one
+// is given. Refusals are refusal errors (badRequest).
+func (j *Judge) createGame(tx *store.Tx, name, variant, rules string, set Settings, masterPassword, masterAddress, actor string) error {
 	if !gameNameRE.MatchString(name) {
 		return badRequest("game name %q: expected a letter then up to 31 letters, digits, - or _", name)
 	}
@@ -80,7 +77,7 @@ func (j *Judge) createGame(tx *store.Tx, name, variant, rules string, set Settin
 	if err := set.checkVariant(v); err != nil {
 		return badRequest("game %s: %v", name, err)
 	}
-	g := &store.Game{Name: name, Variant: v.Name, Rules: r.String(), Settings: set.json(), State: store.Forming, CreatedAt: j.now()}
+	g := &store.Game{Name: name, Variant: v.Name, Rules: r.String(), Settings: set.json(), State: store.Forming, CreatedAt: j.now(), MasterAddress: strings.ToLower(masterAddress)}
 	if masterPassword != "" {
 		if g.MasterHash, err = HashPassword(masterPassword); err != nil {
 			return err

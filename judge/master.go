@@ -70,7 +70,9 @@ func (s *session) create(c command) error {
 		}
 	}
 	variant, rules, set := cr.variant, cr.rules, cr.set
-	err := s.j.createGame(s.tx, name, variant, rules, set, password, s.m.From)
+	// The master is bound to the creator's address as well as the
+	// password: a stranger who learns the password cannot use it.
+	err := s.j.createGame(s.tx, name, variant, rules, set, password, s.m.From, s.m.From)
 	if err != nil {
 		if isRefusal(err) {
 			s.printf("> CREATE %s ...\n  %s. The game was not created.\n\n", name, err)
@@ -92,7 +94,7 @@ func (s *session) create(c command) error {
 	if t := setupIn(s.lang, vw); t != "" {
 		s.printf("  %s", t)
 	}
-	s.printf("  You are its master: SIGNON master@%s <password>, then SEAT <power> <address> for each player and START.\n\n", name)
+	s.printf("  You are its master: SIGNON master@%s <password>, from %s only, then SEAT <power> <address> for each player and START.\n\n", name, s.m.From)
 	return nil
 }
 
