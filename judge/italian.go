@@ -208,7 +208,7 @@ var italianText = map[string]string{
 	"  The deadline of %s is postponed to %s; every player was told.\n":                                                              "  La scadenza di %s è rinviata a %s; tutti i giocatori sono stati avvisati.\n",
 	"  The password is right, but %s is played from %s: write from that address (where SET ADDRESS <new address> moves the seat).\n": "  La password è giusta, ma %s è giocata da %s: scrivi da quell'indirizzo (da lì SET ADDRESS <nuovo indirizzo> sposta il posto).\n",
 	"  This judge runs no games yet.\n\n":                                                                                            "  Questo giudice non ha ancora partite.\n\n",
-	"  You are its master: SIGNON master@%s <password>, from %s only, then SEAT <power> <address> for each player and START.\n\n": "  Ne sei l'arbitro: SIGNON master@%s <password>, solo da %s, poi SEAT <potenza> <indirizzo> per ogni giocatore, e START.\n\n",
+	"  You are its master: SIGNON master@%s <password>, from %s only, then SEAT <power> <address> for each player and START.\n\n":    "  Ne sei l'arbitro: SIGNON master@%s <password>, solo da %s, poi SEAT <potenza> <indirizzo> per ogni giocatore, e START.\n\n",
 	"  Your absences: %s; %d of the game's %d days of absence left.\n\n":                                                             "  Le tue assenze: %s; ti restano %d dei %d giorni di assenza della partita.\n\n",
 	" (attacked from %s)":           " (attaccata da %s)",
 	" (entered by the game master)": " (inserito dall'arbitro)",
