@@ -6,17 +6,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/corriere/corriere/variants/internal/sections"
 )
 
 // This file turns a board's text (the format of standard/standard.txt,
 // described in that file's comments) into a Variant.
-
-// dataLine is one meaningful line of a section, with its line number for
-// error messages.
-type dataLine struct {
-	n    int
-	text string
-}
 
 // articles are left out before taking a name's first three letters
 // ("The English Channel" is "eng", "La Manica" is "man").
@@ -38,7 +33,7 @@ func Parse(text string) (*Variant, error) {
 	// before it read. In the file they may come in any order.
 	steps := []struct {
 		section string
-		read    func([]dataLine) error
+		read    func([]sections.Line) error
 	}{
 		{"variant", ld.header},
 		{"powers", ld.powers},
@@ -56,12 +51,12 @@ func Parse(text string) (*Variant, error) {
 	for _, s := range steps {
 		known = append(known, s.section)
 	}
-	sections, err := splitSections(text, known, "setups", "two players")
+	bySection, err := sections.Split(text, known, "setups", "two players")
 	if err != nil {
 		return nil, err
 	}
 	for _, s := range steps {
-		if err := s.read(sections[s.section]); err != nil {
+		if err := s.read(bySection[s.section]); err != nil {
 			return nil, fmt.Errorf("[%s] %w", s.section, err)
 		}
 	}
@@ -75,54 +70,11 @@ func Parse(text string) (*Variant, error) {
 	return ld.v, nil
 }
 
-// splitSections groups the meaningful lines of text by section and checks
-// that the sections are the known ones, each there but the optional ones.
-func splitSections(text string, known []string, optional ...string) (map[string][]dataLine, error) {
-	sections := map[string][]dataLine{}
-	cur := ""
-	for i, raw := range strings.Split(text, "\n") {
-		s := strings.TrimSpace(raw)
-		if s == "" || strings.HasPrefix(s, "#") {
-			continue
-		}
-		if strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") {
-			cur = s[1 : len(s)-1]
-			if !slices.Contains(known, cur) {
-				return nil, fmt.Errorf("line %d: unknown section [%s]", i+1, cur)
-			}
-			if _, dup := sections[cur]; dup {
-				return nil, fmt.Errorf("line %d: section [%s] repeated", i+1, cur)
-			}
-			sections[cur] = nil
-			continue
-		}
-		if cur == "" {
-			return nil, fmt.Errorf("line %d: text before the first section", i+1)
-		}
-		sections[cur] = append(sections[cur], dataLine{i + 1, s})
-	}
-	for _, name := range known {
-		if _, ok := sections[name]; !ok && !slices.Contains(optional, name) {
-			return nil, fmt.Errorf("section [%s] missing", name)
-		}
-	}
-	return sections, nil
-}
-
-// keyed splits "key: rest" lines.
-func keyed(l dataLine) (key, rest string, err error) {
-	key, rest, ok := strings.Cut(l.text, ":")
-	if !ok {
-		return "", "", fmt.Errorf("line %d: want \"id: ...\"", l.n)
-	}
-	return strings.TrimSpace(key), strings.TrimSpace(rest), nil
-}
-
-func (ld *loader) header(lines []dataLine) error {
+func (ld *loader) header(lines []sections.Line) error {
 	for _, l := range lines {
-		f := strings.Fields(l.text)
+		f := strings.Fields(l.Text)
 		if len(f) != 2 {
-			return fmt.Errorf("line %d: want \"key value\"", l.n)
+			return fmt.Errorf("line %d: want \"key value\"", l.N)
 		}
 		switch f[0] {
 		case "name":
@@ -130,7 +82,7 @@ func (ld *loader) header(lines []dataLine) error {
 		case "year", "victory":
 			n, err := strconv.Atoi(f[1])
 			if err != nil {
-				return fmt.Errorf("line %d: %v", l.n, err)
+				return fmt.Errorf("line %d: %v", l.N, err)
 			}
 			if f[0] == "year" {
 				ld.v.StartYear = n
@@ -138,26 +90,26 @@ func (ld *loader) header(lines []dataLine) error {
 				ld.v.VictoryCenters = n
 			}
 		default:
-			return fmt.Errorf("line %d: unknown key %q", l.n, f[0])
+			return fmt.Errorf("line %d: unknown key %q", l.N, f[0])
 		}
 	}
 	return nil
 }
 
-func (ld *loader) powers(lines []dataLine) error {
+func (ld *loader) powers(lines []sections.Line) error {
 	for _, l := range lines {
-		f := strings.Fields(l.text)
+		f := strings.Fields(l.Text)
 		if len(f) != 5 && len(f) != 6 {
-			return fmt.Errorf("line %d: want \"id name adjective abbrev Italian [#colour]\"", l.n)
+			return fmt.Errorf("line %d: want \"id name adjective abbrev Italian [#colour]\"", l.N)
 		}
 		if ld.v.PowerByID(f[0]) != NoPower {
-			return fmt.Errorf("line %d: power %s repeated", l.n, f[0])
+			return fmt.Errorf("line %d: power %s repeated", l.N, f[0])
 		}
 		info := PowerInfo{ID: f[0], Name: f[1], Adjective: f[2], Abbrev: f[3], Italian: f[4]}
 		if len(f) == 6 {
 			c, err := parseColour(f[5])
 			if err != nil {
-				return fmt.Errorf("line %d: %w", l.n, err)
+				return fmt.Errorf("line %d: %w", l.N, err)
 			}
 			info.Colour = c
 		}
@@ -166,12 +118,12 @@ func (ld *loader) powers(lines []dataLine) error {
 	return nil
 }
 
-func (ld *loader) locations(lines []dataLine) error {
+func (ld *loader) locations(lines []sections.Line) error {
 	var locs []LocInfo
 	for _, l := range lines {
-		f := strings.Fields(l.text)
+		f := strings.Fields(l.Text)
 		if len(f) < 4 {
-			return fmt.Errorf("line %d: want \"id terrain centre name\"", l.n)
+			return fmt.Errorf("line %d: want \"id terrain centre name\"", l.N)
 		}
 		info := LocInfo{ID: f[0], Name: strings.Join(f[3:], " "), Home: NoPower}
 		switch f[1] {
@@ -182,7 +134,7 @@ func (ld *loader) locations(lines []dataLine) error {
 		case "coast":
 			info.Terrain = Coast
 		default:
-			return fmt.Errorf("line %d: unknown terrain %q", l.n, f[1])
+			return fmt.Errorf("line %d: unknown terrain %q", l.N, f[1])
 		}
 		switch f[2] {
 		case "-":
@@ -191,14 +143,14 @@ func (ld *loader) locations(lines []dataLine) error {
 		default:
 			info.SupplyCenter = true
 			if info.Home = ld.v.PowerByID(f[2]); info.Home == NoPower {
-				return fmt.Errorf("line %d: unknown power %q", l.n, f[2])
+				return fmt.Errorf("line %d: unknown power %q", l.N, f[2])
 			}
 		}
 		if info.IsCoast() && (info.Terrain != Coast || info.SupplyCenter) {
-			return fmt.Errorf("line %d: coast %s must be \"coast -\"", l.n, info.ID)
+			return fmt.Errorf("line %d: coast %s must be \"coast -\"", l.N, info.ID)
 		}
 		if _, dup := ld.locs[info.ID]; dup {
-			return fmt.Errorf("line %d: location %s repeated", l.n, info.ID)
+			return fmt.Errorf("line %d: location %s repeated", l.N, info.ID)
 		}
 		ld.locs[info.ID] = NoLoc
 		locs = append(locs, info)
@@ -239,13 +191,13 @@ func (ld *loader) locations(lines []dataLine) error {
 	return nil
 }
 
-func (ld *loader) armyAdj(lines []dataLine) error {
+func (ld *loader) armyAdj(lines []sections.Line) error {
 	adj, err := ld.adjacency(lines)
 	ld.v.ArmyAdj = adj
 	return err
 }
 
-func (ld *loader) fleetAdj(lines []dataLine) error {
+func (ld *loader) fleetAdj(lines []sections.Line) error {
 	adj, err := ld.adjacency(lines)
 	ld.v.FleetAdj = adj
 	return err
@@ -254,11 +206,11 @@ func (ld *loader) fleetAdj(lines []dataLine) error {
 // adjacency reads "loc: neighbour neighbour ..." lines and checks that
 // every edge is listed from both ends. Variant.Validate checks afterwards
 // that each edge joins places the unit type can stand on.
-func (ld *loader) adjacency(lines []dataLine) ([]LocSet, error) {
+func (ld *loader) adjacency(lines []sections.Line) ([]LocSet, error) {
 	adj := make([]LocSet, len(ld.v.Locs))
 	listed := map[Loc]bool{}
 	for _, l := range lines {
-		key, rest, err := keyed(l)
+		key, rest, err := l.Keyed()
 		if err != nil {
 			return nil, err
 		}
@@ -267,7 +219,7 @@ func (ld *loader) adjacency(lines []dataLine) ([]LocSet, error) {
 			return nil, err
 		}
 		if listed[from] {
-			return nil, fmt.Errorf("line %d: %s listed twice", l.n, key)
+			return nil, fmt.Errorf("line %d: %s listed twice", l.N, key)
 		}
 		listed[from] = true
 		for _, id := range strings.Fields(rest) {
@@ -276,7 +228,7 @@ func (ld *loader) adjacency(lines []dataLine) ([]LocSet, error) {
 				return nil, err
 			}
 			if to == from || adj[from].Has(to) {
-				return nil, fmt.Errorf("line %d: %s next to %s is wrong or repeated", l.n, key, id)
+				return nil, fmt.Errorf("line %d: %s next to %s is wrong or repeated", l.N, key, id)
 			}
 			adj[from].Add(to)
 		}
@@ -295,15 +247,15 @@ func (ld *loader) adjacency(lines []dataLine) ([]LocSet, error) {
 	return adj, nil
 }
 
-func (ld *loader) loc(l dataLine, id string) (Loc, error) {
+func (ld *loader) loc(l sections.Line, id string) (Loc, error) {
 	loc, ok := ld.locs[id]
 	if !ok {
-		return NoLoc, fmt.Errorf("line %d: unknown location %q", l.n, id)
+		return NoLoc, fmt.Errorf("line %d: unknown location %q", l.N, id)
 	}
 	return loc, nil
 }
 
-func (ld *loader) start(lines []dataLine) error {
+func (ld *loader) start(lines []sections.Line) error {
 	for _, l := range lines {
 		p, rest, err := ld.powerLine(l)
 		if err != nil {
@@ -312,7 +264,7 @@ func (ld *loader) start(lines []dataLine) error {
 		for _, u := range strings.Split(rest, ",") {
 			f := strings.Fields(u)
 			if len(f) != 2 || (f[0] != "A" && f[0] != "F") {
-				return fmt.Errorf("line %d: want units as \"A vie\" or \"F tri\", not %q", l.n, strings.TrimSpace(u))
+				return fmt.Errorf("line %d: want units as \"A vie\" or \"F tri\", not %q", l.N, strings.TrimSpace(u))
 			}
 			loc, err := ld.loc(l, f[1])
 			if err != nil {
@@ -366,19 +318,9 @@ func abbrev(name string) string {
 	return string(b)
 }
 
-func splitList(s string) []string {
-	var out []string
-	for _, x := range strings.Split(s, ",") {
-		if x = strings.TrimSpace(x); x != "" {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
 // locNames reads "id: English | Italian | exact" lines and builds the
 // names of every location as standard.txt describes.
-func (ld *loader) locNames(lines []dataLine) error {
+func (ld *loader) locNames(lines []sections.Line) error {
 	type abbr struct {
 		key string
 		loc Loc
@@ -398,7 +340,7 @@ func (ld *loader) locNames(lines []dataLine) error {
 		}
 	}
 	for _, l := range lines {
-		key, rest, err := keyed(l)
+		key, rest, err := l.Keyed()
 		if err != nil {
 			return err
 		}
@@ -408,14 +350,14 @@ func (ld *loader) locNames(lines []dataLine) error {
 		}
 		parts := strings.Split(rest, "|")
 		if len(parts) != 3 {
-			return fmt.Errorf("line %d: want \"id: English | Italian | exact\"", l.n)
+			return fmt.Errorf("line %d: want \"id: English | Italian | exact\"", l.N)
 		}
 		for i, part := range parts {
 			// The first Italian name is the one shown in Italian.
-			if names := splitList(part); i == 1 && len(names) > 0 && ld.v.Locs[loc].Italian == "" {
+			if names := sections.List(part); i == 1 && len(names) > 0 && ld.v.Locs[loc].Italian == "" {
 				ld.v.Locs[loc].Italian = names[0]
 			}
-			for _, name := range splitList(part) {
+			for _, name := range sections.List(part) {
 				ld.addName(name, loc)
 				if i == 1 || (i == 0 && !strings.HasPrefix(strings.ToLower(name), "nor")) {
 					addAbbrev(name, loc)
@@ -435,14 +377,14 @@ func (ld *loader) locNames(lines []dataLine) error {
 // coastNames reads "code: name, name" lines and names each coast by every
 // name of its province that names nothing else, followed by a name of the
 // coast: "stp/nc", "spa(sc)", "spa (sc)", "spa sc".
-func (ld *loader) coastNames(lines []dataLine) error {
+func (ld *loader) coastNames(lines []sections.Line) error {
 	forms := map[string][]string{}
 	for _, l := range lines {
-		key, rest, err := keyed(l)
+		key, rest, err := l.Keyed()
 		if err != nil {
 			return err
 		}
-		forms[key] = splitList(rest)
+		forms[key] = sections.List(rest)
 	}
 	// Collect first: the loop below must not see the names it adds.
 	byProvince := map[Loc][]string{}
@@ -471,13 +413,13 @@ func (ld *loader) coastNames(lines []dataLine) error {
 
 // powerNames reads "id: name, name" lines. A power's id, name, adjective
 // and abbreviation are names too.
-func (ld *loader) powerNames(lines []dataLine) error {
+func (ld *loader) powerNames(lines []sections.Line) error {
 	ld.v.PowerNames = map[string]Power{}
-	add := func(l dataLine, name string, p Power) error {
+	add := func(l sections.Line, name string, p Power) error {
 		name = strings.ToLower(name)
 		for _, k := range []string{name, strings.ReplaceAll(name, "-", " ")} {
 			if q, ok := ld.v.PowerNames[k]; ok && q != p {
-				return fmt.Errorf("line %d: %q names both %s and %s", l.n, k, ld.v.Powers[q].ID, ld.v.Powers[p].ID)
+				return fmt.Errorf("line %d: %q names both %s and %s", l.N, k, ld.v.Powers[q].ID, ld.v.Powers[p].ID)
 			}
 			ld.v.PowerNames[k] = p
 		}
@@ -488,7 +430,7 @@ func (ld *loader) powerNames(lines []dataLine) error {
 			if name == "" {
 				continue
 			}
-			if err := add(dataLine{}, name, Power(i)); err != nil {
+			if err := add(sections.Line{}, name, Power(i)); err != nil {
 				return err
 			}
 		}
@@ -498,7 +440,7 @@ func (ld *loader) powerNames(lines []dataLine) error {
 		if err != nil {
 			return err
 		}
-		for _, name := range splitList(rest) {
+		for _, name := range sections.List(rest) {
 			if err := add(l, name, p); err != nil {
 				return err
 			}
@@ -508,14 +450,14 @@ func (ld *loader) powerNames(lines []dataLine) error {
 }
 
 // powerLine reads a line "power: rest" whose key names a power.
-func (ld *loader) powerLine(l dataLine) (Power, string, error) {
-	key, rest, err := keyed(l)
+func (ld *loader) powerLine(l sections.Line) (Power, string, error) {
+	key, rest, err := l.Keyed()
 	if err != nil {
 		return NoPower, "", err
 	}
 	p := ld.v.PowerByID(key)
 	if p == NoPower {
-		return NoPower, "", fmt.Errorf("line %d: unknown power %q", l.n, key)
+		return NoPower, "", fmt.Errorf("line %d: unknown power %q", l.N, key)
 	}
 	return p, rest, nil
 }
@@ -532,18 +474,18 @@ func parseColour(s string) (color.RGBA, error) {
 
 // setups reads "players alternative: side | side ..." lines, each side
 // the ids of the powers one player plays.
-func (ld *loader) setups(lines []dataLine) error {
+func (ld *loader) setups(lines []sections.Line) error {
 	for _, l := range lines {
-		key, rest, err := keyed(l)
+		key, rest, err := l.Keyed()
 		if err != nil {
 			return err
 		}
 		var s Setup
 		if _, err := fmt.Sscanf(key, "%d %d", &s.Players, &s.Alternative); err != nil || s.Players < 2 || s.Players >= len(ld.v.Powers) || s.Alternative < 0 {
-			return fmt.Errorf("line %d: want \"players alternative:\" with 2 to %d players, not %q", l.n, len(ld.v.Powers)-1, key)
+			return fmt.Errorf("line %d: want \"players alternative:\" with 2 to %d players, not %q", l.N, len(ld.v.Powers)-1, key)
 		}
 		if slices.ContainsFunc(ld.v.Setups, func(o Setup) bool { return o.Players == s.Players && o.Alternative == s.Alternative }) {
-			return fmt.Errorf("line %d: setup %s repeated", l.n, key)
+			return fmt.Errorf("line %d: setup %s repeated", l.N, key)
 		}
 		var seen PowerSet
 		for _, side := range strings.Split(rest, "|") {
@@ -551,18 +493,18 @@ func (ld *loader) setups(lines []dataLine) error {
 			for _, id := range strings.Fields(side) {
 				p := ld.v.PowerByID(id)
 				if p == NoPower || seen.Has(p) {
-					return fmt.Errorf("line %d: power %q unknown or repeated", l.n, id)
+					return fmt.Errorf("line %d: power %q unknown or repeated", l.N, id)
 				}
 				seen.Add(p)
 				powers = append(powers, p)
 			}
 			if len(powers) == 0 {
-				return fmt.Errorf("line %d: a side with no power", l.n)
+				return fmt.Errorf("line %d: a side with no power", l.N)
 			}
 			s.Sides = append(s.Sides, powers)
 		}
 		if len(s.Sides) != s.Players {
-			return fmt.Errorf("line %d: %d sides for %d players", l.n, len(s.Sides), s.Players)
+			return fmt.Errorf("line %d: %d sides for %d players", l.N, len(s.Sides), s.Players)
 		}
 		ld.v.Setups = append(ld.v.Setups, s)
 	}
@@ -570,7 +512,7 @@ func (ld *loader) setups(lines []dataLine) error {
 }
 
 // twoPlayer reads the two-player game's "key value" lines.
-func (ld *loader) twoPlayer(lines []dataLine) error {
+func (ld *loader) twoPlayer(lines []sections.Line) error {
 	if lines == nil {
 		return nil
 	}
@@ -579,9 +521,9 @@ func (ld *loader) twoPlayer(lines []dataLine) error {
 	}
 	tp := &TwoPlayer{Neutral: NoPower}
 	for _, l := range lines {
-		f := strings.Fields(l.text)
+		f := strings.Fields(l.Text)
 		if len(f) < 2 {
-			return fmt.Errorf("line %d: want \"key value\"", l.n)
+			return fmt.Errorf("line %d: want \"key value\"", l.N)
 		}
 		var err error
 		switch f[0] {
@@ -605,7 +547,7 @@ func (ld *loader) twoPlayer(lines []dataLine) error {
 			err = fmt.Errorf("unknown key %q", f[0])
 		}
 		if err != nil {
-			return fmt.Errorf("line %d: %w", l.n, err)
+			return fmt.Errorf("line %d: %w", l.N, err)
 		}
 	}
 	if tp.Year == 0 || tp.Victory == 0 || tp.Neutral == NoPower {
