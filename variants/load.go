@@ -30,35 +30,22 @@ type loader struct {
 func Parse(text string) (*Variant, error) {
 	ld := &loader{v: &Variant{}, locs: map[string]Loc{}, names: map[string][]Loc{}}
 	// The sections, in the order they are read: each needs what the ones
-	// before it read. In the file they may come in any order.
-	steps := []struct {
-		section string
-		read    func([]sections.Line) error
-	}{
-		{"variant", ld.header},
-		{"powers", ld.powers},
-		{"locations", ld.locations},
-		{"army", ld.armyAdj},
-		{"fleet", ld.fleetAdj},
-		{"start", ld.start},
-		{"names", ld.locNames},
-		{"coasts", ld.coastNames},
-		{"power names", ld.powerNames},
-		{"setups", ld.setups},
-		{"two players", ld.twoPlayer},
-	}
-	var known []string
-	for _, s := range steps {
-		known = append(known, s.section)
-	}
-	bySection, err := sections.Split(text, known, "setups", "two players")
+	// before it read.
+	err := sections.Read(text, []sections.Step{
+		{Section: "variant", Read: ld.header},
+		{Section: "powers", Read: ld.powers},
+		{Section: "locations", Read: ld.locations},
+		{Section: "army", Read: ld.armyAdj},
+		{Section: "fleet", Read: ld.fleetAdj},
+		{Section: "start", Read: ld.start},
+		{Section: "names", Read: ld.locNames},
+		{Section: "coasts", Read: ld.coastNames},
+		{Section: "power names", Read: ld.powerNames},
+		{Section: "setups", Read: ld.setups},
+		{Section: "two players", Read: ld.twoPlayer},
+	}, "setups", "two players")
 	if err != nil {
 		return nil, err
-	}
-	for _, s := range steps {
-		if err := s.read(bySection[s.section]); err != nil {
-			return nil, fmt.Errorf("[%s] %w", s.section, err)
-		}
 	}
 	for _, c := range ld.names {
 		slices.Sort(c)

@@ -17,11 +17,38 @@ type Line struct {
 	Text string
 }
 
-// Split groups the meaningful lines of text by section and checks that the
-// sections are the known ones, each there but the optional ones. A section
-// that is there but empty maps to nil, as does an absent optional one:
-// callers that must tell them apart look the name up in the map.
-func Split(text string, known []string, optional ...string) (map[string][]Line, error) {
+// Step reads the lines of one section.
+type Step struct {
+	Section string
+	Read    func([]Line) error
+}
+
+// Read splits text into its sections and hands each section's lines to
+// its step, in the order of the steps: each may need what the ones before
+// it read, while in the text the sections may come in any order. Every
+// section must have a step and be there, but the optional ones; an absent
+// optional section, like an empty one, is read as no lines. An error names
+// the section it was found in.
+func Read(text string, steps []Step, optional ...string) error {
+	var known []string
+	for _, s := range steps {
+		known = append(known, s.Section)
+	}
+	bySection, err := split(text, known, optional)
+	if err != nil {
+		return err
+	}
+	for _, s := range steps {
+		if err := s.Read(bySection[s.Section]); err != nil {
+			return fmt.Errorf("[%s] %w", s.Section, err)
+		}
+	}
+	return nil
+}
+
+// split groups the meaningful lines of text by section and checks that the
+// sections are the known ones, each there but the optional ones.
+func split(text string, known, optional []string) (map[string][]Line, error) {
 	sections := map[string][]Line{}
 	cur := ""
 	for i, raw := range strings.Split(text, "\n") {
