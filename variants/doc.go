@@ -11,4 +11,9 @@
 // A location is a small integer ([Loc]) so that the adjudicator works on
 // arrays and bit sets instead of string-keyed maps. Subpackages hold the
 // concrete variants (variants/standard).
+//
+// Boards of the Machiavelli family (Le Guerre d'Italia: variants/italia)
+// are another model, read by their own loader in variants/machiavelli,
+// whose package comment says why; both loaders read the same section
+// format (variants/internal/sections).
 package variants
