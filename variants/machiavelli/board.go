@@ -2,7 +2,6 @@ package machiavelli
 
 import (
 	"slices"
-	"sort"
 	"strings"
 )
 
@@ -169,7 +168,8 @@ func (b *Board) Prefix(prefix string) []Area {
 		return nil
 	}
 	var out []Area
-	for i := sort.SearchStrings(b.keys, p); i < len(b.keys) && strings.HasPrefix(b.keys[i], p); i++ {
+	i, _ := slices.BinarySearch(b.keys, p)
+	for ; i < len(b.keys) && strings.HasPrefix(b.keys[i], p); i++ {
 		if a := b.names[b.keys[i]]; !slices.Contains(out, a) {
 			out = append(out, a)
 		}
@@ -180,12 +180,7 @@ func (b *Board) Prefix(prefix string) []Area {
 
 // LandEdge returns how territories a and c are joined for a land move,
 // NoEdge where they are not (or either is a sea).
-func (b *Board) LandEdge(a, c Area) Edge {
-	if a > c {
-		a, c = c, a
-	}
-	return b.edges[[2]Area{a, c}]
-}
+func (b *Board) LandEdge(a, c Area) Edge { return b.edges[pair(a, c)] }
 
 // Adjacent reports whether a and c are next to each other: two
 // territories joined by a land edge of any kind, two neighbouring seas, or
