@@ -7,7 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"image"
-	_ "image/png" // the maps the results carry
+	"image/png"
 	"io"
 	"mime"
 	"mime/quotedprintable"
@@ -19,6 +19,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/corriere/corriere/mailer"
 )
 
 // The golden copy of the demo's mails: every mail the judge sends in
@@ -356,7 +359,8 @@ func compareGolden(want, got map[string]string, limit int) string {
 // lines with context lines around them, "@@" heading each stretch with its
 // line in a.
 func lineDiff(a, b string, context int) string {
-	x, y := strings.SplitAfter(a, "\n"), strings.SplitAfter(b, "\n")
+	lines := func(s string) []string { return strings.Split(strings.TrimSuffix(s, "\n"), "\n") }
+	x, y := lines(a), lines(b)
 	// lcs[i][j] is the length of the longest common subsequence of x[i:]
 	// and y[j:]: a mail has a few hundred lines at most.
 	lcs := make([][]int, len(x)+1)
@@ -377,39 +381,100 @@ func lineDiff(a, b string, context int) string {
 		text string
 		at   int // the line's number in a
 	}
-	var lines []line
+	var edits []line
 	i, j := 0, 0
 	for i < len(x) || j < len(y) {
 		switch {
 		case i < len(x) && j < len(y) && x[i] == y[j]:
-			lines = append(lines, line{' ', x[i], i + 1})
+			edits = append(edits, line{' ', x[i], i + 1})
 			i, j = i+1, j+1
 		case i < len(x) && (j == len(y) || lcs[i+1][j] >= lcs[i][j+1]):
-			lines = append(lines, line{'-', x[i], i + 1})
+			edits = append(edits, line{'-', x[i], i + 1})
 			i++
 		default:
-			lines = append(lines, line{'+', y[j], i + 1})
+			edits = append(edits, line{'+', y[j], i + 1})
 			j++
 		}
 	}
 	var out strings.Builder
 	shown := -1 // the last line written
-	for k, l := range lines {
+	for k, l := range edits {
 		if l.op == ' ' {
 			continue
 		}
 		from := max(k-context, shown+1)
 		if from > shown+1 || shown < 0 {
-			fmt.Fprintf(&out, "@@ line %d @@\n", lines[from].at)
+			fmt.Fprintf(&out, "@@ line %d @@\n", edits[from].at)
 		}
 		for ; from <= k; from++ {
-			out.WriteString(string(lines[from].op) + strings.TrimSuffix(lines[from].text, "\n") + "\n")
+			out.WriteString(string(edits[from].op) + edits[from].text + "\n")
 		}
 		shown = k
-		for n := k + 1; n < len(lines) && n <= k+context && lines[n].op == ' '; n++ {
-			out.WriteString(" " + strings.TrimSuffix(lines[n].text, "\n") + "\n")
+		for n := k + 1; n < len(edits) && n <= k+context && edits[n].op == ' '; n++ {
+			out.WriteString(" " + edits[n].text + "\n")
 			shown = n
 		}
 	}
+	if out.Len() == 0 && a != b {
+		return "(the texts differ only in their last line end)\n"
+	}
 	return out.String()
+}
+
+// TestNormaliseMail checks the golden copy's normalisation on mails the
+// judge's writer composes: what changes from run to run (date, Message-ID,
+// boundary, deadline) is gone, what a player reads stays, decoded.
+func TestNormaliseMail(t *testing.T) {
+	dir := t.TempDir()
+	var pic bytes.Buffer
+	if err := png.Encode(&pic, image.NewGray(image.Rect(0, 0, 2, 1))); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "map-S1901M.png"), pic.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	long := "A line longer than quoted-printable's 76 characters, which it breaks with soft line breaks: è."
+	normalised := func(id string, at time.Time, deadline, subject string) string {
+		t.Helper()
+		raw, err := mailer.Compose(mailer.Outgoing{From: "Corriere <judge@corriere.test>", To: "austria@players.test",
+			Subject: subject, MessageID: id, InReplyTo: "demo-0-austria@players.test", Date: at,
+			Text: long + "\nDeadline: " + deadline + " UTC.\n",
+			Attachments: []mailer.Attachment{
+				{Filename: "map-S1901M.png", ContentType: "image/png", Data: pic.Bytes()},
+				{Filename: "notes.bin", Data: []byte("notes")},
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, err := normaliseMail(string(raw), dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return text
+	}
+	a := normalised("corriere-1@corriere.test", time.Date(2026, 11, 27, 1, 31, 5, 0, time.UTC), "Fri 2026-11-27 01:31:10", "Corriere seed: S1901M results")
+	b := normalised("corriere-42@corriere.test", time.Date(2027, 3, 1, 20, 0, 0, 0, time.UTC), "Mon 2027-03-01 20:00", "Corriere seed: S1901M results")
+	if a != b {
+		t.Errorf("two runs of one mail normalise apart:\n%s", lineDiff(a, b, 2))
+	}
+	mustHave(t, "the normalised mail", a, "Date: <date>\n", "Message-ID: <message-id>\n",
+		"In-Reply-To: <demo-0-austria@players.test>\n", `boundary="<boundary>"`, "\n--<boundary>\n", "\n--<boundary>--\n",
+		"Subject: Corriere seed: S1901M results\n", "\n"+long+"\nDeadline: Ddd YYYY-MM-DD hh:mm[:ss] UTC.\n",
+		"[png image 2x1, byte for byte the map-S1901M.png the demo writes;",
+		fmt.Sprintf("[5 bytes, sha256 %x]", sha256.Sum256([]byte("notes"))))
+	if c := normalised("corriere-1@corriere.test", time.Date(2026, 11, 27, 1, 31, 5, 0, time.UTC), "Fri 2026-11-27 01:31:10", "Corriere seed: F1901M results"); c == a {
+		t.Error("another subject normalises to the same text")
+	}
+}
+
+func TestLineDiff(t *testing.T) {
+	a := "1\n2\n3\n4\n5\n6\n7\n8\n9\n"
+	b := "1\n2\nthree\n4\n5\n6\n7\n8\n9\nten\n"
+	want := "@@ line 1 @@\n 1\n 2\n-3\n+three\n 4\n 5\n@@ line 8 @@\n 8\n 9\n+ten\n"
+	if got := lineDiff(a, b, 2); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if got := lineDiff(a, a, 3); got != "" {
+		t.Errorf("a diff of equal texts:\n%s", got)
+	}
 }
