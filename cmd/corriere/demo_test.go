@@ -13,7 +13,8 @@ import (
 
 // TestDemo runs `corriere demo`: the rulebook's game by mail through
 // loopback IMAP and SMTP servers, to S1903M, with every outcome checked
-// against the rulebook by the demo itself.
+// against the rulebook by the demo itself, and every mail the judge sent
+// compared with the golden copy (demo_golden_test.go).
 func TestDemo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the demo plays a whole game by mail; skipped with -short")
@@ -62,4 +63,7 @@ func TestDemo(t *testing.T) {
 	if len(maps) != 7 {
 		t.Errorf("%d maps written, want one per phase", len(maps))
 	}
+	// The same run, compared with the golden copy of every mail.
+	failed := t.Failed()
+	t.Run("Golden", func(t *testing.T) { checkDemoGolden(t, out, failed) })
 }
