@@ -1,8 +1,11 @@
 package judge
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -79,6 +82,7 @@ func TestCreateLinesArePinned(t *testing.T) {
 		{"players 3\nalternative 2", `standard 2023 {"movement":"0 20 * * MON,THU","retreat":"0 20 * * *","adjustment":"0 20 * * *","time_zone":"UTC","grace":"1h0m0s","reminder":"12h0m0s","press":"white","early":true,"max_absence":15,"players":3,"alternative":2}`},
 		{"players 2\ndraws dias\nobservers yes\nearly true", `standard 2023 {"movement":"0 20 * * MON,THU","retreat":"0 20 * * *","adjustment":"0 20 * * *","time_zone":"UTC","grace":"1h0m0s","reminder":"12h0m0s","press":"white","early":true,"max_absence":15,"players":2}`},
 		{"grace 5m\nhello\npress none", `standard 2023 {"movement":"0 20 * * MON,THU","retreat":"0 20 * * *","adjustment":"0 20 * * *","time_zone":"UTC","grace":"5m0s","reminder":"12h0m0s","press":"white","early":true,"max_absence":15}`},
+		{"grace\t5m\nmax absence: 5", `standard 2023 {"movement":"0 20 * * MON,THU","retreat":"0 20 * * *","adjustment":"0 20 * * *","time_zone":"UTC","grace":"5m0s","reminder":"12h0m0s","press":"white","early":true,"max_absence":5}`},
 		{"max days 3", `max days 3: expected max absence <days>. The game was not created.`},
 		{"players many", `players many: players "many": expected a number of players. The game was not created.`},
 		{"alternative x", `alternative x: alternative "x": expected 1 or 2. The game was not created.`},
@@ -98,6 +102,96 @@ func TestCreateLinesArePinned(t *testing.T) {
 		})
 		if got != c.want {
 			t.Errorf("CREATE with %q: got\n%s\nwant\n%s", c.lines, got, c.want)
+		}
+	}
+}
+
+// TestSettingTable checks each setting's row: named, each name's first
+// word its own (a settings line is found by it), read and written, its
+// value read back as it was written, and said in the settings text where
+// settingsLayout places it.
+func TestSettingTable(t *testing.T) {
+	first := map[string]string{}
+	shown := map[string]bool{}
+	for _, st := range settingTable {
+		if len(st.Names) == 0 || st.Parse == nil || st.Value == nil || st.Form == "" {
+			t.Errorf("setting %v: want names, a Form, Parse and Value", st.Names)
+			continue
+		}
+		for _, name := range st.Names {
+			w := strings.Fields(name)[0]
+			if other, ok := first[w]; ok {
+				t.Errorf("%q and %q begin with the same word", other, name)
+			}
+			first[w] = name
+			if !namesSetting(name + " x") {
+				t.Errorf("%q does not name a setting", name)
+			}
+		}
+		if st.Show != nil {
+			shown[st.Names[0]] = true
+		}
+		if st.Game != "" && st.Game != "diplomacy" {
+			t.Errorf("%s: Game %q", st.Names[0], st.Game)
+		}
+		// The default's value, read back, is the same value.
+		c := NewCreation()
+		v := st.Value(&c)
+		if err := st.Parse(&c, v); err != nil || st.Value(&c) != v {
+			t.Errorf("%s: its value %q reads back as %q, %v", st.Names[0], v, st.Value(&c), err)
+		}
+	}
+	for _, entry := range settingsLayout {
+		for _, name := range strings.FieldsFunc(entry, func(r rune) bool { return r == ',' || r == ';' }) {
+			name = strings.TrimSpace(name)
+			if !shown[name] {
+				t.Errorf("settingsLayout places %q, which is no setting with a Show", name)
+			}
+			delete(shown, name)
+		}
+	}
+	for name := range shown {
+		t.Errorf("settingsLayout does not place %q", name)
+	}
+}
+
+// TestSettingsTextPlacesTheUnplaced: a setting the layout does not name
+// (a game's own, later) is said on a line of its own.
+func TestSettingsTextPlacesTheUnplaced(t *testing.T) {
+	table := append(slices.Clone(settingTable), Setting[Creation]{
+		Names: []string{"ducats"}, Form: "<ducats>",
+		Show: func(l lang, c *Creation) string { return "ducats 100" },
+	})
+	set := DefaultSettings()
+	got := settingsText(english, table, settingsLayout, &Creation{Settings: set})
+	if want := set.textIn(english) + "ducats 100.\n"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestSettingOf(t *testing.T) {
+	for _, c := range []struct {
+		line, name, value, err string
+	}{
+		{"Grace: 1h", "grace", "1h", ""},
+		{"grace= 1h", "grace", "1h", ""},
+		{"grace=1h", "", "", ""},
+		{"TZ  Europe/Rome ", "timezone", "Europe/Rome", ""},
+		{"movement\t0 20 * * *", "movement", "0 20 * * *", ""},
+		{"Max Absence 4", "max absence", "4", ""},
+		{"max-absence: 4", "max absence", "4", ""},
+		{"max absences 4", "", "", "expected max absence <days>"},
+		{"max: 4", "", "", ""},
+		{"A Par-Bur", "", "", ""},
+		{"", "", "", ""},
+	} {
+		st, value, err := settingOf(settingTable, c.line)
+		name := ""
+		if st != nil {
+			name = st.Names[0]
+		}
+		if name != c.name || value != c.value || fmt.Sprint(err) != cmp.Or(c.err, "<nil>") {
+			t.Errorf("settingOf(%q): %q %q %v; want %q %q %s", c.line, name, value, err, c.name, c.value, c.err)
 		}
 	}
 }

@@ -19,15 +19,16 @@ func TestGameCreateFlags(t *testing.T) {
 		code  int
 		want  string // the variant, rules and stored settings; or the error
 	}{
-		{nil, 0, `standard 2023 {"movement":"0 20 * * MON,THU","retreat":"0 20 * * *","adjustment":"0 20 * * *","time_zone":"UTC","grace":"1h0m0s","reminder":"12h0m0s","press":"white","early":true,"missing":"hold","max_absence":15,"players":7}`},
+		{nil, 0, `standard 2023 {"movement":"0 20 * * MON,THU","retreat":"0 20 * * *","adjustment":"0 20 * * *","time_zone":"UTC","grace":"1h0m0s","reminder":"12h0m0s","press":"white","early":true,"max_absence":15}`},
 		{[]string{"--variant", "standard", "--rules", "1971", "--movement", "0 8 * * *", "--retreat", "0 9 * * *", "--adjustment", "0 10 * * *",
 			"--tz", "Europe/Rome", "--grace", "30m", "--reminder", "2h", "--press", "grey", "--early=false", "--missing", "disorder",
-			"--end", "2027-06-30 20:00", "--draws", "partial", "--language", "it", "--max-absence", "3", "--observers=false"}, 0, `standard 1971 {"movement":"0 8 * * *","retreat":"0 9 * * *","adjustment":"0 10 * * *","time_zone":"Europe/Rome","grace":"30m0s","reminder":"2h0m0s","press":"grey","early":false,"missing":"disorder","end":"2027-06-30 20:00","no_observers":true,"max_absence":3,"players":7,"partial_draws":true,"language":"italian"}`},
-		{[]string{"--players", "3", "--alternative", "2", "--early", "--observers"}, 0, `standard 2023 {"movement":"0 20 * * MON,THU","retreat":"0 20 * * *","adjustment":"0 20 * * *","time_zone":"UTC","grace":"1h0m0s","reminder":"12h0m0s","press":"white","early":true,"missing":"hold","max_absence":15,"players":3,"alternative":2}`},
-		{[]string{"--players", "many"}, 2, `invalid value "many" for flag -players: parse error`},
+			"--end", "2027-06-30 20:00", "--draws", "partial", "--language", "it", "--max-absence", "3", "--observers=false"}, 0, `standard 1971 {"movement":"0 8 * * *","retreat":"0 9 * * *","adjustment":"0 10 * * *","time_zone":"Europe/Rome","grace":"30m0s","reminder":"2h0m0s","press":"grey","early":false,"missing":"disorder","end":"2027-06-30 20:00","no_observers":true,"max_absence":3,"partial_draws":true,"language":"italian"}`},
+		{[]string{"--players", "3", "--alternative", "2", "--early", "--observers"}, 0, `standard 2023 {"movement":"0 20 * * MON,THU","retreat":"0 20 * * *","adjustment":"0 20 * * *","time_zone":"UTC","grace":"1h0m0s","reminder":"12h0m0s","press":"white","early":true,"max_absence":15,"players":3,"alternative":2}`},
+		{[]string{"--press", "GREY", "--early=0", "--observers=t"}, 0, `standard 2023 {"movement":"0 20 * * MON,THU","retreat":"0 20 * * *","adjustment":"0 20 * * *","time_zone":"UTC","grace":"1h0m0s","reminder":"12h0m0s","press":"grey","early":false,"max_absence":15}`},
+		{[]string{"--players", "many"}, 2, `invalid value "many" for flag -players: players "many": expected a number of players`},
 		{[]string{"--grace", "soon"}, 2, `invalid value "soon" for flag -grace: duration "soon": expected a form like 90s, 30m or 1h30m`},
 		{[]string{"--draws", "most"}, 2, `invalid value "most" for flag -draws: draws "most": expected all (every survivor) or partial`},
-		{[]string{"--press", "loud"}, 1, `corriere game create: game partitag: press "loud": expected white, grey or none`},
+		{[]string{"--press", "loud"}, 1, `corriere game create: game partitah: press "loud": expected white, grey or none`},
 	} {
 		name := "partita" + string(rune('a'+i))
 		code, out, errs := cli("", append([]string{"game", "create", name, "--db", db}, c.flags...)...)
