@@ -260,7 +260,7 @@ var settingTable = []Setting[Creation]{
 		Parse:    func(c *Creation, v string) error { return c.Settings.SetLanguage(v) },
 		Value:    func(c *Creation) string { return c.Settings.lang().String() },
 		Show:     func(l lang, c *Creation) string { return l.f("language %s", word(c.Settings.lang().String())) },
-		Help:     [languages]string{"", "language (italian|english)"},
+		Help:     [languages]string{"language (english|italian)", "language (italian|english)"},
 	},
 	{
 		Names: []string{"sender_check", "sender-check"}, Form: "confirmed|not_failed|off",
@@ -270,7 +270,7 @@ var settingTable = []Setting[Creation]{
 			check := c.Settings.senderCheck()
 			return l.f("Sender check: %s (%s)", check.name, check.about(l))
 		},
-		Help: [languages]string{"sender_check (confirmed|not_failed|off:\nhow sure the judge must be that a sign-on comes from its From)",
+		Help: [languages]string{"sender_check (confirmed|not_failed|off: how sure the judge must be\nthat a sign-on comes from its From)",
 			"sender_check (confirmed|not_failed|off: quanto il giudice deve essere\nsicuro che un collegamento venga dal suo mittente)"},
 	},
 }

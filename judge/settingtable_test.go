@@ -195,3 +195,21 @@ func TestSettingOf(t *testing.T) {
 		}
 	}
 }
+
+// TestSettingsHelp: HELP describes every setting in every language, in
+// its own Help or in another's ("movement/retreat/adjustment").
+func TestSettingsHelp(t *testing.T) {
+	for l := range languages {
+		help := l.help()
+		for _, st := range settingTable {
+			if st.Help[l] == "" && !slices.ContainsFunc(settingTable, func(o Setting[Creation]) bool {
+				return strings.Contains(o.Help[l], st.Names[0])
+			}) {
+				t.Errorf("HELP in %s does not describe %s", l, st.Names[0])
+			}
+			if st.Help[l] != "" && !strings.Contains(help, strings.Split(st.Help[l], "\n")[0]) {
+				t.Errorf("HELP in %s lacks %q", l, st.Help[l])
+			}
+		}
+	}
+}
