@@ -45,7 +45,7 @@ func (s *session) signonMaster(vw *view, who, password string) error {
 // create makes a game by mail; its creator becomes its master.
 func (s *session) create(c command) error {
 	if len(c.args) != 2 {
-		s.printf("> %s\n  Expected CREATE <game> <password>, then settings lines (variant, rules, movement, retreat, adjustment, timezone, grace, reminder, press, early, max absence, language, sender_check).\n\n", c.verb)
+		s.printf("> %s\n  Expected CREATE <game> <password>, then settings lines (%s).\n\n", c.verb, settingNames(settingTable))
 		return nil
 	}
 	name, password := c.args[0], c.args[1]

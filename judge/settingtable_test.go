@@ -213,3 +213,12 @@ func TestSettingsHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestCreateUsage: CREATE without its arguments names every setting.
+func TestCreateUsage(t *testing.T) {
+	f := newFixture(t, nil)
+	reply := f.send("gm@x.test", "CREATE")
+	want := "Expected CREATE <game> <password>, then settings lines (variant, rules, movement, retreat, adjustment, timezone, grace, reminder, " +
+		"press, early, missing, max absence, end, observers, players, alternative, draws, language, sender_check)."
+	mustContain(t, "CREATE alone", reply, want)
+}
