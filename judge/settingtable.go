@@ -263,9 +263,10 @@ var settingTable = []Setting[Creation]{
 		Help:     [languages]string{"language (english|italian)", "language (italian|english)"},
 	},
 	{
-		Names: []string{"sender_check", "sender-check"}, Form: "confirmed|not_failed|off",
-		Parse: func(c *Creation, v string) error { return c.Settings.SetSenderCheck(v) },
-		Value: func(c *Creation) string { return c.Settings.senderCheck().name },
+		Names: []string{"sender_check", "sender-check"}, Form: "confirmed|not_failed|off", Flag: "sender-check",
+		FlagHelp: "how sure the judge must be that a sign-on comes from its From: confirmed (DKIM, SPF or DMARC confirm it), not_failed (only a sender shown forged is refused) or off (recorded, never refused)",
+		Parse:    func(c *Creation, v string) error { return c.Settings.SetSenderCheck(v) },
+		Value:    func(c *Creation) string { return c.Settings.senderCheck().name },
 		Show: func(l lang, c *Creation) string {
 			check := c.Settings.senderCheck()
 			return l.f("Sender check: %s (%s)", check.name, check.about(l))

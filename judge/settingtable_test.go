@@ -107,7 +107,8 @@ func TestCreateLinesArePinned(t *testing.T) {
 }
 
 // TestSettingTable checks each setting's row: named, each name's first
-// word its own (a settings line is found by it), read and written, its
+// word its own (a settings line is found by it), a flag of corriere game
+// create as well as a settings line, read and written, its
 // value read back as it was written, and said in the settings text where
 // settingsLayout places it.
 func TestSettingTable(t *testing.T) {
@@ -130,6 +131,9 @@ func TestSettingTable(t *testing.T) {
 		}
 		if st.Show != nil {
 			shown[st.Names[0]] = true
+		}
+		if st.Flag == "" || st.FlagHelp == "" {
+			t.Errorf("%s: no flag of corriere game create", st.Names[0])
 		}
 		if st.Game != "" && st.Game != "diplomacy" {
 			t.Errorf("%s: Game %q", st.Names[0], st.Game)
