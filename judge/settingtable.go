@@ -341,29 +341,19 @@ func cutWord(line string) (word, rest string) {
 // namesSetting says whether a line of a mail is a settings line of CREATE:
 // whether its first word begins a setting's name.
 func namesSetting(line string) bool {
-	first, _ := cutWord(line)
-	for _, st := range settingTable {
-		for _, name := range st.Names {
-			if sameKey(first, strings.Fields(name)[0], !strings.Contains(name, " ")) {
-				return true
-			}
-		}
-	}
-	return false
+	st, _, err := settingOf(settingTable, line)
+	return st != nil || err != nil
 }
 
 // readLines reads CREATE's settings lines into c, each "<name> <value>";
 // at the first it cannot read it returns that line and why.
-func (c *Creation) readLines(text string) (line string, err error) {
+func (c *Creation) readLines(text string) (string, error) {
 	for _, line := range strings.Split(text, "\n") {
 		st, value, err := settingOf(settingTable, line)
+		if err == nil && st != nil {
+			err = st.Parse(c, value)
+		}
 		if err != nil {
-			return line, err
-		}
-		if st == nil {
-			continue
-		}
-		if err := st.Parse(c, value); err != nil {
 			return line, err
 		}
 	}
@@ -453,25 +443,35 @@ func withSettingsHelp[S any](l lang, table []Setting[S], help string) string {
 		return help
 	}
 	start := strings.LastIndexByte(help[:at], '\n') + 1
-	stop := at + strings.IndexByte(help[at:], '\n')
-	before, after := help[start:at], help[at+len(helpSettingsMark):stop]
+	stop := strings.IndexByte(help[at:], '\n')
+	if stop < 0 {
+		stop = len(help)
+	} else {
+		stop += at
+	}
+	before := strings.TrimRight(help[start:at], " ")
+	// The word right after the mark ends the list (";"); the rest of the
+	// line is kept whole.
+	end, rest, _ := strings.Cut(strings.TrimSpace(help[at+len(helpSettingsMark):stop]), " ")
 	var parts []string
 	for _, st := range table {
 		if h := st.Help[l]; h != "" {
-			parts = append(parts, h+",")
+			parts = append(parts, h)
 		}
 	}
-	// The word right after the mark ends the list (";"); the rest of the
-	// line is kept whole.
-	end, rest, _ := strings.Cut(strings.TrimSpace(after), " ")
-	parts[len(parts)-1] = strings.TrimSuffix(parts[len(parts)-1], ",") + end
+	for i := range parts {
+		if i < len(parts)-1 {
+			parts[i] += ","
+		} else {
+			parts[i] += end
+		}
+	}
 	if rest != "" {
 		parts = append(parts, rest)
 	}
 	var b strings.Builder
-	b.WriteString(help[:start])
-	b.WriteString(strings.TrimRight(before, " "))
-	width := utf8.RuneCountInString(strings.TrimRight(before, " "))
+	b.WriteString(help[:start] + before)
+	width := utf8.RuneCountInString(before)
 	indent := strings.Repeat(" ", helpColumn)
 	for _, p := range parts {
 		lines := strings.Split(p, "\n")
