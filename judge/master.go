@@ -45,7 +45,7 @@ func (s *session) signonMaster(vw *view, who, password string) error {
 // create makes a game by mail; its creator becomes its master.
 func (s *session) create(c command) error {
 	if len(c.args) != 2 {
-		s.printf("> %s\n  Expected CREATE <game> <password>, then settings lines (variant, rules, movement, retreat, adjustment, timezone, grace, reminder, press, early, max absence, language, sender_check).\n\n", c.verb)
+		s.printf("> %s\n  Expected CREATE <game> <password>, then settings lines (%s).\n\n", c.verb, settingNames(settingTable))
 		return nil
 	}
 	name, password := c.args[0], c.args[1]
@@ -57,19 +57,12 @@ func (s *session) create(c command) error {
 		s.printf("> CREATE %s ...\n  Refused: the master's password: %s. The game was not created.\n\n", name, err)
 		return nil
 	}
-	cr := creation{variant: "standard", rules: "2023", set: DefaultSettings()}
-	for _, line := range strings.Split(c.text, "\n") {
-		key, value, _ := strings.Cut(line, " ")
-		read := createLines[settingKey(key)]
-		if read == nil {
-			continue
-		}
-		if err := read(&cr, strings.TrimSpace(value)); err != nil {
-			s.printf("> CREATE %s ...\n  %s: %v. The game was not created.\n\n", name, line, err)
-			return nil
-		}
+	cr := NewCreation()
+	if line, err := cr.readLines(c.text); err != nil {
+		s.printf("> CREATE %s ...\n  %s: %v. The game was not created.\n\n", name, line, err)
+		return nil
 	}
-	variant, rules, set := cr.variant, cr.rules, cr.set
+	variant, rules, set := cr.Variant, cr.Rules, cr.Settings
 	// The master is bound to the creator's address as well as the
 	// password: a stranger who learns the password cannot use it.
 	err := s.j.createGame(s.tx, name, variant, rules, set, password, s.m.From, s.m.From)

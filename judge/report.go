@@ -66,20 +66,7 @@ const helpText = `Corriere, a play-by-email Diplomacy judge. Write one command p
   HELP                               this text
 
 For game masters:
-  CREATE <game> <password>           a new game, followed by settings lines: variant, rules (2023|1971),
-                                     movement/retreat/adjustment (cron specs), timezone, grace, reminder,
-                                     press (white|grey|none), early (yes|no), missing (hold|disorder),
-                                     max absence <days> (each player's over the game, 15; 0: none),
-                                     end (YYYY-MM-DD HH:MM: most units wins then), observers (yes|no),
-                                     players (7; 6: Italy absent; 5: Italy and Germany absent;
-                                     4: England, Austria+France, Germany+Turkey, Italy+Russia;
-                                     3 with alternative 1: Russia, England+France+Germany, Austria+Italy+Turkey,
-                                     or alternative 2: England+Germany+Austria, Russia+Italy, France+Turkey;
-                                     2: England+France+Russia against Germany+Austria+Turkey from 1914,
-                                     Italy neutral until the judge's coin toss, 24 units win),
-                                     draws (all|partial), sender_check (confirmed|not_failed|off:
-                                     how sure the judge must be that a sign-on comes from its From);
-                                     you become its master
+  CREATE <game> <password>           a new game, followed by settings lines: <settings>; you become its master
   SIGNON master@<game> <password>    then: SEAT|REPLACE <power> <address>, EJECT <power>, START,
                                      PAUSE, RESUME, EXTEND <duration>, SET DEADLINE <YYYY-MM-DD HH:MM>,
                                      SET GRACE <duration>, SET SENDER_CHECK confirmed|not_failed|off,
@@ -132,14 +119,7 @@ const helpItalian = `Corriere, un giudice di Diplomacy per posta elettronica. Sc
   HELP                               questo testo
 
 Per gli arbitri:
-  CREATE <partita> <password>        una nuova partita, seguita dalle righe delle impostazioni (in inglese):
-                                     variant, rules (2023|1971), movement/retreat/adjustment (cron),
-                                     timezone, grace, reminder, press (white|grey|none), early (yes|no),
-                                     missing (hold|disorder), max absence <giorni>, end (AAAA-MM-GG HH:MM),
-                                     observers (yes|no), players (7|6|5|4|3|2), alternative (1|2),
-                                     draws (all|partial), language (italian|english),
-                                     sender_check (confirmed|not_failed|off: quanto il giudice deve essere
-                                     sicuro che un collegamento venga dal suo mittente); ne diventi l'arbitro
+  CREATE <partita> <password>        una nuova partita, seguita dalle righe delle impostazioni (in inglese): <settings>; ne diventi l'arbitro
   SIGNON master@<partita> <password>  poi: SEAT|REPLACE <potenza> <indirizzo>, EJECT <potenza>, START,
                                      PAUSE, RESUME, EXTEND <durata>, SET DEADLINE <AAAA-MM-GG HH:MM>,
                                      SET GRACE <durata>, SET SENDER_CHECK confirmed|not_failed|off,
@@ -160,12 +140,12 @@ Gli ordini condizionali (IF ... ENDIF) non sono accettati.
 
 `
 
-// help is HELP in l.
+// help is HELP in l, with CREATE's settings described from settingTable.
 func (l lang) help() string {
 	if l == italian {
-		return helpItalian
+		return withSettingsHelp(l, settingTable, helpItalian)
 	}
-	return helpText
+	return withSettingsHelp(l, settingTable, helpText)
 }
 
 func (s *session) list() error {

@@ -68,8 +68,7 @@ func scan(body string) []command {
 			// The settings lines that follow, up to the first other line.
 			var body []string
 			for i+1 < len(lines) {
-				f := strings.Fields(lines[i+1])
-				if len(f) == 0 || createLines[settingKey(f[0])] == nil {
+				if !namesSetting(lines[i+1]) {
 					break
 				}
 				i++

@@ -158,95 +158,10 @@ func (s *Settings) endTime() (time.Time, error) {
 	return t, nil
 }
 
-// textIn describes the settings, in l.
+// textIn describes the settings, in l: what settingTable's rows show,
+// as settingsLayout places them.
 func (s *Settings) textIn(l lang) string {
-	yes := func(b bool) word {
-		if b {
-			return "yes"
-		}
-		return "no"
-	}
-	missing, draws, absence, end := word(s.Missing), l.t("all survivors"), l.t("none taken"), ""
-	if missing == "" {
-		missing = "hold"
-	}
-	if s.PartialDraws {
-		draws = l.t("partial allowed")
-	}
-	if s.MaxAbsence > 0 {
-		absence = l.f("%d days per player", s.MaxAbsence)
-	}
-	if s.End != "" {
-		end = l.f(", ends %s", s.End)
-	}
-	check := s.senderCheck()
-	return l.f("Deadlines: movement %q, retreats %q, adjustments %q, %s; grace %s, reminder %s, %s.\n"+
-		"Early processing %s; missing orders: %s; draws: %s; absences: %s; observers %s%s; language %s.\n",
-		s.Movement, s.Retreat, s.Adjustment, s.TimeZone, time.Duration(s.Grace), time.Duration(s.Reminder),
-		word("press "+s.Press), yes(s.Early), missing, draws, absence, yes(!s.NoObservers), end, word(s.lang().String())) +
-		l.f("Sender check: %s (%s).\n", check.name, check.about(l))
-}
-
-// creation is what CREATE's settings lines set.
-type creation struct {
-	variant, rules string
-	set            Settings
-}
-
-// settingKey is the key of a settings line as written: "Press:", "grace=".
-func settingKey(word string) string {
-	return strings.ToLower(strings.TrimRight(word, ":="))
-}
-
-// createLines read the settings lines that follow CREATE ("<key> <value>"),
-// by key; a word that is no key ends them.
-var createLines = map[string]func(cr *creation, value string) error{
-	"variant":    func(cr *creation, v string) error { cr.variant = v; return nil },
-	"rules":      func(cr *creation, v string) error { cr.rules = v; return nil },
-	"movement":   func(cr *creation, v string) error { cr.set.Movement = v; return nil },
-	"retreat":    func(cr *creation, v string) error { cr.set.Retreat = v; return nil },
-	"adjustment": func(cr *creation, v string) error { cr.set.Adjustment = v; return nil },
-	"timezone":   func(cr *creation, v string) error { cr.set.TimeZone = v; return nil },
-	"tz":         func(cr *creation, v string) error { cr.set.TimeZone = v; return nil },
-	"grace":      func(cr *creation, v string) error { return cr.set.Grace.UnmarshalText([]byte(v)) },
-	"reminder":   func(cr *creation, v string) error { return cr.set.Reminder.UnmarshalText([]byte(v)) },
-	"press":      func(cr *creation, v string) error { cr.set.Press = strings.ToLower(v); return nil },
-	"missing":    func(cr *creation, v string) error { cr.set.Missing = strings.ToLower(v); return nil },
-	"end":        func(cr *creation, v string) error { cr.set.End = v; return nil },
-	"draws":      func(cr *creation, v string) error { return cr.set.SetDraws(v) },
-	"language":   func(cr *creation, v string) error { return cr.set.SetLanguage(v) },
-	"players": func(cr *creation, v string) error {
-		return atoi(&cr.set.Players, v, "players %q: expected a number of players")
-	},
-	"alternative": func(cr *creation, v string) error {
-		return atoi(&cr.set.Alternative, v, "alternative %q: expected 1 or 2")
-	},
-	"max": func(cr *creation, v string) error {
-		w, rest, _ := strings.Cut(v, " ")
-		if !strings.EqualFold(w, "absence") {
-			return fmt.Errorf("expected max absence <days>")
-		}
-		return maxAbsence(cr, strings.TrimSpace(rest))
-	},
-	"max_absence": maxAbsence,
-	"max-absence": maxAbsence,
-	"observers": func(cr *creation, v string) error {
-		yes, err := yesNo("observers", v)
-		cr.set.NoObservers = !yes
-		return err
-	},
-	"early": func(cr *creation, v string) (err error) {
-		cr.set.Early, err = yesNo("early", v)
-		return err
-	},
-	"sender_check": senderCheckLine,
-	"sender-check": senderCheckLine,
-}
-
-func senderCheckLine(cr *creation, v string) error { return cr.set.SetSenderCheck(v) }
-
-func maxAbsence(cr *creation, v string) error {
-	return atoi(&cr.set.MaxAbsence, v, "max absence %q: expected a number of days (0: no absences)")
+	return settingsText(l, settingTable, settingsLayout, &Creation{Settings: *s})
 }
 
 // atoi reads a whole number into n; problem, with the value, says what
@@ -260,12 +175,14 @@ func atoi(n *int, value, problem string) error {
 	return nil
 }
 
-// yesNo reads a yes-or-no setting.
+// yesNo reads a yes-or-no setting: yes, true or on; no, false or off;
+// and, since corriere game create's flags are read with it, what a Go
+// boolean flag took before they were (1, t; 0, f).
 func yesNo(name, value string) (bool, error) {
 	switch strings.ToLower(value) {
-	case "yes", "true", "on":
+	case "yes", "true", "on", "1", "t":
 		return true, nil
-	case "no", "false", "off":
+	case "no", "false", "off", "0", "f":
 		return false, nil
 	}
 	return false, fmt.Errorf("%s %q: expected yes or no", name, value)

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
@@ -21,11 +20,7 @@ var gameVerbs = []struct {
 	syntax string
 	what   string
 }{
-	{"create", 1, "create NAME [--master ADDRESS] [--variant standard] [--rules 2023|1971] [--movement SPEC] [--retreat SPEC]\n" +
-		"       [--adjustment SPEC] [--tz ZONE] [--grace 1h] [--reminder 12h] [--press white|grey|none] [--early=true]\n" +
-		"       [--missing hold|disorder] [--end \"YYYY-MM-DD HH:MM\"] [--max-absence 15] [--draws all|partial]\n" +
-		"       [--language english|italian]\n" +
-		"       [--observers=true] [--players 7|6|5|4|3|2] [--alternative 1|2]",
+	{"create", 1, wrapUsage("create NAME [--master ADDRESS]", judge.SettingFlagsUsage(), "       "),
 		"a new game, forming. Its master's password is printed once; with --master it is mailed to ADDRESS instead, the only address the master may sign on from"},
 	{"seat", 3, "seat NAME POWER ADDRESS [--password-stdin]",
 		"give a free power to a player, as the master's SEAT: the player is mailed the power and a new password (or the one read from stdin)"},
@@ -34,6 +29,27 @@ var gameVerbs = []struct {
 	{"observe", 2, "observe NAME ADDRESS", "ADDRESS receives the game's results"},
 	{"start", 1, "start NAME", "start a forming game whose powers all have players; each is mailed which power they play"},
 	{"status", 1, "status NAME", "the game's settings, phase, deadline and players"},
+}
+
+// usageWidth is how far a usage's syntax lines go, in characters.
+const usageWidth = 112
+
+// wrapUsage is a syntax, head and then words, its lines broken between
+// words to fit usageWidth and the lines after the first indented.
+func wrapUsage(head string, words []string, indent string) string {
+	var b strings.Builder
+	b.WriteString(head)
+	width := len(head)
+	for _, w := range words {
+		if width+1+len(w) > usageWidth {
+			b.WriteString("\n" + indent + w)
+			width = len(indent) + len(w)
+			continue
+		}
+		b.WriteString(" " + w)
+		width += 1 + len(w)
+	}
+	return b.String()
 }
 
 func gameSyntax() []string {
@@ -79,38 +95,13 @@ func runGame(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("game "+verb, flag.ContinueOnError)
 	cfgPath := fs.String("config", "", "the configuration file, for the database's path")
 	dbPath := fs.String("db", "", "the database file (instead of the configuration)")
-	set := judge.DefaultSettings()
-	var variant, rules, master *string
+	cr := judge.NewCreation()
+	var master *string
 	var passwordStdin *bool
 	switch verb {
 	case "create":
-		variant = fs.String("variant", "standard", "the variant")
-		rules = fs.String("rules", "2023", "the rule edition: 2023 or 1971")
 		master = fs.String("master", "", "the game master's address: mailed the master's password, and the only address the master may sign on from")
-		fs.StringVar(&set.Movement, "movement", set.Movement, "cron spec of movement deadlines")
-		fs.StringVar(&set.Retreat, "retreat", set.Retreat, "cron spec of retreat deadlines")
-		fs.StringVar(&set.Adjustment, "adjustment", set.Adjustment, "cron spec of adjustment deadlines")
-		fs.StringVar(&set.TimeZone, "tz", set.TimeZone, "the game's time zone")
-		fs.TextVar(&set.Grace, "grace", set.Grace, "orders taken this long after the deadline")
-		fs.TextVar(&set.Reminder, "reminder", set.Reminder, "remind this long before the deadline (0: never)")
-		fs.StringVar(&set.Press, "press", set.Press, "press: white, grey or none")
-		fs.BoolVar(&set.Early, "early", set.Early, "process early when every power has SET NOWAIT")
-		fs.StringVar(&set.Missing, "missing", "hold", "a power without orders: hold, or disorder (seed XIV.3)")
-		fs.StringVar(&set.End, "end", "", "end the game at this date and time (YYYY-MM-DD HH:MM): most units wins")
-		fs.IntVar(&set.MaxAbsence, "max-absence", set.MaxAbsence, "days of absence (SET ABSENCE) each player may take over the game; 0: none")
-		fs.IntVar(&set.Players, "players", 7, "players (seed XIV.2): 7; 6 (Italy absent); 5 (Italy and Germany absent); 4 (England; Austria+France; Germany+Turkey; Italy+Russia); 3 (see --alternative); 2 (England+France+Russia against Germany+Austria+Turkey, from 1914, Italy neutral until a coin toss)")
-		fs.IntVar(&set.Alternative, "alternative", 0, "the three-player setup: 1 (Russia; England+France+Germany; Austria+Italy+Turkey) or 2 (England+Germany+Austria; Russia+Italy; France+Turkey)")
-		fs.BoolFunc("observers", "take observers (OBSERVE <game>); --observers=false for none", func(v string) error {
-			b, err := strconv.ParseBool(v)
-			set.NoObservers = !b
-			return err
-		})
-		fs.Func("draws", "draws: all (every survivor, the default) or partial (SET DRAW <powers> may leave some out)", func(v string) error {
-			return set.SetDraws(v)
-		})
-		fs.Func("language", "the language the judge writes to the game in until a reader writes in another: english (the default) or italian", func(v string) error {
-			return set.SetLanguage(v)
-		})
+		judge.SettingFlags(fs, &cr)
 	case "seat", "replace":
 		passwordStdin = fs.Bool("password-stdin", false, "read the player's password from the first line of stdin instead of generating one")
 	}
@@ -151,7 +142,7 @@ func runGame(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch verb {
 	case "create":
 		var pw string
-		if pw, err = j.CreateWithMaster(ctx, pos[0], *variant, *rules, set, *master); err == nil {
+		if pw, err = j.CreateWithMaster(ctx, pos[0], cr.Variant, cr.Rules, cr.Settings, *master); err == nil {
 			out = fmt.Sprintf("Game %s created, forming: seat its players with corriere game seat, then corriere game start (or leave it to its master).\n", pos[0])
 			if *master != "" {
 				out += fmt.Sprintf("Its master, %s, is mailed the password and may sign on from that address only.\n", strings.ToLower(*master))
