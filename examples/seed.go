@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 )
 
 // SeedPhase is one phase of the rulebook's worked game.
@@ -119,10 +119,10 @@ INGHILTERRA: Build F Lon`,
 }
 
 // Check compares what a judge made of this phase (resp, a phase's results
-// as package game writes them) with what the rulebook states, and lists
+// as package diplomacy writes them) with what the rulebook states, and lists
 // every difference in words: a move that should have taken place and did
 // not, or the other way round, and units lost without an order.
-func (ph SeedPhase) Check(resp *game.Response) []string {
+func (ph SeedPhase) Check(resp *diplomacy.Response) []string {
 	var diffs []string
 	if resp.Phase != ph.Phase {
 		return []string{fmt.Sprintf("results are of %s, the rulebook plays %s", resp.Phase, ph.Phase)}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/corriere/corriere/adjudicator"
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/variants"
 	"github.com/corriere/corriere/variants/standard"
@@ -112,15 +112,15 @@ func hasUnit(v *variants.Variant, pos *adjudicator.Position, s string) bool {
 	return false
 }
 
-// TestSeedGameThroughJSON plays the rulebook's game through package game,
+// TestSeedGameThroughJSON plays the rulebook's game through package diplomacy,
 // as `corriere adjudicate` and the judge do, each phase's next position
 // fed back with the next orders, and checks it with SeedPhase.Check.
 func TestSeedGameThroughJSON(t *testing.T) {
 	v := standard.Variant()
-	req := &game.Position{Variant: "standard", Rules: "1971"}
+	req := &diplomacy.Position{Variant: "standard", Rules: "1971"}
 	for _, ph := range Seed {
 		req.Orders = map[string][]string{}
-		pos, err := game.Decode(v, req)
+		pos, err := diplomacy.Decode(v, req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -134,7 +134,7 @@ func TestSeedGameThroughJSON(t *testing.T) {
 				req.Orders[v.Powers[power].ID] = append(req.Orders[v.Powers[power].ID], p.Text)
 			}
 		}
-		resp, err := game.Play(req)
+		resp, err := diplomacy.Play(req)
 		if err != nil {
 			t.Fatalf("%s: %v", ph.Phase, err)
 		}

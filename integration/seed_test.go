@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/examples"
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/judge"
 	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/parser"
@@ -492,7 +492,7 @@ func checkResults(t *testing.T, ph examples.SeedPhase, rec store.PhaseRecord, ne
 	if rec.Phase != ph.Phase {
 		t.Fatalf("the judge processed %s, the rulebook plays %s", rec.Phase, ph.Phase)
 	}
-	var resp game.Response
+	var resp diplomacy.Response
 	if err := json.Unmarshal([]byte(rec.Result), &resp); err != nil {
 		t.Fatalf("%s: stored result: %v", ph.Phase, err)
 	}

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/adjudicator"
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/store"
 	"github.com/corriere/corriere/variants"
@@ -275,7 +275,7 @@ type view struct {
 	set   Settings
 	v     *variants.Variant
 	rules adjudicator.Rules
-	pj    *game.Position
+	pj    *diplomacy.Position
 	pos   *adjudicator.Position
 	seats []store.Seat
 }
@@ -299,7 +299,7 @@ func viewOf(tx *store.Tx, g *store.Game) (*view, error) {
 	if vw.set, err = parseSettings(g.Settings); err != nil {
 		return nil, fmt.Errorf("game %s: %w", g.Name, err)
 	}
-	if vw.v, err = game.Variant(g.Variant); err != nil {
+	if vw.v, err = diplomacy.Variant(g.Variant); err != nil {
 		return nil, fmt.Errorf("game %s: %w", g.Name, err)
 	}
 	if vw.rules, err = adjudicator.ParseRules(g.Rules); err != nil {
@@ -309,11 +309,11 @@ func viewOf(tx *store.Tx, g *store.Game) (*view, error) {
 		return nil, err
 	}
 	if g.Position != "" {
-		vw.pj = &game.Position{}
+		vw.pj = &diplomacy.Position{}
 		if err := json.Unmarshal([]byte(g.Position), vw.pj); err != nil {
 			return nil, fmt.Errorf("game %s: stored position: %w", g.Name, err)
 		}
-		if vw.pos, err = game.Decode(vw.v, vw.pj); err != nil {
+		if vw.pos, err = diplomacy.Decode(vw.v, vw.pj); err != nil {
 			return nil, fmt.Errorf("game %s: stored position: %w", g.Name, err)
 		}
 	}

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/store"
 )
 
@@ -328,9 +328,9 @@ func TestInformationCommands(t *testing.T) {
 	mustContain(t, "reply", reply, "no commands")
 }
 
-func (f *fixture) position() *game.Position {
+func (f *fixture) position() *diplomacy.Position {
 	f.t.Helper()
-	var pj game.Position
+	var pj diplomacy.Position
 	if err := json.Unmarshal([]byte(f.game().Position), &pj); err != nil {
 		f.t.Fatal(err)
 	}

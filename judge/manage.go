@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/corriere/corriere/adjudicator"
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/store"
 	"github.com/corriere/corriere/variants"
 )
@@ -63,7 +63,7 @@ func (j *Judge) createGame(tx *store.Tx, name, variant, rules string, set Settin
 	if !gameNameRE.MatchString(name) {
 		return badRequest("game name %q: expected a letter then up to 31 letters, digits, - or _", name)
 	}
-	v, err := game.Variant(variant)
+	v, err := diplomacy.Variant(variant)
 	if err != nil {
 		return badRequest("%v", err)
 	}
@@ -296,7 +296,7 @@ func (j *Judge) start(tx *store.Tx, vw *view) error {
 		return badRequest("game %s cannot start: no player for %s", vw.g.Name, strings.Join(empty, ", "))
 	}
 	vw.pos = startPosition(vw.v, &vw.set, absent)
-	vw.pj = game.Encode(vw.v, vw.rules, vw.pos, variants.NoPower)
+	vw.pj = diplomacy.Encode(vw.v, vw.rules, vw.pos, variants.NoPower)
 	b, _ := json.Marshal(vw.pj)
 	vw.g.Position, vw.g.Phase, vw.g.State, vw.g.PhaseBegan, vw.g.BeganMark = string(b), vw.pj.Phase, store.Active, j.now(), j.fetchedMark()
 	var err error

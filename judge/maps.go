@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/render"
 	"github.com/corriere/corriere/store"
 )
@@ -67,15 +67,15 @@ func (j *Judge) resultsMap(ctx context.Context, gameID int64, phase string) ([]b
 	if png, ok := j.maps.get(key); ok {
 		return png, nil
 	}
-	var resp game.Response
+	var resp diplomacy.Response
 	if err := json.Unmarshal([]byte(rec.Result), &resp); err != nil {
 		return nil, fmt.Errorf("stored result of %s: %w", phase, err)
 	}
-	v, err := game.Variant(resp.Next.Variant)
+	v, err := diplomacy.Variant(resp.Next.Variant)
 	if err != nil {
 		return nil, err
 	}
-	pos, err := game.Decode(v, resp.Next)
+	pos, err := diplomacy.Decode(v, resp.Next)
 	if err != nil {
 		return nil, err
 	}

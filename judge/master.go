@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/adjudicator"
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/store"
@@ -253,7 +253,7 @@ func (s *session) masterDo(vw *view, c command) error {
 			return err
 		}
 		next := *vw
-		if next.pos, err = game.Decode(vw.v, resp.Next); err != nil {
+		if next.pos, err = diplomacy.Decode(vw.v, resp.Next); err != nil {
 			return err
 		}
 		var toss phrase
@@ -654,7 +654,7 @@ func (s *session) edit(vw *view, c command) error {
 	if err := pos.Validate(v); err != nil {
 		return badRequest("%s", strings.TrimPrefix(err.Error(), "position: "))
 	}
-	b, _ := json.Marshal(game.Encode(v, vw.rules, pos, variants.NoPower))
+	b, _ := json.Marshal(diplomacy.Encode(v, vw.rules, pos, variants.NoPower))
 	vw.g.Position = string(b)
 	if err := s.tx.UpdateGame(vw.g); err != nil {
 		return err

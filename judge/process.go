@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/adjudicator"
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/store"
 	"github.com/corriere/corriere/variants"
 )
@@ -195,7 +195,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	ng := *g
 	nvw := *vw
 	nvw.g, nvw.pj = &ng, next
-	if nvw.pos, err = game.Decode(vw.v, next); err != nil {
+	if nvw.pos, err = diplomacy.Decode(vw.v, next); err != nil {
 		return fmt.Errorf("process %s: next position: %w", before, err)
 	}
 	if joining {
@@ -264,7 +264,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 // played is a phase resolved with the standing orders, and the orders
 // (power -> canonical texts) it was resolved with.
 type played struct {
-	*game.Response
+	*diplomacy.Response
 	request map[string][]string
 	// byMaster marks, parallel to request, the orders the game master
 	// entered (BECOME), for the results to say so.
@@ -346,7 +346,7 @@ func (j *Judge) play(tx *store.Tx, vw *view) (*played, error) {
 			req.Disorder = append(req.Disorder, vw.v.Powers[p].ID)
 		}
 	}
-	resp, err := game.Play(&req)
+	resp, err := diplomacy.Play(&req)
 	if err != nil {
 		return nil, fmt.Errorf("process %s: %w", vw.g.Phase, err)
 	}

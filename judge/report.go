@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/adjudicator"
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/store"
 	"github.com/corriere/corriere/variants"
 )
@@ -360,7 +360,7 @@ func resultsIn(l lang, vw *view, before string, pl *played, next *view, toss, en
 
 // unusedBuilds says, after adjustments, which powers left builds they
 // were owed unordered: forfeited, not waived, since no WAIVE was sent.
-func unusedBuilds(l lang, vw *view, resp *game.Response) string {
+func unusedBuilds(l lang, vw *view, resp *diplomacy.Response) string {
 	if vw.pos.Phase.Type != adjudicator.Adjustment {
 		return ""
 	}
@@ -423,7 +423,7 @@ func (lt lateness) text(l lang, v *variants.Variant) string {
 
 // resultWords is an order as understood (as written, if it could not be
 // read) and its outcome with the reason: "fails: bounced".
-func resultWords(l lang, r game.OrderResult) (text, outcome string) {
+func resultWords(l lang, r diplomacy.OrderResult) (text, outcome string) {
 	text = r.Parsed
 	if text == "" {
 		text = r.Order
@@ -442,12 +442,12 @@ func (s *session) named(verb, name string) (*view, error) {
 }
 
 // results reads the results of a game's processed phases, oldest first.
-func results(tx *store.Tx, vw *view) ([]store.PhaseRecord, []game.Response, error) {
+func results(tx *store.Tx, vw *view) ([]store.PhaseRecord, []diplomacy.Response, error) {
 	phases, err := tx.Phases(vw.g.ID)
 	if err != nil {
 		return nil, nil, err
 	}
-	out := make([]game.Response, len(phases))
+	out := make([]diplomacy.Response, len(phases))
 	for i, ph := range phases {
 		if err := json.Unmarshal([]byte(ph.Result), &out[i]); err != nil {
 			return nil, nil, fmt.Errorf("game %s: stored result of %s: %w", vw.g.Name, ph.Phase, err)

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/corriere/corriere/adjudicator"
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/store"
 	"github.com/corriere/corriere/variants"
 )
@@ -257,7 +257,7 @@ func tossDue(vw *view, next adjudicator.Phase) bool {
 // the results mail says it, or nil while it goes on. The two-player game
 // is won by a side with 24 units; the others by a power with the
 // victory count of centres.
-func outcome(nvw *view, next *game.Position) phrase {
+func outcome(nvw *view, next *diplomacy.Position) phrase {
 	v := nvw.v
 	a := nvw.arrangement()
 	if tp := nvw.twoPlayer(); tp != nil {

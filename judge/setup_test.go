@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/adjudicator"
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/store"
 )
 
@@ -27,9 +27,9 @@ func (f *fixture) gameByName(name string) *store.Game {
 	return g
 }
 
-func (f *fixture) positionOf(name string) *game.Position {
+func (f *fixture) positionOf(name string) *diplomacy.Position {
 	f.t.Helper()
-	var pj game.Position
+	var pj diplomacy.Position
 	if err := json.Unmarshal([]byte(f.gameByName(name).Position), &pj); err != nil {
 		f.t.Fatal(err)
 	}
@@ -174,7 +174,7 @@ func TestTwoPlayerGame(t *testing.T) {
 	}
 	// The stored result goes on from the same position: the results map
 	// and HISTORY show Italy open.
-	var last game.Response
+	var last diplomacy.Response
 	id := f.gameByName("duo").ID
 	err := f.j.Store.Tx(context.Background(), func(tx *store.Tx) error {
 		phases, err := tx.Phases(id)
@@ -451,7 +451,7 @@ func TestCreateSettingRefusals(t *testing.T) {
 // the phase resolved leads past 1914's movement and retreats, before any
 // 1914 adjustments, and only once.
 func TestTossTiming(t *testing.T) {
-	v, _ := game.Variant("standard")
+	v, _ := diplomacy.Variant("standard")
 	for _, c := range []struct {
 		now, next string
 		toss      bool

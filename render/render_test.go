@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/adjudicator"
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/render/internal/mapdata"
 	"github.com/corriere/corriere/variants"
@@ -204,7 +204,7 @@ func TestSVGShowsEverything(t *testing.T) {
 		"start": func(t *testing.T) input { return input{start, Options{}} },
 		"opening orders, unresolved": func(t *testing.T) input {
 			reqs, _ := seedGame(t)
-			pos, err := game.Decode(v, reqs["S1901M"])
+			pos, err := diplomacy.Decode(v, reqs["S1901M"])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -510,14 +510,14 @@ func TestWriteErrors(t *testing.T) {
 func TestResponseOrdersErrors(t *testing.T) {
 	v := standard.Variant()
 	for _, c := range []struct {
-		resp game.Response
+		resp diplomacy.Response
 		want string
 	}{
-		{game.Response{Phase: "X"}, "phase"},
-		{game.Response{Phase: "S1901M", Results: map[string][]game.OrderResult{"nobody": {{Parsed: "A par H", Result: "succeeds"}}}}, "nobody"},
-		{game.Response{Phase: "S1901M", Results: map[string][]game.OrderResult{"france": {{Parsed: "A par - nowhere", Result: "fails"}}}}, "nowhere"},
-		{game.Response{Phase: "S1901M", Results: map[string][]game.OrderResult{"france": {{Parsed: "A par H", Result: "maybe"}}}}, `unknown result "maybe"`},
-		{game.Response{Phase: "S1901M", Removed: map[string][]string{"france": {"Q par"}}}, "Q par"},
+		{diplomacy.Response{Phase: "X"}, "phase"},
+		{diplomacy.Response{Phase: "S1901M", Results: map[string][]diplomacy.OrderResult{"nobody": {{Parsed: "A par H", Result: "succeeds"}}}}, "nobody"},
+		{diplomacy.Response{Phase: "S1901M", Results: map[string][]diplomacy.OrderResult{"france": {{Parsed: "A par - nowhere", Result: "fails"}}}}, "nowhere"},
+		{diplomacy.Response{Phase: "S1901M", Results: map[string][]diplomacy.OrderResult{"france": {{Parsed: "A par H", Result: "maybe"}}}}, `unknown result "maybe"`},
+		{diplomacy.Response{Phase: "S1901M", Removed: map[string][]string{"france": {"Q par"}}}, "Q par"},
 	} {
 		if _, err := ResponseOrders(v, &c.resp); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: error %v, want one with %q", c.resp, err, c.want)

@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"github.com/corriere/corriere/adjudicator"
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/variants"
 )
@@ -14,12 +14,12 @@ import (
 // outcomes are the outcomes a response names, by their String.
 var outcomes = []adjudicator.Outcome{adjudicator.Succeeds, adjudicator.Fails, adjudicator.Invalid}
 
-// ResponseOrders reads the orders of a phase from its game.Response (what
-// game.Play returns and `corriere adjudicate` writes), for drawing over the
+// ResponseOrders reads the orders of a phase from its diplomacy.Response (what
+// diplomacy.Play returns and `corriere adjudicate` writes), for drawing over the
 // response's next position: each result's order as understood, with its
 // outcome, and the units removed. Orders that could not be read have
 // nothing to draw and are left out.
-func ResponseOrders(v *variants.Variant, resp *game.Response) (*Orders, error) {
+func ResponseOrders(v *variants.Variant, resp *diplomacy.Response) (*Orders, error) {
 	ph, err := adjudicator.ParsePhase(resp.Phase)
 	if err != nil {
 		return nil, fmt.Errorf("render: response: %w", err)
@@ -49,7 +49,7 @@ func ResponseOrders(v *variants.Variant, resp *game.Response) (*Orders, error) {
 			out.Results = append(out.Results, adjudicator.Result{Outcome: outcomes[i]})
 		}
 	}
-	removed, err := game.DecodeUnits(v, resp.Removed)
+	removed, err := diplomacy.DecodeUnits(v, resp.Removed)
 	if err != nil {
 		return nil, fmt.Errorf("render: response removed: %w", err)
 	}

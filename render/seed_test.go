@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/corriere/corriere/adjudicator"
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/variants"
 )
 
@@ -56,20 +56,20 @@ var seedOrders = map[string]map[string][]string{
 
 // seedGame plays the worked game and returns every phase's request and
 // response, by the request's phase.
-func seedGame(t testing.TB) (reqs map[string]*game.Position, resps map[string]*game.Response) {
+func seedGame(t testing.TB) (reqs map[string]*diplomacy.Position, resps map[string]*diplomacy.Response) {
 	t.Helper()
 	data, err := os.ReadFile("../examples/s1901-seed-opening.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var req *game.Position
+	var req *diplomacy.Position
 	if err := json.Unmarshal(data, &req); err != nil {
 		t.Fatal(err)
 	}
 	req.Rules = "1971"
-	reqs, resps = map[string]*game.Position{}, map[string]*game.Response{}
+	reqs, resps = map[string]*diplomacy.Position{}, map[string]*diplomacy.Response{}
 	for req != nil {
-		resp, err := game.Play(req)
+		resp, err := diplomacy.Play(req)
 		if err != nil {
 			t.Fatalf("%s: %v", req.Phase, err)
 		}
@@ -94,11 +94,11 @@ func afterPhase(t testing.TB, ph string) (*variants.Variant, *adjudicator.Positi
 	if !ok {
 		t.Fatalf("the worked game has no phase %s", ph)
 	}
-	v, err := game.Variant(resp.Next.Variant)
+	v, err := diplomacy.Variant(resp.Next.Variant)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pos, err := game.Decode(v, resp.Next)
+	pos, err := diplomacy.Decode(v, resp.Next)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 )
 
 // maxRequest bounds what adjudicate reads: a position with orders is a few
@@ -58,15 +58,15 @@ func runAdjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	return 0
 }
 
-func adjudicate(data []byte) (*game.Response, error) {
-	var req *game.Position
+func adjudicate(data []byte) (*diplomacy.Response, error) {
+	var req *diplomacy.Position
 	if err := decodeStrict(data, &req, "request "); err != nil {
 		return nil, err
 	}
 	if req == nil {
 		return nil, fmt.Errorf("bad request JSON: expected an object with the position and orders, got null")
 	}
-	return game.Play(req)
+	return diplomacy.Play(req)
 }
 
 // decodeStrict decodes data, one JSON value without unknown fields, into

@@ -27,7 +27,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"github.com/corriere/corriere/examples"
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/judge"
 	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/mailer/memmail"
@@ -1312,7 +1312,7 @@ func crashCheckOutcome(ctx context.Context, t *testing.T, sys *memmail.System, d
 		t.Fatalf("the reference run processed %d phases, want %d", len(ref), len(recs))
 	}
 	for i, r := range recs {
-		var resp game.Response
+		var resp diplomacy.Response
 		if err := json.Unmarshal([]byte(r.Result), &resp); err != nil {
 			t.Fatalf("%s: stored result: %v", r.Phase, err)
 		}

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/examples"
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/judge"
 	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/mailer/memmail"
@@ -287,7 +287,7 @@ func checkSeed(ctx context.Context, st *store.Store, stdout io.Writer) error {
 	}
 	var diffs []string
 	for i, ph := range examples.Seed {
-		var resp game.Response
+		var resp diplomacy.Response
 		if err := json.Unmarshal([]byte(records[i].Result), &resp); err != nil {
 			return err
 		}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/parser"
 )
 
@@ -126,7 +126,7 @@ func checkAdjudicateProperty(t *testing.T, req []byte, again bool) {
 	}
 
 	// One result per submitted order string, per power, as submitted.
-	v, err := game.Variant(in.Variant)
+	v, err := diplomacy.Variant(in.Variant)
 	if err != nil {
 		t.Fatalf("exit 0 for variant %q: %v", in.Variant, err)
 	}

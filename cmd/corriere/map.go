@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/adjudicator"
-	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/render"
 	"github.com/corriere/corriere/variants"
@@ -131,7 +131,7 @@ func mapInput(data []byte) (v *variants.Variant, pos *adjudicator.Position, last
 		return nil, nil, nil, nil, errors.New("bad JSON: expected an object, a position or a response, got null")
 	}
 	if _, isResponse := probe["next"]; isResponse {
-		var resp game.Response
+		var resp diplomacy.Response
 		if err := decodeStrict(data, &resp, ""); err != nil {
 			return nil, nil, nil, nil, err
 		}
@@ -148,7 +148,7 @@ func mapInput(data []byte) (v *variants.Variant, pos *adjudicator.Position, last
 		}
 		return v, pos, last, nil, nil
 	}
-	var j game.Position
+	var j diplomacy.Position
 	if err := decodeStrict(data, &j, ""); err != nil {
 		return nil, nil, nil, nil, err
 	}
@@ -177,12 +177,12 @@ func mapInput(data []byte) (v *variants.Variant, pos *adjudicator.Position, last
 	return v, pos, last, warnings, nil
 }
 
-func decodePosition(j *game.Position) (*variants.Variant, *adjudicator.Position, error) {
-	v, err := game.Variant(j.Variant)
+func decodePosition(j *diplomacy.Position) (*variants.Variant, *adjudicator.Position, error) {
+	v, err := diplomacy.Variant(j.Variant)
 	if err != nil {
 		return nil, nil, err
 	}
-	pos, err := game.Decode(v, j)
+	pos, err := diplomacy.Decode(v, j)
 	if err != nil {
 		return nil, nil, err
 	}
