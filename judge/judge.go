@@ -4,10 +4,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -271,13 +271,35 @@ func syntheticID(raw []byte) string {
 
 // view is a game loaded for one transaction.
 type view struct {
-	g     *store.Game
-	set   Settings
+	g   *store.Game
+	set Settings
+	// rules are the game's rules as its settings configure them; state is
+	// the game between two deadlines, nil before it starts. The judge
+	// reads orders, processes phases and writes their results through
+	// the contract (package game).
+	rules *diplomacy.Rules
+	state *diplomacy.State
+	// Diplomacy's own terms, for the judge's code that has not moved
+	// behind the contract yet (issue 12): the board, and the state's
+	// position as the adjudicator and the store write it.
 	v     *variants.Variant
-	rules adjudicator.Rules
 	pj    *diplomacy.Position
 	pos   *adjudicator.Position
 	seats []store.Seat
+}
+
+// rulesOf configures Diplomacy's rules from the game's columns and
+// settings.
+func rulesOf(g *store.Game, set *Settings) (*diplomacy.Rules, error) {
+	return diplomacy.Configure(map[string]string{
+		"variant": g.Variant, "rules": g.Rules, "missing": set.Missing, "italy_joins": set.ItalyJoins,
+		"players": strconv.Itoa(set.Players), "alternative": strconv.Itoa(set.Alternative),
+	})
+}
+
+// setState makes st the game's state.
+func (vw *view) setState(st *diplomacy.State) {
+	vw.state, vw.pos, vw.pj = st, st.Pos(), st.JSON()
 }
 
 var errNoGame = errors.New("no such game")
@@ -299,23 +321,19 @@ func viewOf(tx *store.Tx, g *store.Game) (*view, error) {
 	if vw.set, err = parseSettings(g.Settings); err != nil {
 		return nil, fmt.Errorf("game %s: %w", g.Name, err)
 	}
-	if vw.v, err = diplomacy.Variant(g.Variant); err != nil {
+	if vw.rules, err = rulesOf(g, &vw.set); err != nil {
 		return nil, fmt.Errorf("game %s: %w", g.Name, err)
 	}
-	if vw.rules, err = adjudicator.ParseRules(g.Rules); err != nil {
-		return nil, fmt.Errorf("game %s: %w", g.Name, err)
-	}
+	vw.v = vw.rules.V
 	if vw.seats, err = tx.Seats(g.ID); err != nil {
 		return nil, err
 	}
 	if g.Position != "" {
-		vw.pj = &diplomacy.Position{}
-		if err := json.Unmarshal([]byte(g.Position), vw.pj); err != nil {
-			return nil, fmt.Errorf("game %s: stored position: %w", g.Name, err)
+		st, err := vw.rules.Load([]byte(g.Position))
+		if err != nil {
+			return nil, fmt.Errorf("game %s: %w", g.Name, err)
 		}
-		if vw.pos, err = diplomacy.Decode(vw.v, vw.pj); err != nil {
-			return nil, fmt.Errorf("game %s: stored position: %w", g.Name, err)
-		}
+		vw.setState(st)
 	}
 	return vw, nil
 }

@@ -2,12 +2,12 @@ package judge
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
 
 	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/store"
 	"github.com/corriere/corriere/variants"
@@ -285,21 +285,28 @@ func (j *Judge) Start(ctx context.Context, name string) error {
 }
 
 func (j *Judge) start(tx *store.Tx, vw *view) error {
-	var empty []string
+	var empty, left []string
 	absent := vw.arrangement().absent
 	for i, p := range vw.v.Powers {
-		if s := vw.seat(p.ID); !absent.Has(variants.Power(i)) && (s == nil || s.Address == "") {
+		if absent.Has(variants.Power(i)) {
+			left = append(left, p.ID)
+		} else if s := vw.seat(p.ID); s == nil || s.Address == "" {
 			empty = append(empty, p.Name)
 		}
 	}
 	if len(empty) > 0 {
 		return badRequest("game %s cannot start: no player for %s", vw.g.Name, strings.Join(empty, ", "))
 	}
-	vw.pos = startPosition(vw.v, &vw.set, absent)
-	vw.pj = diplomacy.Encode(vw.v, vw.rules, vw.pos, variants.NoPower)
-	b, _ := json.Marshal(vw.pj)
+	st, err := vw.rules.Start(left, nil)
+	if err != nil {
+		return err
+	}
+	vw.setState(st.(*diplomacy.State))
+	b, err := st.Encode()
+	if err != nil {
+		return err
+	}
 	vw.g.Position, vw.g.Phase, vw.g.State, vw.g.PhaseBegan, vw.g.BeganMark = string(b), vw.pj.Phase, store.Active, j.now(), j.fetchedMark()
-	var err error
 	if vw.g.Deadline, err = j.deadline(tx, vw, j.now()); err != nil {
 		return err
 	}
@@ -318,7 +325,7 @@ func (j *Judge) mailStart(tx *store.Tx, vw *view) error {
 	g := vw.g
 	general := func(l lang) string {
 		return l.f("Game %s has started.\n\n%s\nFirst phase: %s, deadline %s.\n\nSign on with SIGNON <power>@%s <password> and send your orders; HELP lists the commands.\n",
-			g.Name, positionIn(l, vw.v, vw.pos), l.phase(vw.pos.Phase), vw.deadlineIn(l), g.Name)
+			g.Name, vw.state.PositionText(game.Lang(l)), l.phase(vw.pos.Phase), vw.deadlineIn(l), g.Name)
 	}
 	plays := map[string][]variants.Power{} // by address, lower case
 	var players []string
@@ -341,7 +348,7 @@ func (j *Judge) mailStart(tx *store.Tx, vw *view) error {
 		side := plays[a]
 		l := vw.seatLang(vw.seat(vw.v.Powers[side[0]].ID))
 		body := l.f("Game %s has started. You play %s.\n\n%s\nFirst phase: %s, deadline %s.\n\nSign on with SIGNON %s@%s <your password> and send your orders; HELP lists the commands.\n",
-			g.Name, l.side(vw.v, side), positionIn(l, vw.v, vw.pos), l.phase(vw.pos.Phase), vw.deadlineIn(l), vw.v.Powers[side[0]].ID, g.Name)
+			g.Name, l.side(vw.v, side), vw.state.PositionText(game.Lang(l)), l.phase(vw.pos.Phase), vw.deadlineIn(l), vw.v.Powers[side[0]].ID, g.Name)
 		if err := queue(a, l, body); err != nil {
 			return err
 		}

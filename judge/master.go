@@ -253,16 +253,22 @@ func (s *session) masterDo(vw *view, c command) error {
 			return err
 		}
 		next := *vw
-		if next.pos, err = diplomacy.Decode(vw.v, resp.Next); err != nil {
+		st, err := vw.rules.State(resp.Next)
+		if err != nil {
 			return err
 		}
+		next.setState(st)
 		var toss phrase
 		if np, err := adjudicator.ParsePhase(resp.Next.Phase); err == nil && tossDue(vw, np) && vw.set.ItalyJoins == "" {
 			toss = func(l lang) string {
 				return l.f("When this phase is processed, the judge tosses the coin for the side %s joins.\n", powerArg(vw.v, vw.v.TwoPlayer.Neutral))
 			}
 		}
-		s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", resultsIn(s.lang, vw, g.Phase, resp, &next, toss, outcome(&next, resp.Next)))
+		texts, err := resultsText(vw, g.Phase, resp, &next, toss, outcome(&next, resp.Next))
+		if err != nil {
+			return err
+		}
+		s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", texts[s.lang])
 	case "BECOME":
 		if err := needState(store.Active, store.Paused); err != nil {
 			return err
@@ -484,7 +490,7 @@ func (s *session) rollback(vw *view, phase string) error {
 			if err != nil {
 				return fmt.Errorf("stored order %q of %s no longer reads: %w", text, phase, err)
 			}
-			key := orderKey(nvw.v, o, waives)
+			key := diplomacy.OrderKey(nvw.v, o, waives)
 			if o.Type == adjudicator.Waive {
 				waives++
 			}
@@ -654,7 +660,7 @@ func (s *session) edit(vw *view, c command) error {
 	if err := pos.Validate(v); err != nil {
 		return badRequest("%s", strings.TrimPrefix(err.Error(), "position: "))
 	}
-	b, _ := json.Marshal(diplomacy.Encode(v, vw.rules, pos, variants.NoPower))
+	b, _ := json.Marshal(diplomacy.Encode(v, vw.rules.Edition, pos, variants.NoPower))
 	vw.g.Position = string(b)
 	if err := s.tx.UpdateGame(vw.g); err != nil {
 		return err

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/store"
@@ -50,34 +52,6 @@ func (vw *view) standings(tx *store.Tx, powers ...variants.Power) ([]*standing, 
 	return out, nil
 }
 
-// key says which earlier order an order replaces: the one for the same
-// unit, or in winter the one for the same centre.
-func orderKey(v *variants.Variant, o adjudicator.Order, waives int) string {
-	switch o.Type {
-	case adjudicator.Build:
-		return "build " + v.Locs[v.Province(o.Loc)].ID
-	case adjudicator.Remove:
-		return "remove " + v.Locs[v.Province(o.Loc)].ID
-	case adjudicator.Waive:
-		return fmt.Sprintf("waive %d", waives+1)
-	}
-	return v.Locs[v.Province(o.Loc)].ID
-}
-
-// with returns the order set with o put in place of the order of the same key.
-func (st *standing) with(key string, o adjudicator.Order) ([]string, []adjudicator.Order) {
-	keys := append([]string(nil), st.keys...)
-	orders := append([]adjudicator.Order(nil), st.orders...)
-	for i, k := range keys {
-		if k == key {
-			keys = append(keys[:i], keys[i+1:]...)
-			orders = append(orders[:i], orders[i+1:]...)
-			break
-		}
-	}
-	return append(keys, key), append(orders, o)
-}
-
 // submit reads order lines of the signed-on player, keeps the ones that
 // make legal orders (each replacing the earlier order for its unit) and
 // reports on every line. A player of several powers (seed XIV.2) writes
@@ -103,7 +77,7 @@ func (s *session) submit(lines []string) error {
 		if s.phase.Year < 0 {
 			return notRead("These orders were not read: the PHASE line above them could not be read.\n")
 		}
-		switch target, now := phaseRank(*s.phase), phaseRank(vw.pos.Phase); {
+		switch target, now := diplomacy.Rank(*s.phase), diplomacy.Rank(vw.pos.Phase); {
 		case target < now:
 			return notRead("These orders are for %s, which is over: game %s is at %s. They were not read; nothing was changed.\n",
 				s.lang.phase(*s.phase), vw.g.Name, s.lang.phase(vw.pos.Phase))
@@ -140,9 +114,15 @@ func (s *session) submit(lines []string) error {
 				vw.timeIn(s.lang, cmp.Or(s.written(), s.at)), s.lang.phase(vw.pos.Phase), vw.timeIn(s.lang, cmp.Or(lastWritten, lastAt)))
 		}
 	}
-	sets, err := vw.standings(s.tx, s.side...)
+	rows, err := s.tx.Orders(vw.g.ID, vw.g.Phase)
 	if err != nil {
 		return err
+	}
+	var standing []game.Order
+	for _, r := range rows {
+		if slices.ContainsFunc(s.side, func(p variants.Power) bool { return vw.v.Powers[p].ID == r.Power }) {
+			standing = append(standing, game.Order{Seat: r.Power, Key: r.Key, Text: r.Canonical, ByMaster: r.ByMaster})
+		}
 	}
 	var report strings.Builder
 	report.WriteString(s.lang.f("Orders for %s:\n", s.lang.phase(vw.pos.Phase)))
@@ -155,7 +135,7 @@ func (s *session) submit(lines []string) error {
 			lead, foreign = p, ""
 			if !slices.Contains(s.side, p) {
 				// Orders under another power's heading are not this
-				// player's to give (the parser refuses them on one line).
+				// player's to give (the game refuses them on one line).
 				foreign = s.lang.power(vw.v, p)
 			}
 			continue
@@ -165,67 +145,40 @@ func (s *session) submit(lines []string) error {
 			parsedLines = append(parsedLines, line+" => refused: under "+foreign)
 			continue
 		}
-		frags := s.readLine(line, lead)
-		if !slices.ContainsFunc(frags, func(c []candidate) bool { return !notOrders(c) }) {
+		readings := vw.state.Read(s.seatIDs(lead), line, standing)
+		if !slices.ContainsFunc(readings, func(r game.Reading) bool { return r.Refused == nil || !r.Refused.NotOrder }) {
 			s.unread = append(s.unread, strings.TrimSpace(line))
 			continue
 		}
-		for _, cands := range frags {
-			text := cands[0].Text
-			if notOrders(cands) {
-				s.unread = append(s.unread, text)
+		for _, r := range readings {
+			if r.Refused != nil && r.Refused.NotOrder {
+				s.unread = append(s.unread, r.Written)
 				continue
 			}
-			refusal, better := "", false
-			accepted := false
-			for i, c := range cands {
-				if c.Err != nil {
-					if i == 0 {
-						refusal = s.lang.refusal(c.Err)
-					}
-					continue
-				}
-				// A unit written with the wrong type ("F Mar" for the
-				// army there) has one reading, the real unit (rulebook
-				// VII.4): the order names it, and the player is told.
-				typeNote := trueTypes(s.lang, vw.v, vw.pos, &c.Order)
-				st := sets[c.power]
-				key := orderKey(vw.v, c.Order, st.waives())
-				keys, orders := st.with(key, c.Order)
-				// Judge the order now, against the position and the power's
-				// other orders, so the player learns at once what will not do.
-				res, err := adjudicator.Resolve(vw.v, vw.rules, vw.pos, orders)
-				if err != nil {
-					return fmt.Errorf("game %s: %w", vw.g.Name, err)
-				}
-				canon := parser.Format(vw.v, c.Order)
-				if r := res.Results[len(orders)-1]; r.Outcome == adjudicator.Invalid {
-					// Another power's unit or none: the refusal of the
-					// power the order was meant for says more.
-					if !better && (i == 0 || (r.Reason != adjudicator.NotYours && r.Reason != adjudicator.NoUnit)) {
-						refusal = fmt.Sprintf("%s (%s)", s.lang.reason(r.Reason.String()), canon)
-						better = i > 0
-					}
-					continue
-				}
-				st.keys, st.orders = keys, orders
-				err = s.tx.PutOrder(store.Order{GameID: vw.g.ID, Phase: vw.g.Phase, Power: vw.v.Powers[c.power].ID, Key: key,
-					Text: c.Text, Canonical: canon, MessageID: s.m.MessageID, At: s.at, ByMaster: s.asMaster})
-				if err != nil {
-					return err
-				}
-				if len(s.side) > 1 {
-					canon = s.lang.power(vw.v, c.power) + ": " + canon
-				}
-				report.WriteString(s.lang.f("  %-28s ok: %s%s\n", c.Text, canon, typeNote))
-				parsedLines = append(parsedLines, c.Text+" => "+canon)
-				accepted = true
-				break
+			if r.Refused != nil {
+				refusal := r.Refused.Reason(game.Lang(s.lang))
+				report.WriteString(s.lang.f("  %-28s refused: %s\n", r.Written, refusal))
+				parsedLines = append(parsedLines, r.Written+" => refused: "+refusal)
+				continue
 			}
-			if !accepted {
-				report.WriteString(s.lang.f("  %-28s refused: %s\n", text, refusal))
-				parsedLines = append(parsedLines, text+" => refused: "+refusal)
+			o := r.Order
+			o.ByMaster = s.asMaster
+			standing = append(slices.DeleteFunc(standing, func(x game.Order) bool { return x.Seat == o.Seat && x.Key == o.Key }), o)
+			err = s.tx.PutOrder(store.Order{GameID: vw.g.ID, Phase: vw.g.Phase, Power: o.Seat, Key: o.Key,
+				Text: r.Written, Canonical: o.Text, MessageID: s.m.MessageID, At: s.at, ByMaster: s.asMaster})
+			if err != nil {
+				return err
 			}
+			canon := o.Text
+			if len(s.side) > 1 {
+				canon = s.lang.powerByID(vw.v, o.Seat) + ": " + canon
+			}
+			note := ""
+			if r.Note != nil {
+				note = r.Note(game.Lang(s.lang))
+			}
+			report.WriteString(s.lang.f("  %-28s ok: %s%s\n", r.Written, canon, note))
+			parsedLines = append(parsedLines, r.Written+" => "+canon)
 		}
 	}
 	s.out.WriteString(report.String())
@@ -262,6 +215,20 @@ func (s *session) written() time.Time {
 	return s.at
 }
 
+// seatIDs are the ids of the powers the player plays, lead first where
+// the player plays it: a line is read for lead first.
+func (s *session) seatIDs(lead variants.Power) []string {
+	side := s.side
+	if i := slices.Index(side, lead); i > 0 {
+		side = append([]variants.Power{lead}, slices.Delete(slices.Clone(side), i, i+1)...)
+	}
+	ids := make([]string, len(side))
+	for i, p := range side {
+		ids[i] = s.vw.v.Powers[p].ID
+	}
+	return ids
+}
+
 // ahead keeps order lines sent for a later phase (njudge's PHASE line):
 // they are read against that phase's position when it begins, and the
 // player is sent the report then.
@@ -292,13 +259,13 @@ func (j *Judge) readAhead(tx *store.Tx, vw *view) error {
 	if err != nil || len(rows) == 0 {
 		return err
 	}
-	current := phaseRank(vw.pos.Phase)
+	current := diplomacy.Rank(vw.pos.Phase)
 	// One report per player, for all the orders sent ahead.
 	reports := map[string]*session{}
 	var order []string
 	for _, a := range rows {
 		p, err := adjudicator.ParsePhase(a.Phase)
-		if err == nil && phaseRank(p) > current {
+		if err == nil && diplomacy.Rank(p) > current {
 			continue
 		}
 		if err := tx.DeleteAhead(a.ID); err != nil {
@@ -318,7 +285,7 @@ func (j *Judge) readAhead(tx *store.Tx, vw *view) error {
 			order = append(order, seat.Address)
 		}
 		s.m, s.power, s.side = &mailer.Message{MessageID: a.MessageID, From: a.Address}, power, vw.arrangement().side(power)
-		if err != nil || phaseRank(p) < current {
+		if err != nil || diplomacy.Rank(p) < current {
 			s.printf("The orders you sent ahead for %s were not used: game %s went on to %s without that phase.\n", s.lang.phaseOf(a.Phase), vw.g.Name, s.lang.phase(vw.pos.Phase))
 			for _, l := range strings.Split(a.Text, "\n") {
 				s.printf("> %s\n", l)
@@ -342,69 +309,6 @@ func (j *Judge) readAhead(tx *store.Tx, vw *view) error {
 	return nil
 }
 
-// trueTypes sets the unit types an order writes against the position to
-// the units that stand there, and says what it changed ("" for nothing).
-func trueTypes(l lang, v *variants.Variant, pos *adjudicator.Position, o *adjudicator.Order) string {
-	var notes []string
-	fix := func(t *variants.UnitType, at variants.Loc) {
-		if *t == variants.NoType || at == variants.NoLoc || int(at) >= len(v.Locs) {
-			return
-		}
-		u, ok := unitAt(v, pos, at)
-		if ok && u.Type != *t {
-			notes = append(notes, l.f("you wrote %s %s, but the unit in %s is %s", *t, v.Locs[v.Province(at)].ID, v.Locs[v.Province(at)].ID, l.unit(u.Type)))
-			*t = u.Type
-		}
-	}
-	switch o.Type {
-	case adjudicator.Build, adjudicator.Waive:
-		return ""
-	case adjudicator.Support, adjudicator.Convoy:
-		fix(&o.TargetUnit, o.Target)
-	}
-	fix(&o.Unit, o.Loc)
-	if len(notes) == 0 {
-		return ""
-	}
-	return " (" + strings.Join(notes, "; ") + ")"
-}
-
-// unitAt is the unit standing in loc's province, the dislodged one in a
-// retreat phase.
-func unitAt(v *variants.Variant, pos *adjudicator.Position, loc variants.Loc) (variants.Unit, bool) {
-	p := v.Province(loc)
-	if pos.Phase.Type == adjudicator.Retreat {
-		for _, d := range pos.Dislodged {
-			if v.Province(d.Unit.Loc) == p {
-				return d.Unit, true
-			}
-		}
-	}
-	for _, u := range pos.Units {
-		if v.Province(u.Loc) == p {
-			return u, true
-		}
-	}
-	return variants.Unit{}, false
-}
-
-// waives counts the standing WAIVE orders, for the next one's key.
-func (st *standing) waives() int {
-	n := 0
-	for _, k := range st.keys {
-		if strings.HasPrefix(k, "waive ") {
-			n++
-		}
-	}
-	return n
-}
-
-// candidate is one reading of an order fragment, for one power.
-type candidate struct {
-	parser.Parsed
-	power variants.Power
-}
-
 // heading reads a line that only names a power, as "France:" or "ITALIA",
 // exactly as the variant names it: a misspelt one ("Francesca") is no
 // heading.
@@ -412,46 +316,6 @@ func heading(v *variants.Variant, line string) (variants.Power, bool) {
 	name := strings.ToLower(strings.TrimSpace(strings.TrimRight(strings.TrimSpace(line), ":")))
 	p, ok := v.PowerNames[name]
 	return p, ok
-}
-
-// notOrders reports that every reading of a fragment found it plainly no
-// order (a greeting, a signature).
-func notOrders(cands []candidate) bool {
-	for _, c := range cands {
-		if c.Err == nil || !c.Err.NotOrder {
-			return false
-		}
-	}
-	return len(cands) > 0
-}
-
-// readLine reads a line of orders for each power the player plays. Each
-// fragment comes with its readings, lead's first (when the player plays
-// it), then the signed-on power's; when the readings split the line
-// differently only the first is kept.
-func (s *session) readLine(line string, lead variants.Power) [][]candidate {
-	vw := s.vw
-	side := s.side
-	if i := slices.Index(side, lead); i > 0 {
-		side = append([]variants.Power{lead}, slices.Delete(slices.Clone(side), i, i+1)...)
-	}
-	runs := make([][]parser.Parsed, len(side))
-	for i, p := range side {
-		runs[i] = parser.Orders(vw.v, vw.pos, p, line)
-	}
-	for _, run := range runs[1:] {
-		if len(run) != len(runs[0]) {
-			side, runs = side[:1], runs[:1]
-			break
-		}
-	}
-	out := make([][]candidate, len(runs[0]))
-	for k := range out {
-		for i, run := range runs {
-			out[k] = append(out[k], candidate{Parsed: run[k], power: side[i]})
-		}
-	}
-	return out
 }
 
 // orderState reports the player's whole order set (every power the player
@@ -478,7 +342,7 @@ func (s *session) orderState() error {
 		for _, r := range st.rows {
 			s.printf("%s%s\n", indent, r.Canonical)
 		}
-		if miss := missingIn(s.lang, vw.v, vw.pos, power, st.orders); len(miss) > 0 {
+		if miss := vw.missingIn(s.lang, power, st.orders); len(miss) > 0 {
 			if len(s.side) > 1 {
 				allMissing = append(allMissing, s.lang.power(vw.v, power)+": "+strings.Join(miss, ", "))
 			} else {
@@ -499,66 +363,15 @@ func (s *session) orderState() error {
 	return nil
 }
 
-// missing lists what power still has to order: units without orders, or
-// in winter the builds or removals not yet ordered.
-func missing(v *variants.Variant, pos *adjudicator.Position, power variants.Power, orders []adjudicator.Order) []string {
-	return missingIn(english, v, pos, power, orders)
+// missing lists what power still has to order, given its orders: units
+// without orders, or in winter the builds or removals not yet ordered.
+func (vw *view) missing(power variants.Power, orders []adjudicator.Order) []string {
+	return vw.state.MissingIn(game.English, power, orders)
 }
 
 // missingIn is missing in l.
-func missingIn(l lang, v *variants.Variant, pos *adjudicator.Position, power variants.Power, orders []adjudicator.Order) []string {
-	var out []string
-	ordered := variants.LocSet{}
-	for _, o := range orders {
-		if o.Loc != variants.NoLoc {
-			ordered.Add(v.Province(o.Loc))
-		}
-	}
-	switch pos.Phase.Type {
-	case adjudicator.Movement:
-		for _, u := range pos.Units {
-			if u.Power == power && !ordered.Has(v.Province(u.Loc)) {
-				out = append(out, v.UnitText(u))
-			}
-		}
-	case adjudicator.Retreat:
-		for _, d := range pos.Dislodged {
-			if d.Unit.Power == power && !ordered.Has(v.Province(d.Unit.Loc)) {
-				out = append(out, l.f("a retreat or disband for %s", v.UnitText(d.Unit)))
-			}
-		}
-	case adjudicator.Adjustment:
-		builds, removals := allowance(v, pos, power)
-		for _, o := range orders {
-			switch o.Type {
-			case adjudicator.Build, adjudicator.Waive:
-				builds--
-			case adjudicator.Remove, adjudicator.Disband:
-				removals--
-			}
-		}
-		if builds > 0 {
-			out = append(out, l.plural(builds, "build (or WAIVE)", "builds (or WAIVE)"))
-		}
-		if removals > 0 {
-			out = append(out, l.plural(removals, "removal", "removals"))
-		}
-	}
-	return out
-}
-
-// allowance is what power may build (limited by its free home centres)
-// or must remove this winter.
-func allowance(v *variants.Variant, pos *adjudicator.Position, power variants.Power) (builds, removals int) {
-	centers, units := adjudicator.Count(v, pos)
-	d := centers[power] - units[power]
-	if d < 0 {
-		return 0, -d
-	}
-	if pos.Disorder.Has(power) {
-		return 0, 0 // a power in civil disorder builds nothing
-	}
-	return min(d, len(adjudicator.BuildSites(v, pos, power))), 0
+func (vw *view) missingIn(l lang, power variants.Power, orders []adjudicator.Order) []string {
+	return vw.state.MissingIn(game.Lang(l), power, orders)
 }
 
 // plural counts in l: "1 build", "2 builds".
@@ -572,12 +385,9 @@ func (l lang) plural(n int, one, many string) string {
 // owing lists the powers that have orders to give this phase; powers
 // absent from the game (a setup for fewer players) give none.
 func (vw *view) owing() []variants.Power {
-	absent := vw.arrangement().absent
 	var out []variants.Power
-	for p := range vw.v.Powers {
-		if !absent.Has(variants.Power(p)) && len(missing(vw.v, vw.pos, variants.Power(p), nil)) > 0 {
-			out = append(out, variants.Power(p))
-		}
+	for _, id := range vw.state.Owing() {
+		out = append(out, vw.v.PowerByID(id))
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/store"
 	"github.com/corriere/corriere/variants"
@@ -135,7 +136,7 @@ func (j *Judge) endByUnits(tx *store.Tx, vw *view) error {
 		return err
 	}
 	return j.finish(tx, vw, func(l lang) (string, string) {
-		return l.t("the game ends"), l.f("Game %s has reached its end date (%s): %s.\n\n%s", vw.g.Name, vw.set.End, what(l), positionIn(l, vw.v, vw.pos))
+		return l.t("the game ends"), l.f("Game %s has reached its end date (%s): %s.\n\n%s", vw.g.Name, vw.set.End, what(l), vw.state.PositionText(game.Lang(l)))
 	})
 }
 
@@ -159,7 +160,7 @@ func (j *Judge) processIfReady(tx *store.Tx, name, phase string) error {
 		return err
 	}
 	for _, p := range owing {
-		if len(missing(vw.v, vw.pos, p, sets[p].orders)) > 0 {
+		if len(vw.missing(p, sets[p].orders)) > 0 {
 			return nil
 		}
 	}
@@ -194,10 +195,16 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	}
 	ng := *g
 	nvw := *vw
-	nvw.g, nvw.pj = &ng, next
-	if nvw.pos, err = diplomacy.Decode(vw.v, next); err != nil {
+	nvw.g = &ng
+	// The coin, tossed now, is among the settings the rules read.
+	if nvw.rules, err = rulesOf(&ng, &nvw.set); err != nil {
+		return fmt.Errorf("process %s: %w", before, err)
+	}
+	st, err := nvw.rules.State(next)
+	if err != nil {
 		return fmt.Errorf("process %s: next position: %w", before, err)
 	}
+	nvw.setState(st)
 	if joining {
 		if err := j.seatJoined(tx, &nvw, tp.Neutral); err != nil {
 			return err
@@ -252,8 +259,12 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 		return err
 	}
 	j.log().Info("phase processed", "game", g.Name, "phase", before, "next", ng.Phase)
+	texts, err := resultsText(vw, before, resp, &nvw, toss, ending)
+	if err != nil {
+		return err
+	}
 	err = j.mailAllIn(tx, &nvw, "results", before, func(l lang) (string, string) {
-		return l.f("Corriere %s: %s results", g.Name, before), resultsIn(l, vw, before, resp, &nvw, toss, ending)
+		return l.f("Corriere %s: %s results", g.Name, before), texts[l]
 	})
 	if err != nil {
 		return err
@@ -293,32 +304,20 @@ func (j *Judge) play(tx *store.Tx, vw *view) (*played, error) {
 	if err != nil {
 		return nil, err
 	}
-	req := *vw.pj
-	req.Orders = map[string][]string{}
-	byMaster := map[string][]bool{}
+	var orders []game.Order
+	request := map[string][]string{}
 	for _, st := range sets {
 		for _, r := range st.rows {
-			req.Orders[r.Power] = append(req.Orders[r.Power], r.Canonical)
-			byMaster[r.Power] = append(byMaster[r.Power], r.ByMaster)
+			orders = append(orders, game.Order{Seat: r.Power, Key: r.Key, Text: r.Canonical, ByMaster: r.ByMaster})
+			request[r.Power] = append(request[r.Power], r.Canonical)
 		}
 	}
 	deadline := vw.g.Deadline
 	var lt lateness
 	lt.early = deadline.IsZero() || j.now().Before(deadline)
-	// Civil disorder (seed XIV.3), when the game has it: a power that owed
-	// orders and sent none is in disorder for this phase and after, until
-	// it orders again.
-	disorder := vw.pos.Disorder
 	for _, p := range vw.owing() {
 		st := sets[p]
-		if vw.set.Missing == "disorder" {
-			if len(st.orders) == 0 {
-				disorder.Add(p)
-			} else {
-				disorder.Remove(p)
-			}
-		}
-		incomplete := len(missing(vw.v, vw.pos, p, st.orders)) > 0
+		incomplete := len(vw.missing(p, st.orders)) > 0
 		if incomplete {
 			lt.missing = append(lt.missing, p)
 		}
@@ -333,24 +332,22 @@ func (j *Judge) play(tx *store.Tx, vw *view) (*played, error) {
 				then = append(then, st.orders[i])
 			}
 		}
-		if len(missing(vw.v, vw.pos, p, then)) > 0 {
+		if len(vw.missing(p, then)) > 0 {
 			lt.late = append(lt.late, p)
 			if !incomplete {
 				lt.graced = append(lt.graced, p)
 			}
 		}
 	}
-	req.Disorder = nil
-	for p := range vw.v.Powers {
-		if disorder.Has(variants.Power(p)) {
-			req.Disorder = append(req.Disorder, vw.v.Powers[p].ID)
-		}
-	}
-	resp, err := diplomacy.Play(&req)
+	out, err := vw.state.Resolve(orders, nil)
 	if err != nil {
-		return nil, fmt.Errorf("process %s: %w", vw.g.Phase, err)
+		return nil, err
 	}
-	return &played{Response: resp, request: req.Orders, byMaster: byMaster, lateness: lt}, nil
+	resp, byMaster, err := diplomacy.ReadRecord(out.Record)
+	if err != nil {
+		return nil, err
+	}
+	return &played{Response: resp, request: request, byMaster: byMaster, lateness: lt}, nil
 }
 
 // remind mails the players whose orders are not complete, one mail for
@@ -364,7 +361,7 @@ func (j *Judge) remind(tx *store.Tx, vw *view) error {
 		return err
 	}
 	for _, p := range vw.owing() {
-		miss := missing(vw.v, vw.pos, p, sets[p].orders)
+		miss := vw.missing(p, sets[p].orders)
 		seat := vw.seat(vw.v.Powers[p].ID)
 		if len(miss) == 0 || seat == nil || seat.Address == "" {
 			continue
@@ -373,7 +370,7 @@ func (j *Judge) remind(tx *store.Tx, vw *view) error {
 			addrs = append(addrs, seat.Address)
 		}
 		l := vw.seatLang(seat)
-		lines[seat.Address] = append(lines[seat.Address], l.f("As %s, still missing: %s.\n", l.power(vw.v, p), strings.Join(missingIn(l, vw.v, vw.pos, p, sets[p].orders), ", ")))
+		lines[seat.Address] = append(lines[seat.Address], l.f("As %s, still missing: %s.\n", l.power(vw.v, p), strings.Join(vw.missingIn(l, p, sets[p].orders), ", ")))
 		langs[seat.Address] = l
 	}
 	for _, addr := range addrs {

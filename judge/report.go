@@ -3,12 +3,12 @@ package judge
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/store"
 	"github.com/corriere/corriere/variants"
@@ -206,7 +206,7 @@ func statusIn(l lang, tx *store.Tx, vw *view) (string, error) {
 		return b.String(), nil
 	}
 	b.WriteString(l.f("Phase: %s. Deadline: %s.\n\n", l.phase(vw.pos.Phase), vw.deadlineIn(l)))
-	b.WriteString(positionIn(l, vw.v, vw.pos))
+	b.WriteString(vw.state.PositionText(game.Lang(l)))
 	if vw.g.State == store.Active {
 		b.WriteString(l.t("\nOrders received:\n"))
 		sets, err := vw.standings(tx)
@@ -218,7 +218,7 @@ func statusIn(l lang, tx *store.Tx, vw *view) (string, error) {
 			state := "none"
 			if len(st.rows) > 0 {
 				state = "partial"
-				if len(missing(vw.v, vw.pos, p, st.orders)) == 0 {
+				if len(vw.missing(p, st.orders)) == 0 {
 					state = "complete"
 				}
 			}
@@ -237,153 +237,38 @@ func (l lang) none(xs []string) string {
 	return strings.Join(xs, ", ")
 }
 
-// positionIn lists units, dislodged units and the centre table, in l.
-func positionIn(l lang, v *variants.Variant, pos *adjudicator.Position) string {
-	var b strings.Builder
-	centers, units := adjudicator.Count(v, pos)
-	// Builds and removals are due only in winter: before, centres may
-	// still change hands.
-	winter := pos.Phase.Type == adjudicator.Adjustment
-	b.WriteString(l.t("Supply centres and units:\n"))
-	w := l.nameWidth(v)
-	header := fmt.Sprintf("  %-*s %7s %5s", w, l.t("Power"), l.t("Centres"), l.t("Units"))
-	if winter {
-		header += l.t("  Adjustment")
+// resultsText is the results mail of a processed phase in each language:
+// the game's report of its orders and the position after, set among the
+// judge's own (who was late, the coin, the end or the next deadline).
+func resultsText(vw *view, before string, pl *played, next *view, toss, ending phrase) ([languages]string, error) {
+	var out [languages]string
+	rec, err := diplomacy.WriteRecord(pl.Response, pl.byMaster)
+	if err != nil {
+		return out, err
 	}
-	b.WriteString(header + "\n")
-	for p := range v.Powers {
-		if centers[p] == 0 && units[p] == 0 {
-			continue
+	for l := range languages {
+		rep, err := vw.state.Results(rec, game.Viewer{}, game.Lang(l))
+		if err != nil {
+			return out, fmt.Errorf("results of %s: %w", before, err)
 		}
-		line := fmt.Sprintf("  %-*s %7d %5d", w, l.power(v, variants.Power(p)), centers[p], units[p])
-		if winter {
-			builds, removals := allowance(v, pos, variants.Power(p))
-			switch {
-			case builds > 0:
-				line += "  " + l.plural(builds, "build", "builds")
-			case removals > 0:
-				line += "  " + l.plural(removals, "removal", "removals")
-			}
+		var b strings.Builder
+		b.WriteString(l.f("Game %s: results of %s.\n\n", vw.g.Name, l.phaseOf(before)))
+		b.WriteString(rep.Orders)
+		b.WriteString(pl.lateness.text(l, vw.v))
+		if toss != nil {
+			b.WriteString("\n" + toss(l))
 		}
-		b.WriteString(line + "\n")
-	}
-	b.WriteString(l.t("\nUnits:\n"))
-	for p := range v.Powers {
-		var list []string
-		for _, u := range pos.Units {
-			if int(u.Power) == p {
-				list = append(list, v.UnitText(u))
-			}
+		b.WriteString(rep.Events)
+		b.WriteString("\n")
+		b.WriteString(rep.Position)
+		if ending != nil {
+			b.WriteString("\n" + ending(l))
+		} else {
+			b.WriteString(l.f("\nNext: %s, deadline %s.\n", l.phase(next.pos.Phase), next.deadlineIn(l)))
 		}
-		var owned []string
-		for l, o := range pos.Centers {
-			if int(o) == p {
-				owned = append(owned, v.Locs[l].ID)
-			}
-		}
-		if len(list) > 0 || len(owned) > 0 {
-			b.WriteString(l.f("  %-*s %s; centres: %s\n", w, l.power(v, variants.Power(p)), l.none(list), l.none(owned)))
-		}
+		out[l] = b.String()
 	}
-	if len(pos.Dislodged) > 0 {
-		b.WriteString(l.t("\nDislodged, to retreat or disband:\n"))
-		for _, d := range pos.Dislodged {
-			b.WriteString("  " + dislodgedText(l, v, d) + "\n")
-		}
-	}
-	return b.String()
-}
-
-func dislodgedText(l lang, v *variants.Variant, d adjudicator.Dislodged) string {
-	var opts []string
-	d.Retreats.Each(func(loc variants.Loc) { opts = append(opts, v.Locs[loc].ID) })
-	from := ""
-	if d.AttackerFrom != variants.NoLoc {
-		from = l.f(" (attacked from %s)", v.Locs[d.AttackerFrom].ID)
-	}
-	if len(opts) == 0 {
-		return l.f("%s %s %s%s has no retreat", l.power(v, d.Unit.Power), d.Unit.Type, v.Locs[d.Unit.Loc].ID, from)
-	}
-	return l.f("%s %s %s%s may retreat to %s", l.power(v, d.Unit.Power), d.Unit.Type, v.Locs[d.Unit.Loc].ID, from, strings.Join(opts, ", "))
-}
-
-// resultsIn is the results mail of a processed phase, in l.
-func resultsIn(l lang, vw *view, before string, pl *played, next *view, toss, ending phrase) string {
-	var b strings.Builder
-	v := vw.v
-	resp := pl.Response
-	b.WriteString(l.f("Game %s: results of %s.\n\n", vw.g.Name, l.phaseOf(before)))
-	b.WriteString(l.t("Orders:"))
-	none := true
-	for p := range v.Powers {
-		id := v.Powers[p].ID
-		rs := resp.Results[id]
-		if len(rs) == 0 {
-			continue
-		}
-		if none {
-			b.WriteString("\n")
-			none = false
-		}
-		fmt.Fprintf(&b, "%s:\n", l.power(v, variants.Power(p)))
-		for i, r := range rs {
-			text, outcome := resultWords(l, r)
-			if i < len(pl.byMaster[id]) && pl.byMaster[id][i] {
-				outcome += l.t(" (entered by the game master)")
-			}
-			fmt.Fprintf(&b, "  %-28s %s\n", text, outcome)
-		}
-	}
-	if none {
-		b.WriteString(l.t(" none.\n"))
-	}
-	if len(resp.Removed) > 0 {
-		b.WriteString(l.t("\nRemoved without orders of their own (no retreat, no order, or civil disorder):\n"))
-		for _, id := range slices.Sorted(maps.Keys(resp.Removed)) {
-			fmt.Fprintf(&b, "  %s: %s\n", l.powerByID(v, id), strings.Join(resp.Removed[id], ", "))
-		}
-	}
-	b.WriteString(unusedBuilds(l, vw, resp))
-	b.WriteString(pl.lateness.text(l, v))
-	if toss != nil {
-		b.WriteString("\n" + toss(l))
-	}
-	b.WriteString("\n")
-	b.WriteString(positionIn(l, v, next.pos))
-	if ending != nil {
-		b.WriteString("\n" + ending(l))
-	} else {
-		b.WriteString(l.f("\nNext: %s, deadline %s.\n", l.phase(next.pos.Phase), next.deadlineIn(l)))
-	}
-	return b.String()
-}
-
-// unusedBuilds says, after adjustments, which powers left builds they
-// were owed unordered: forfeited, not waived, since no WAIVE was sent.
-func unusedBuilds(l lang, vw *view, resp *diplomacy.Response) string {
-	if vw.pos.Phase.Type != adjudicator.Adjustment {
-		return ""
-	}
-	var out []string
-	for p := range vw.v.Powers {
-		// What the power could build: free home centres, no disorder.
-		owed, _ := allowance(vw.v, vw.pos, variants.Power(p))
-		if owed <= 0 {
-			continue
-		}
-		for _, r := range resp.Results[vw.v.Powers[p].ID] {
-			if r.Result == "succeeds" {
-				owed-- // a build made or a WAIVE
-			}
-		}
-		if owed > 0 {
-			out = append(out, fmt.Sprintf("%s %d", l.power(vw.v, variants.Power(p)), owed))
-		}
-	}
-	if len(out) == 0 {
-		return ""
-	}
-	return l.f("\nBuilds not ordered, and so not made: %s.\n", strings.Join(out, ", "))
+	return out, nil
 }
 
 // text says who was late and who used grace, or, for a phase processed
@@ -419,16 +304,6 @@ func (lt lateness) text(l lang, v *variants.Variant) string {
 		b.WriteString(l.f("Still missing or incomplete when processed: %s.\n", names(still)))
 	}
 	return b.String()
-}
-
-// resultWords is an order as understood (as written, if it could not be
-// read) and its outcome with the reason: "fails: bounced".
-func resultWords(l lang, r diplomacy.OrderResult) (text, outcome string) {
-	text = r.Parsed
-	if text == "" {
-		text = r.Order
-	}
-	return text, l.outcome(r.Result, r.Reason)
 }
 
 // named loads the game a STATUS, HISTORY or SUMMARY names; without a
@@ -475,7 +350,7 @@ func (s *session) history(name string) error {
 		s.printf("%s, processed %s:\n", s.lang.phaseOf(ph.Phase), vw.timeIn(s.lang, ph.ProcessedAt))
 		for p := range vw.v.Powers {
 			for _, r := range resp.Results[vw.v.Powers[p].ID] {
-				text, outcome := resultWords(s.lang, r)
+				text, outcome := diplomacy.ResultWords(game.Lang(s.lang), r)
 				s.printf("  %-*s %-28s %s\n", s.lang.nameWidth(vw.v), s.lang.power(vw.v, variants.Power(p)), text, outcome)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/store"
@@ -113,7 +114,7 @@ func (s *session) run(cmds []command) error {
 			}
 			err = s.signon(c)
 		case "PHASE":
-			p, perr := parsePhaseLine(c.args)
+			p, perr := diplomacy.ParsePhase(c.args)
 			if perr != nil {
 				s.printf("> %s\n  %v. The orders that follow are not read.\n\n", c.text, perr)
 				s.phase = &adjudicator.Phase{Year: -1}

@@ -3,6 +3,8 @@ package diplomacy
 import (
 	"slices"
 	"testing"
+
+	"github.com/corriere/corriere/game"
 )
 
 func TestDisorderInJSON(t *testing.T) {
@@ -53,3 +55,10 @@ func TestClosedInJSON(t *testing.T) {
 		t.Error("an unknown closed province was accepted")
 	}
 }
+
+// Diplomacy is a game on the judge's contract.
+var (
+	_ game.Kind  = Kind{}
+	_ game.Rules = (*Rules)(nil)
+	_ game.State = (*State)(nil)
+)

@@ -1,4 +1,4 @@
-package judge
+package diplomacy
 
 import (
 	"fmt"
@@ -24,10 +24,10 @@ var (
 	}
 )
 
-// parsePhaseLine reads the words after PHASE: "S1903M", "S 1903 M",
+// ParsePhase reads the words after PHASE: "S1903M", "S 1903 M",
 // "Spring 1903 Movement", "Fall 1903" (movement), "Winter 1903"
 // (adjustments), "Primavera 1903".
-func parsePhaseLine(args []string) (adjudicator.Phase, error) {
+func ParsePhase(args []string) (adjudicator.Phase, error) {
 	bad := fmt.Errorf("expected a phase such as PHASE S1903M, PHASE Fall 1903 Retreats or PHASE Winter 1903")
 	joined := strings.Join(args, "")
 	if p, err := adjudicator.ParsePhase(joined); err == nil && len(args) <= 3 {
@@ -61,9 +61,4 @@ func parsePhaseLine(args []string) (adjudicator.Phase, error) {
 		return adjudicator.Phase{}, fmt.Errorf("%s is no phase of the game: adjustments are in winter, movement and retreats in spring and fall", p)
 	}
 	return p, nil
-}
-
-// phaseRank orders phases in time.
-func phaseRank(p adjudicator.Phase) int {
-	return (p.Year*3+int(p.Season))*3 + int(p.Type)
 }

@@ -1,0 +1,169 @@
+package game
+
+import "github.com/corriere/corriere/game/dice"
+
+// A Kind is a game the judge can host, as registered: Diplomacy, Le
+// Guerre d'Italia. It knows the game's own settings and makes the Rules
+// they select.
+type Kind interface {
+	// Name is the game's name as CREATE and `game create` take it.
+	Name() string
+	// Configure makes the rules that the game's own settings select (a
+	// board, a rules edition, a setup for fewer players), by name as the
+	// game master wrote them; a setting it does not know, or a value it
+	// cannot take, is an error that says what it expected.
+	Configure(settings map[string]string) (Rules, error)
+}
+
+// Rules are a game's rules as configured for one game: who sits at the
+// table, how the game starts, and how its stored states and its phases
+// read.
+type Rules interface {
+	// Seats lists the seats players may take, in the order the game
+	// lists them (a board's powers, a card game's players).
+	Seats() []Seat
+	// Seat is the seat named name exactly as the game names it (an id, a
+	// name in either language, an abbreviation), for the master's SEAT
+	// and a heading line in a mail; false for none.
+	Seat(name string) (string, bool)
+	// Start is the game's first state, with the seats in absent left
+	// empty (played, or not, as the rules say for fewer players), and the
+	// game's dice for a setup that draws or shuffles.
+	Start(absent []string, d *dice.Source) (State, error)
+	// Decode reads a state written by State.Encode.
+	Decode(data []byte) (State, error)
+	// Phase reads a phase as a player names it ("S1901M", "Fall 1903
+	// Retreats", "Primavera 1902"), for orders sent ahead or late.
+	Phase(text string) (Phase, error)
+}
+
+// A Seat is a place at the table a player takes: a power, a player's
+// colour. ID is how the judge stores it and players sign on to it.
+type Seat struct {
+	ID string
+	// Name is how readers call it, in their language.
+	Name Text
+}
+
+// Phase is a step of the game that orders are given for.
+type Phase struct {
+	// ID names the phase for good: in the store, in subjects, in PHASE
+	// lines ("S1901M").
+	ID string
+	// Kind is the phase's kind in the game's calendar: the game's
+	// deadline settings are per kind ("movement", "retreat").
+	Kind string
+	// Rank orders phases: a later phase has a higher rank.
+	Rank int
+	// Title is the phase for people: "Spring 1901 movement (S1901M)".
+	Title Text
+}
+
+// Order is one order as the judge keeps it until the deadline.
+type Order struct {
+	Seat string
+	// Key says which earlier order this one replaces: the seat's order
+	// with the same key (a unit's place, a build's centre).
+	Key string
+	// Text is the order as the game wrote it when it read it; the game
+	// reads it back, exactly, at the deadline.
+	Text string
+	// ByMaster marks an order the game master entered for the seat: the
+	// results say so.
+	ByMaster bool
+}
+
+// A Reading is what a game made of one fragment of a mail's line: an
+// order, or a refusal with its reason.
+type Reading struct {
+	// Written is the fragment as the player wrote it.
+	Written string
+	// Order is the order read, when Refused is nil.
+	Order Order
+	// Note says how the order was understood where that differs from
+	// what was written ("you wrote F mar, but the unit in mar is an
+	// army"); nil for none.
+	Note Text
+	// Refused says why the fragment is no order; nil when it is one.
+	Refused *Refusal
+}
+
+// A Refusal says why a fragment was not taken as an order.
+type Refusal struct {
+	Reason Text
+	// NotOrder marks text that plainly is no order at all (a greeting, a
+	// signature): the judge passes over it instead of refusing it.
+	NotOrder bool
+}
+
+func (r *Refusal) Error() string { return r.Reason(English) }
+
+// State is a game between two deadlines. A state is a value: its methods
+// change nothing, and Resolve returns the next one.
+type State interface {
+	// Phase is the phase orders are given for now.
+	Phase() Phase
+	// Owing lists the seats that owe orders now: every power with units
+	// in Diplomacy's movement, the one active player of a turn-by-turn
+	// game, the arbiter's seat in a ruling step.
+	Owing() []string
+	// Read reads one line of a mail of the player who holds the seats of
+	// side (side[0] first where the line could be any of theirs), given
+	// the orders standing for them: a Reading for each fragment, which
+	// takes the orders read before it into account. An order is refused
+	// where it cannot stand with the seat's other orders.
+	Read(side []string, line string, standing []Order) []Reading
+	// Missing says what seat still owes, given its standing orders: empty
+	// when they are complete.
+	Missing(seat string, standing []Order) []Text
+	// Resolve plays the phase with the standing orders of every seat
+	// (those of a seat that gave none: none), and the game's dice for
+	// this phase. It is pure: the same state, orders and dice give the
+	// same outcome.
+	Resolve(orders []Order, d *dice.Source) (*Outcome, error)
+	// Results writes the results of the phase played from this state, from
+	// its Outcome.Record, for one reader: the same record may read
+	// differently to a player who may see a hidden hand and to an
+	// observer who may not.
+	Results(record []byte, to Viewer, l Lang) (Report, error)
+	// Encode writes the state for the store; Rules.Decode reads it back.
+	Encode() ([]byte, error)
+}
+
+// Outcome is what a resolved phase came to.
+type Outcome struct {
+	Next State
+	// Record is what the phase's results are written from (State.Results
+	// of the state resolved), kept with the phase for HISTORY.
+	Record []byte
+	// End, when set, ends the game.
+	End *Ending
+}
+
+// Ending is how a game ended.
+type Ending struct {
+	// Winners are the seats that won, or shared a draw.
+	Winners []string
+	Draw    bool
+	// Text tells it to readers.
+	Text Text
+}
+
+// Viewer is the reader a text is written for: the game master, a
+// player holding seats, or (neither) an observer.
+type Viewer struct {
+	Master bool
+	Seats  []string
+}
+
+// Report is a phase's results for one reader, in parts, for the judge to
+// set among its own (who was late, the next deadline).
+type Report struct {
+	// Orders is each order and what became of it.
+	Orders string
+	// Events is what happened beyond the orders: a coin tossed, a die
+	// rolled; empty for nothing.
+	Events string
+	// Position is the state the game goes on from.
+	Position string
+}

@@ -1,0 +1,171 @@
+package diplomacy
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/variants"
+)
+
+// Results writes the results of the phase played from s, from its record:
+// every order and its outcome, the units removed without orders, the
+// builds left unordered, and the position after. Diplomacy hides nothing:
+// every reader reads the same.
+func (s *State) Results(rec []byte, _ game.Viewer, l game.Lang) (game.Report, error) {
+	resp, byMaster, err := ReadRecord(rec)
+	if err != nil {
+		return game.Report{}, err
+	}
+	next, err := s.r.State(resp.Next)
+	if err != nil {
+		return game.Report{}, err
+	}
+	v := s.r.V
+	var b strings.Builder
+	b.WriteString(t(l, "Orders:"))
+	empty := true
+	for p := range v.Powers {
+		id := v.Powers[p].ID
+		rs := resp.Results[id]
+		if len(rs) == 0 {
+			continue
+		}
+		if empty {
+			b.WriteString("\n")
+			empty = false
+		}
+		fmt.Fprintf(&b, "%s:\n", PowerName(l, v, variants.Power(p)))
+		for i, r := range rs {
+			text, outcome := ResultWords(l, r)
+			if i < len(byMaster[id]) && byMaster[id][i] {
+				outcome += t(l, " (entered by the game master)")
+			}
+			fmt.Fprintf(&b, "  %-28s %s\n", text, outcome)
+		}
+	}
+	if empty {
+		b.WriteString(t(l, " none.\n"))
+	}
+	if len(resp.Removed) > 0 {
+		b.WriteString(t(l, "\nRemoved without orders of their own (no retreat, no order, or civil disorder):\n"))
+		for _, id := range slices.Sorted(maps.Keys(resp.Removed)) {
+			fmt.Fprintf(&b, "  %s: %s\n", powerByID(l, v, id), strings.Join(resp.Removed[id], ", "))
+		}
+	}
+	b.WriteString(s.unusedBuilds(l, resp))
+	return game.Report{Orders: b.String(), Position: next.PositionText(l)}, nil
+}
+
+// ResultWords is an order as understood (as written, if it could not be
+// read) and its outcome with the reason: "fails: bounced".
+func ResultWords(l game.Lang, r OrderResult) (text, outcome string) {
+	text = r.Parsed
+	if text == "" {
+		text = r.Order
+	}
+	return text, Outcome(l, r.Result, r.Reason)
+}
+
+// unusedBuilds says, after adjustments, which powers left builds they
+// were owed unordered: forfeited, not waived, since no WAIVE was sent.
+func (s *State) unusedBuilds(l game.Lang, resp *Response) string {
+	v := s.r.V
+	if s.pos.Phase.Type != adjudicator.Adjustment {
+		return ""
+	}
+	var out []string
+	for p := range v.Powers {
+		// What the power could build: free home centres, no disorder.
+		owed, _ := s.Allowance(variants.Power(p))
+		if owed <= 0 {
+			continue
+		}
+		for _, r := range resp.Results[v.Powers[p].ID] {
+			if r.Result == "succeeds" {
+				owed-- // a build made or a WAIVE
+			}
+		}
+		if owed > 0 {
+			out = append(out, fmt.Sprintf("%s %d", PowerName(l, v, variants.Power(p)), owed))
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return f(l, "\nBuilds not ordered, and so not made: %s.\n", strings.Join(out, ", "))
+}
+
+// PositionText lists units, dislodged units and the centre table, in l.
+func (s *State) PositionText(l game.Lang) string {
+	v, pos := s.r.V, s.pos
+	var b strings.Builder
+	centers, units := adjudicator.Count(v, pos)
+	// Builds and removals are due only in winter: before, centres may
+	// still change hands.
+	winter := pos.Phase.Type == adjudicator.Adjustment
+	b.WriteString(t(l, "Supply centres and units:\n"))
+	w := NameWidth(l, v)
+	header := fmt.Sprintf("  %-*s %7s %5s", w, t(l, "Power"), t(l, "Centres"), t(l, "Units"))
+	if winter {
+		header += t(l, "  Adjustment")
+	}
+	b.WriteString(header + "\n")
+	for p := range v.Powers {
+		if centers[p] == 0 && units[p] == 0 {
+			continue
+		}
+		line := fmt.Sprintf("  %-*s %7d %5d", w, PowerName(l, v, variants.Power(p)), centers[p], units[p])
+		if winter {
+			builds, removals := s.Allowance(variants.Power(p))
+			switch {
+			case builds > 0:
+				line += "  " + plural(l, builds, "build", "builds")
+			case removals > 0:
+				line += "  " + plural(l, removals, "removal", "removals")
+			}
+		}
+		b.WriteString(line + "\n")
+	}
+	b.WriteString(t(l, "\nUnits:\n"))
+	for p := range v.Powers {
+		var list []string
+		for _, u := range pos.Units {
+			if int(u.Power) == p {
+				list = append(list, v.UnitText(u))
+			}
+		}
+		var owned []string
+		for loc, o := range pos.Centers {
+			if int(o) == p {
+				owned = append(owned, v.Locs[loc].ID)
+			}
+		}
+		if len(list) > 0 || len(owned) > 0 {
+			b.WriteString(f(l, "  %-*s %s; centres: %s\n", w, PowerName(l, v, variants.Power(p)), none(l, list), none(l, owned)))
+		}
+	}
+	if len(pos.Dislodged) > 0 {
+		b.WriteString(t(l, "\nDislodged, to retreat or disband:\n"))
+		for _, d := range pos.Dislodged {
+			b.WriteString("  " + dislodgedText(l, v, d) + "\n")
+		}
+	}
+	return b.String()
+}
+
+func dislodgedText(l game.Lang, v *variants.Variant, d adjudicator.Dislodged) string {
+	var opts []string
+	d.Retreats.Each(func(loc variants.Loc) { opts = append(opts, v.Locs[loc].ID) })
+	from := ""
+	if d.AttackerFrom != variants.NoLoc {
+		from = f(l, " (attacked from %s)", v.Locs[d.AttackerFrom].ID)
+	}
+	if len(opts) == 0 {
+		return f(l, "%s %s %s%s has no retreat", PowerName(l, v, d.Unit.Power), d.Unit.Type, v.Locs[d.Unit.Loc].ID, from)
+	}
+	return f(l, "%s %s %s%s may retreat to %s", PowerName(l, v, d.Unit.Power), d.Unit.Type, v.Locs[d.Unit.Loc].ID, from, strings.Join(opts, ", "))
+}

@@ -1,0 +1,227 @@
+package diplomacy
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/dice"
+	"github.com/corriere/corriere/parser"
+	"github.com/corriere/corriere/variants"
+)
+
+// State is a Diplomacy game between two deadlines: a position, kept both
+// in the adjudicator's terms and as the JSON the store holds.
+type State struct {
+	r   *Rules
+	js  *Position
+	pos *adjudicator.Position
+}
+
+// Rules are the rules the state is played by.
+func (s *State) Rules() *Rules { return s.r }
+
+// Pos is the position in the adjudicator's terms; the caller must not
+// change it.
+func (s *State) Pos() *adjudicator.Position { return s.pos }
+
+// JSON is the position as the store keeps it; the caller must not change
+// it.
+func (s *State) JSON() *Position { return s.js }
+
+// Phase is the position's phase.
+func (s *State) Phase() game.Phase { return phaseOf(s.pos.Phase) }
+
+// Encode writes the position as the store keeps it.
+func (s *State) Encode() ([]byte, error) { return json.Marshal(s.js) }
+
+// Owing lists the powers that have orders to give this phase: powers
+// absent from the game (a setup for fewer players) give none.
+func (s *State) Owing() []string {
+	var out []string
+	for _, p := range s.owing() {
+		out = append(out, s.r.V.Powers[p].ID)
+	}
+	return out
+}
+
+func (s *State) owing() []variants.Power {
+	absent := s.Arrangement().Absent
+	var out []variants.Power
+	for p := range s.r.V.Powers {
+		if !absent.Has(variants.Power(p)) && len(s.missing(game.English, variants.Power(p), nil)) > 0 {
+			out = append(out, variants.Power(p))
+		}
+	}
+	return out
+}
+
+// Missing says what the power seat still has to order: units without
+// orders, or in winter the builds or removals not yet ordered.
+func (s *State) Missing(seat string, standing []game.Order) []game.Text {
+	p := s.r.V.PowerByID(seat)
+	if p == variants.NoPower {
+		return nil
+	}
+	orders := s.orders(p, standing)
+	out := make([]game.Text, len(s.missing(game.English, p, orders)))
+	for i := range out {
+		out[i] = func(l game.Lang) string { return s.missing(l, p, orders)[i] }
+	}
+	return out
+}
+
+// orders reads back the standing orders of power p; an order that no
+// longer reads is left out (the store keeps what the parser wrote).
+func (s *State) orders(p variants.Power, standing []game.Order) []adjudicator.Order {
+	id := s.r.V.Powers[p].ID
+	var out []adjudicator.Order
+	for _, o := range standing {
+		if o.Seat != id {
+			continue
+		}
+		if ao, err := parser.Order(s.r.V, s.pos, p, o.Text); err == nil {
+			out = append(out, ao)
+		}
+	}
+	return out
+}
+
+// MissingIn is what power p still has to order, given its orders, in l.
+func (s *State) MissingIn(l game.Lang, p variants.Power, orders []adjudicator.Order) []string {
+	return s.missing(l, p, orders)
+}
+
+func (s *State) missing(l game.Lang, power variants.Power, orders []adjudicator.Order) []string {
+	v, pos := s.r.V, s.pos
+	var out []string
+	ordered := variants.LocSet{}
+	for _, o := range orders {
+		if o.Loc != variants.NoLoc {
+			ordered.Add(v.Province(o.Loc))
+		}
+	}
+	switch pos.Phase.Type {
+	case adjudicator.Movement:
+		for _, u := range pos.Units {
+			if u.Power == power && !ordered.Has(v.Province(u.Loc)) {
+				out = append(out, v.UnitText(u))
+			}
+		}
+	case adjudicator.Retreat:
+		for _, d := range pos.Dislodged {
+			if d.Unit.Power == power && !ordered.Has(v.Province(d.Unit.Loc)) {
+				out = append(out, f(l, "a retreat or disband for %s", v.UnitText(d.Unit)))
+			}
+		}
+	case adjudicator.Adjustment:
+		builds, removals := s.Allowance(power)
+		for _, o := range orders {
+			switch o.Type {
+			case adjudicator.Build, adjudicator.Waive:
+				builds--
+			case adjudicator.Remove, adjudicator.Disband:
+				removals--
+			}
+		}
+		if builds > 0 {
+			out = append(out, plural(l, builds, "build (or WAIVE)", "builds (or WAIVE)"))
+		}
+		if removals > 0 {
+			out = append(out, plural(l, removals, "removal", "removals"))
+		}
+	}
+	return out
+}
+
+// Allowance is what power may build (limited by its free home centres)
+// or must remove this winter.
+func (s *State) Allowance(power variants.Power) (builds, removals int) {
+	v, pos := s.r.V, s.pos
+	centers, units := adjudicator.Count(v, pos)
+	d := centers[power] - units[power]
+	if d < 0 {
+		return 0, -d
+	}
+	if pos.Disorder.Has(power) {
+		return 0, 0 // a power in civil disorder builds nothing
+	}
+	return min(d, len(adjudicator.BuildSites(v, pos, power))), 0
+}
+
+// record is what a resolved phase keeps for its results: the game's
+// answer, and which orders the game master entered. Records written
+// before by_master was kept read as the answer alone.
+type record struct {
+	*Response
+	// ByMaster marks, parallel to Results, the orders the game master
+	// entered (BECOME).
+	ByMaster map[string][]bool `json:"by_master,omitempty"`
+}
+
+// Resolve plays the phase with the standing orders. Where the game has
+// civil disorder (seed XIV.3) a power that owed orders and sent none is
+// in disorder for this phase and after, until it orders again.
+func (s *State) Resolve(orders []game.Order, _ *dice.Source) (*game.Outcome, error) {
+	v := s.r.V
+	req := *s.js
+	req.Orders = map[string][]string{}
+	byMaster := map[string][]bool{}
+	for _, o := range orders {
+		req.Orders[o.Seat] = append(req.Orders[o.Seat], o.Text)
+		byMaster[o.Seat] = append(byMaster[o.Seat], o.ByMaster)
+	}
+	disorder := s.pos.Disorder
+	if s.r.Disorder {
+		for _, p := range s.owing() {
+			if len(req.Orders[v.Powers[p].ID]) == 0 {
+				disorder.Add(p)
+			} else {
+				disorder.Remove(p)
+			}
+		}
+	}
+	req.Disorder = nil
+	for p := range v.Powers {
+		if disorder.Has(variants.Power(p)) {
+			req.Disorder = append(req.Disorder, v.Powers[p].ID)
+		}
+	}
+	resp, err := Play(&req)
+	if err != nil {
+		return nil, fmt.Errorf("process %s: %w", s.pos.Phase, err)
+	}
+	if !slices.ContainsFunc(orders, func(o game.Order) bool { return o.ByMaster }) {
+		byMaster = nil
+	}
+	rec, err := WriteRecord(resp, byMaster)
+	if err != nil {
+		return nil, err
+	}
+	next, err := s.r.State(resp.Next)
+	if err != nil {
+		return nil, err
+	}
+	return &game.Outcome{Next: next, Record: rec}, nil
+}
+
+// WriteRecord writes a phase's record: the game's answer, and which
+// orders the game master entered (nil for none).
+func WriteRecord(resp *Response, byMaster map[string][]bool) ([]byte, error) {
+	return json.Marshal(record{Response: resp, ByMaster: byMaster})
+}
+
+// ReadRecord reads back the game's answer a phase's record keeps, and
+// which orders the game master entered.
+func ReadRecord(data []byte) (*Response, map[string][]bool, error) {
+	var rec record
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return nil, nil, fmt.Errorf("phase record: %w", err)
+	}
+	if rec.Response == nil {
+		return nil, nil, fmt.Errorf("phase record: no results")
+	}
+	return rec.Response, rec.ByMaster, nil
+}

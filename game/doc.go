@@ -1,0 +1,58 @@
+// Package game is the contract between the judge and the games it hosts:
+// the judge is the engine (mail, deadlines, seats, storage), and each game
+// is a package behind these few interfaces, as an IMAP backend is behind
+// go-imap's. The judge knows no game's rules; a game knows no mail.
+//
+// A game implements:
+//
+//   - Kind: its name, and Configure, which reads the game's own settings
+//     into Rules.
+//   - Rules: the seats a game has, its first State, and how a stored
+//     state and a written phase read.
+//   - State: a game between two deadlines, as a value. It says its Phase,
+//     who owes orders now (Owing), reads a line of a player's mail into
+//     orders or refusals (Read), says what a seat still owes (Missing),
+//     and resolves the phase (Resolve): orders and the game's dice in, the
+//     next state, the record of what happened and the end of the game
+//     out; and it writes a processed phase's record for one reader
+//     (Results). Resolve is pure; everything a game needs comes in as
+//     arguments, so that a phase processed again after a crash or a
+//     rollback comes out the same.
+//
+// Optional capabilities (a map, the master's edits, draw votes) are to be
+// small interfaces a State may also implement, checked with a type
+// assertion, as go-imap checks a backend's extensions. Texts for people
+// are Text values, written in the reader's Lang; each game keeps the
+// Italian of its texts in its own Dictionary.
+//
+// A minimal game, one seat that owes one word a phase:
+//
+//	type echo struct{ phase int }
+//
+//	func (e echo) Phase() game.Phase {
+//		id := fmt.Sprint(e.phase)
+//		return game.Phase{ID: id, Kind: "turn", Rank: e.phase, Title: func(game.Lang) string { return "turn " + id }}
+//	}
+//	func (echo) Owing() []string { return []string{"solo"} }
+//	func (echo) Read(side []string, line string, _ []game.Order) []game.Reading {
+//		return []game.Reading{{Written: line, Order: game.Order{Seat: side[0], Key: "word", Text: line}}}
+//	}
+//	func (echo) Missing(seat string, standing []game.Order) []game.Text {
+//		if len(standing) == 0 {
+//			return []game.Text{func(game.Lang) string { return "a word" }}
+//		}
+//		return nil
+//	}
+//	func (e echo) Resolve(orders []game.Order, _ *dice.Source) (*game.Outcome, error) {
+//		return &game.Outcome{Next: echo{e.phase + 1}, Record: []byte(fmt.Sprint(orders))}, nil
+//	}
+//	func (echo) Results(rec []byte, _ game.Viewer, _ game.Lang) (game.Report, error) {
+//		return game.Report{Orders: string(rec)}, nil
+//	}
+//	func (e echo) Encode() ([]byte, error) { return json.Marshal(e.phase) }
+//
+// Today the judge reads orders, processes phases and writes results
+// through this contract; the rest of Diplomacy (its setups for fewer
+// players, EDIT, draws, the map) still reaches into package diplomacy
+// from the judge, and moves behind the contract next (issue 12).
+package game
