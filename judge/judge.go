@@ -409,10 +409,13 @@ func (j *Judge) mailAllIn(tx *store.Tx, vw *view, kind, phase string, text func(
 	return nil
 }
 
-// finish ends the game and tells everyone how, in their language:
-// subject follows "Corriere <game>: " in the announcement.
-func (j *Judge) finish(tx *store.Tx, vw *view, text func(lang) (subject, body string)) error {
-	vw.g.State, vw.g.Deadline = store.Finished, time.Time{}
+// finish ends the game, for cause by actor (see moves), and tells
+// everyone how, in their language: subject follows "Corriere <game>: " in
+// the announcement.
+func (j *Judge) finish(tx *store.Tx, vw *view, actor, cause string, text func(lang) (subject, body string)) error {
+	if err := j.transition(tx, vw, finished, actor, cause); err != nil {
+		return err
+	}
 	if err := tx.UpdateGame(vw.g); err != nil {
 		return err
 	}

@@ -77,7 +77,7 @@ func (j *Judge) createGame(tx *store.Tx, name, variant, rules string, set Settin
 	if err := set.checkVariant(v); err != nil {
 		return badRequest("game %s: %v", name, err)
 	}
-	g := &store.Game{Name: name, Variant: v.Name, Rules: r.String(), Settings: set.json(), State: store.Forming, CreatedAt: j.now(), MasterAddress: strings.ToLower(masterAddress)}
+	g := &store.Game{Name: name, Variant: v.Name, Rules: r.String(), Settings: set.json(), State: string(forming), CreatedAt: j.now(), MasterAddress: strings.ToLower(masterAddress)}
 	if masterPassword != "" {
 		if g.MasterHash, err = HashPassword(masterPassword); err != nil {
 			return err
@@ -276,15 +276,17 @@ func (j *Judge) Start(ctx context.Context, name string) error {
 		if err != nil {
 			return err
 		}
-		if vw.g.State != store.Forming {
+		if vw.state() != forming {
 			return badRequest("game %s is %s, not forming", vw.g.Name, vw.g.State)
 		}
-		return j.start(tx, vw)
+		return j.start(tx, vw, "operator")
 	})
 	return err
 }
 
-func (j *Judge) start(tx *store.Tx, vw *view) error {
+// start begins a forming game for actor (the operator, or its master):
+// the start position, the first deadline, and a mail to everyone.
+func (j *Judge) start(tx *store.Tx, vw *view, actor string) error {
 	var empty []string
 	absent := vw.arrangement().absent
 	for i, p := range vw.v.Powers {
@@ -295,10 +297,13 @@ func (j *Judge) start(tx *store.Tx, vw *view) error {
 	if len(empty) > 0 {
 		return badRequest("game %s cannot start: no player for %s", vw.g.Name, strings.Join(empty, ", "))
 	}
+	if err := j.transition(tx, vw, active, actor, "START"); err != nil {
+		return err
+	}
 	vw.pos = startPosition(vw.v, &vw.set, absent)
 	vw.pj = diplomacy.Encode(vw.v, vw.rules, vw.pos, variants.NoPower)
 	b, _ := json.Marshal(vw.pj)
-	vw.g.Position, vw.g.Phase, vw.g.State, vw.g.PhaseBegan, vw.g.BeganMark = string(b), vw.pj.Phase, store.Active, j.now(), j.fetchedMark()
+	vw.g.Position, vw.g.Phase, vw.g.PhaseBegan, vw.g.BeganMark = string(b), vw.pj.Phase, j.now(), j.fetchedMark()
 	var err error
 	if vw.g.Deadline, err = j.deadline(tx, vw, j.now()); err != nil {
 		return err

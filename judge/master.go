@@ -148,7 +148,7 @@ func (s *session) masterDo(vw *view, c command) error {
 		if err := needState(store.Forming); err != nil {
 			return err
 		}
-		if err := j.start(tx, vw); err != nil {
+		if err := j.start(tx, vw, "master"); err != nil {
 			return err
 		}
 		s.printf("> START\n  Game %s has started; everyone was told.\n\n", g.Name)
@@ -186,7 +186,9 @@ func (s *session) masterDo(vw *view, c command) error {
 		if err := needState(store.Active); err != nil {
 			return err
 		}
-		g.State = store.Paused
+		if err := j.transition(tx, vw, paused, "master", "PAUSE"); err != nil {
+			return err
+		}
 		if err := tx.UpdateGame(g); err != nil {
 			return err
 		}
@@ -198,7 +200,9 @@ func (s *session) masterDo(vw *view, c command) error {
 		if err := needState(store.Paused); err != nil {
 			return err
 		}
-		g.State = store.Active
+		if err := j.transition(tx, vw, active, "master", "RESUME"); err != nil {
+			return err
+		}
 		if !g.Deadline.After(s.now) {
 			d, err := j.deadline(tx, vw, s.now)
 			if err != nil {
@@ -335,7 +339,7 @@ func (s *session) masterDo(vw *view, c command) error {
 			return l.f("a draw between %s", strings.Join(words, ", "))
 		}
 		s.printf("> %s\n  Game %s is over: %s.\n\n", c.text, g.Name, what(s.lang))
-		return j.finish(tx, vw, func(l lang) (string, string) {
+		return j.finish(tx, vw, "master", "DECLARE", func(l lang) (string, string) {
 			return l.t("the game is over"), l.f("The game master has declared %s. The game is over.\n", what(l))
 		})
 	case "TERMINATE":
@@ -343,7 +347,7 @@ func (s *session) masterDo(vw *view, c command) error {
 			return err
 		}
 		s.printf("> TERMINATE\n  Game %s is over.\n\n", g.Name)
-		return j.finish(tx, vw, func(l lang) (string, string) {
+		return j.finish(tx, vw, "master", "TERMINATE", func(l lang) (string, string) {
 			return l.t("the game is over"), l.t("The game master has ended the game.\n")
 		})
 	}
@@ -444,6 +448,12 @@ func (s *session) rollback(vw *view, phase string) error {
 	if err := json.Unmarshal([]byte(rec.Orders), &orders); err != nil {
 		return fmt.Errorf("stored orders of %s: %w", phase, err)
 	}
+	// A finished game runs again; an active or paused one stays so.
+	if vw.state() == finished {
+		if err := s.j.transition(tx, vw, active, "master", "ROLLBACK"); err != nil {
+			return err
+		}
+	}
 	if err := tx.DeletePhasesFrom(g.ID, rec.Seq); err != nil {
 		return err
 	}
@@ -451,9 +461,6 @@ func (s *session) rollback(vw *view, phase string) error {
 		return err
 	}
 	g.Phase, g.Position, g.Reminded, g.PhaseBegan, g.BeganMark = phase, rec.Position, false, s.now, s.j.fetchedMark()
-	if g.State == store.Finished {
-		g.State = store.Active
-	}
 	nvw, err := viewOf(tx, g)
 	if err != nil {
 		return err

@@ -134,7 +134,7 @@ func (j *Judge) endByUnits(tx *store.Tx, vw *view) error {
 	if err := tx.Audit(j.now(), vw.g.ID, "judge", "end", what(english)); err != nil {
 		return err
 	}
-	return j.finish(tx, vw, func(l lang) (string, string) {
+	return j.finish(tx, vw, "judge", byEndDate, func(l lang) (string, string) {
 		return l.t("the game ends"), l.f("Game %s has reached its end date (%s): %s.\n\n%s", vw.g.Name, vw.set.End, what(l), positionIn(l, vw.v, vw.pos))
 	})
 }
@@ -228,7 +228,9 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	posJSON, _ := json.Marshal(next)
 	ng.Phase, ng.Position, ng.Reminded, ng.PhaseBegan, ng.BeganMark = next.Phase, string(posJSON), false, now, j.fetchedMark()
 	if ending != nil {
-		ng.State, ng.Deadline = store.Finished, time.Time{}
+		if err := j.transition(tx, &nvw, finished, "judge", byOutcome); err != nil {
+			return err
+		}
 	} else if ng.Deadline, err = j.deadline(tx, &nvw, now); err != nil {
 		return err
 	}

@@ -644,7 +644,7 @@ func (j *Judge) drawIfUnanimous(tx *store.Tx, name string) error {
 	if err := tx.Audit(j.now(), vw.g.ID, "judge", "draw", english.side(vw.v, draw)); err != nil {
 		return err
 	}
-	return j.finish(tx, vw, func(l lang) (string, string) {
+	return j.finish(tx, vw, "judge", byDraw, func(l lang) (string, string) {
 		return l.t("the game ends in a draw"), l.f("Every surviving power voted for this draw. Game %s ends in a draw between %s.\n", vw.g.Name, l.side(vw.v, draw))
 	})
 }
@@ -766,7 +766,7 @@ func (s *session) concede(c command) error {
 			return nil
 		}
 	}
-	return s.j.finish(s.tx, vw, func(l lang) (string, string) {
+	return s.j.finish(s.tx, vw, vw.v.Powers[s.power].ID, byConcession, func(l lang) (string, string) {
 		name := l.side(vw.v, winner)
 		return l.f("%s wins", name), l.f("Every other surviving player has conceded: %s wins game %s.\n", name, vw.g.Name)
 	})
