@@ -19,42 +19,49 @@ import (
 
 const absenceUsage = "expected SET ABSENCE <from> TO <to> with dates as YYYY-MM-DD in the game's time zone (e.g. SET ABSENCE 2027-03-01 TO 2027-03-10), SET ABSENCE <date> for one day, or SET NOABSENCE"
 
-// isAbsenceSetting reports whether a SET names an absence setting.
-func isAbsenceSetting(word string) bool {
-	return strings.EqualFold(word, "ABSENCE") || strings.EqualFold(word, "NOABSENCE")
+// absenceNotYours refuses the master's absence: the master, as a power,
+// moves deadlines otherwise.
+func (s *session) absenceNotYours(c command) {
+	s.printf("> %s\n  Refused: only the player of %s announces an absence; the game master moves deadlines with SET DEADLINE or EXTEND. Nothing was changed.\n\n", c.text, s.lang.power(s.vw.v, s.power))
 }
 
-// absence carries out a player's SET ABSENCE and SET NOABSENCE.
+// absencesArePlayers refuses the master's SET ABSENCE and SET NOABSENCE.
+func (s *session) absencesArePlayers(c command) error {
+	s.printf("> %s\n  Refused: absences are the players' own; the game master moves the deadline with SET DEADLINE or EXTEND. Nothing was changed.\n\n", c.text)
+	return nil
+}
+
+// absenceNotNow refuses an absence in a game not under way.
+func (s *session) absenceNotNow(c command) {
+	s.printf("> %s\n  Refused: game %s is %s; absences are taken only while a game is under way. Nothing was changed.\n\n", c.text, s.vw.g.Name, s.lang.t(s.vw.g.State))
+}
+
+// noAbsence carries out a player's SET NOABSENCE.
+func (s *session) noAbsence(c command) error {
+	vw := s.vw
+	if len(c.args) != 1 {
+		s.printf("> %s\n  Refused: SET NOABSENCE takes nothing after it. Nothing was changed.\n\n", c.text)
+		return nil
+	}
+	n, err := s.j.cancelAbsences(s.tx, vw, s.side, s.now)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		s.printf("> %s\n  You have no absence still to begin: nothing was changed.\n\n", c.text)
+		return nil
+	}
+	if err := s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, "noabsence", fmt.Sprintf("%d cancelled", n)); err != nil {
+		return err
+	}
+	s.printf("> %s\n  %s cancelled. Deadlines already postponed stay as they are.\n", c.text, s.lang.plural(int(n), "absence", "absences"))
+	return s.absenceSummary(vw)
+}
+
+// absence carries out a player's SET ABSENCE.
 func (s *session) absence(c command) error {
-	if s.asMaster {
-		s.printf("> %s\n  Refused: only the player of %s announces an absence; the game master moves deadlines with SET DEADLINE or EXTEND. Nothing was changed.\n\n", c.text, s.lang.power(s.vw.v, s.power))
-		return nil
-	}
-	vw := s.vw // read again by signedCommand
+	vw := s.vw
 	power := vw.v.Powers[s.power].ID
-	if strings.EqualFold(c.args[0], "NOABSENCE") {
-		if len(c.args) != 1 {
-			s.printf("> %s\n  Refused: SET NOABSENCE takes nothing after it. Nothing was changed.\n\n", c.text)
-			return nil
-		}
-		n, err := s.j.cancelAbsences(s.tx, vw, s.side, s.now)
-		if err != nil {
-			return err
-		}
-		if n == 0 {
-			s.printf("> %s\n  You have no absence still to begin: nothing was changed.\n\n", c.text)
-			return nil
-		}
-		if err := s.tx.Audit(s.now, vw.g.ID, power, "noabsence", fmt.Sprintf("%d cancelled", n)); err != nil {
-			return err
-		}
-		s.printf("> %s\n  %s cancelled. Deadlines already postponed stay as they are.\n", c.text, s.lang.plural(int(n), "absence", "absences"))
-		return s.absenceSummary(vw)
-	}
-	if vw.g.State != store.Active && vw.g.State != store.Paused {
-		s.printf("> %s\n  Refused: game %s is %s; absences are taken only while a game is under way. Nothing was changed.\n\n", c.text, vw.g.Name, s.lang.t(vw.g.State))
-		return nil
-	}
 	if vw.set.MaxAbsence <= 0 {
 		s.printf("> %s\n  Refused: game %s takes no absences. Nothing was changed.\n\n", c.text, vw.g.Name)
 		return nil

@@ -12,16 +12,19 @@ import (
 	"github.com/corriere/corriere/variants"
 )
 
+// credentialNotYours refuses the master's SET ADDRESS and SET PASSWORD:
+// a seat's address and password are its player's.
+func (s *session) credentialNotYours(c command) {
+	what := strings.ToUpper(c.args[0])
+	s.printf("> SET %s ...\n  The game master cannot change a player's %s. Nothing was changed.\n\n", what, word(strings.ToLower(what)))
+}
+
 // setCredential is a player's SET ADDRESS <address> or SET PASSWORD
 // <password> (njudge, DPjudge): for every power the player plays, with a
 // confirmation to the registered address, and to the new one.
 func (s *session) setCredential(c command) error {
 	vw := s.vw
 	what := strings.ToUpper(c.args[0])
-	if s.asMaster {
-		s.printf("> SET %s ...\n  The game master cannot change a player's %s. Nothing was changed.\n\n", what, word(strings.ToLower(what)))
-		return nil
-	}
 	if len(c.args) != 2 {
 		s.printf("> SET %s ...\n  Expected SET %s <%s>, one word. Nothing was changed.\n\n", what, what, strings.ToLower(what))
 		return nil

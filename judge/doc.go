@@ -7,6 +7,14 @@
 // game may follow one of the rulebook's setups for fewer players, where
 // one player plays several powers (setup.go).
 //
+// The commands are one table (commands.go): each verb with who may use it
+// (anyone, a player, the power's own player, the master), the game states
+// it is taken in, its help and its handler; the scanner, the dispatch,
+// HELP and corriere gm's list read it, and a game's own verbs can join it
+// (newTable). A game's state (forming, active, paused, finished) changes
+// only by transition (state.go), which checks the move against its table
+// and writes it in the audit log.
+//
 // Everything a player reads is written in English in the code and has its
 // Italian in italian.go (lang.go: a reply is in the language the player
 // chose with SET LANGUAGE, else the one the mail is written in, else the

@@ -273,12 +273,12 @@ func syntheticID(raw []byte) string {
 type view struct {
 	g   *store.Game
 	set Settings
-	// rules are the game's rules as its settings configure them; state is
+	// rules are the game's rules as its settings configure them; st is
 	// the game between two deadlines, nil before it starts. The judge
 	// reads orders, processes phases and writes their results through
 	// the contract (package game).
 	rules *diplomacy.Rules
-	state *diplomacy.State
+	st    *diplomacy.State
 	// Diplomacy's own terms, for the judge's code that has not moved
 	// behind the contract yet (issue 12): the board, and the state's
 	// position as the adjudicator and the store write it.
@@ -299,7 +299,7 @@ func rulesOf(g *store.Game, set *Settings) (*diplomacy.Rules, error) {
 
 // setState makes st the game's state.
 func (vw *view) setState(st *diplomacy.State) {
-	vw.state, vw.pos, vw.pj = st, st.Pos(), st.JSON()
+	vw.st, vw.pos, vw.pj = st, st.Pos(), st.JSON()
 }
 
 var errNoGame = errors.New("no such game")
@@ -427,10 +427,13 @@ func (j *Judge) mailAllIn(tx *store.Tx, vw *view, kind, phase string, text func(
 	return nil
 }
 
-// finish ends the game and tells everyone how, in their language:
-// subject follows "Corriere <game>: " in the announcement.
-func (j *Judge) finish(tx *store.Tx, vw *view, text func(lang) (subject, body string)) error {
-	vw.g.State, vw.g.Deadline = store.Finished, time.Time{}
+// finish ends the game, for cause by actor (see moves), and tells
+// everyone how, in their language: subject follows "Corriere <game>: " in
+// the announcement.
+func (j *Judge) finish(tx *store.Tx, vw *view, actor, cause string, text func(lang) (subject, body string)) error {
+	if err := j.transition(tx, vw, finished, actor, cause); err != nil {
+		return err
+	}
 	if err := tx.UpdateGame(vw.g); err != nil {
 		return err
 	}

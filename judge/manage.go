@@ -77,7 +77,7 @@ func (j *Judge) createGame(tx *store.Tx, name, variant, rules string, set Settin
 	if err := set.checkVariant(v); err != nil {
 		return badRequest("game %s: %v", name, err)
 	}
-	g := &store.Game{Name: name, Variant: v.Name, Rules: r.String(), Settings: set.json(), State: store.Forming, CreatedAt: j.now(), MasterAddress: strings.ToLower(masterAddress)}
+	g := &store.Game{Name: name, Variant: v.Name, Rules: r.String(), Settings: set.json(), State: string(forming), CreatedAt: j.now(), MasterAddress: strings.ToLower(masterAddress)}
 	if masterPassword != "" {
 		if g.MasterHash, err = HashPassword(masterPassword); err != nil {
 			return err
@@ -276,15 +276,17 @@ func (j *Judge) Start(ctx context.Context, name string) error {
 		if err != nil {
 			return err
 		}
-		if vw.g.State != store.Forming {
+		if vw.state() != forming {
 			return badRequest("game %s is %s, not forming", vw.g.Name, vw.g.State)
 		}
-		return j.start(tx, vw)
+		return j.start(tx, vw, "operator")
 	})
 	return err
 }
 
-func (j *Judge) start(tx *store.Tx, vw *view) error {
+// start begins a forming game for actor (the operator, or its master):
+// the start position, the first deadline, and a mail to everyone.
+func (j *Judge) start(tx *store.Tx, vw *view, actor string) error {
 	var empty, left []string
 	absent := vw.arrangement().absent
 	for i, p := range vw.v.Powers {
@@ -297,6 +299,9 @@ func (j *Judge) start(tx *store.Tx, vw *view) error {
 	if len(empty) > 0 {
 		return badRequest("game %s cannot start: no player for %s", vw.g.Name, strings.Join(empty, ", "))
 	}
+	if err := j.transition(tx, vw, active, actor, "START"); err != nil {
+		return err
+	}
 	st, err := vw.rules.Start(left, nil)
 	if err != nil {
 		return err
@@ -306,7 +311,7 @@ func (j *Judge) start(tx *store.Tx, vw *view) error {
 	if err != nil {
 		return err
 	}
-	vw.g.Position, vw.g.Phase, vw.g.State, vw.g.PhaseBegan, vw.g.BeganMark = string(b), vw.pj.Phase, store.Active, j.now(), j.fetchedMark()
+	vw.g.Position, vw.g.Phase, vw.g.PhaseBegan, vw.g.BeganMark = string(b), vw.pj.Phase, j.now(), j.fetchedMark()
 	if vw.g.Deadline, err = j.deadline(tx, vw, j.now()); err != nil {
 		return err
 	}
@@ -325,7 +330,7 @@ func (j *Judge) mailStart(tx *store.Tx, vw *view) error {
 	g := vw.g
 	general := func(l lang) string {
 		return l.f("Game %s has started.\n\n%s\nFirst phase: %s, deadline %s.\n\nSign on with SIGNON <power>@%s <password> and send your orders; HELP lists the commands.\n",
-			g.Name, vw.state.PositionText(game.Lang(l)), l.phase(vw.pos.Phase), vw.deadlineIn(l), g.Name)
+			g.Name, vw.st.PositionText(game.Lang(l)), l.phase(vw.pos.Phase), vw.deadlineIn(l), g.Name)
 	}
 	plays := map[string][]variants.Power{} // by address, lower case
 	var players []string
@@ -348,7 +353,7 @@ func (j *Judge) mailStart(tx *store.Tx, vw *view) error {
 		side := plays[a]
 		l := vw.seatLang(vw.seat(vw.v.Powers[side[0]].ID))
 		body := l.f("Game %s has started. You play %s.\n\n%s\nFirst phase: %s, deadline %s.\n\nSign on with SIGNON %s@%s <your password> and send your orders; HELP lists the commands.\n",
-			g.Name, l.side(vw.v, side), vw.state.PositionText(game.Lang(l)), l.phase(vw.pos.Phase), vw.deadlineIn(l), vw.v.Powers[side[0]].ID, g.Name)
+			g.Name, l.side(vw.v, side), vw.st.PositionText(game.Lang(l)), l.phase(vw.pos.Phase), vw.deadlineIn(l), vw.v.Powers[side[0]].ID, g.Name)
 		if err := queue(a, l, body); err != nil {
 			return err
 		}
@@ -380,46 +385,4 @@ func (j *Judge) Status(ctx context.Context, name string) (string, error) {
 		return err
 	})
 	return out, err
-}
-
-// MasterCommand is one of the game master's commands.
-type MasterCommand struct {
-	Verb   string // as the judge reads it
-	Syntax string
-	What   string
-}
-
-// masterOnly are the verbs of MasterCommands but SET, which players have
-// too.
-var masterOnly = func() map[string]bool {
-	m := map[string]bool{}
-	for _, c := range MasterCommands {
-		if c.Verb != "SET" {
-			m[c.Verb] = true
-		}
-	}
-	return m
-}()
-
-// MasterCommands are the commands the judge takes from a game master only,
-// by mail after SIGNON master@<game> or from the shell (corriere gm); a
-// test holds this list to what the judge does.
-var MasterCommands = []MasterCommand{
-	{"SEAT", "SEAT <power> <address>", "give a free power to a player, who is mailed a password"},
-	{"REPLACE", "REPLACE <power> <address>", "give a power to another player; everyone is told"},
-	{"EJECT", "EJECT <power>", "take a power from its player; its units hold until SEAT or REPLACE"},
-	{"START", "START", "start a forming game whose powers all have players"},
-	{"PAUSE", "PAUSE", "stop the clock until RESUME"},
-	{"RESUME", "RESUME", "run a paused game again"},
-	{"EXTEND", "EXTEND <duration>", "move the deadline later, e.g. EXTEND 24h"},
-	{"SET", "SET DEADLINE <YYYY-MM-DD HH:MM>", "set the deadline, in the game's time zone"},
-	{"SET", "SET GRACE <duration>", "orders taken this long after the deadline"},
-	{"SET", "SET SENDER_CHECK confirmed|not_failed|off", "how sure the judge must be that a sign-on comes from its From: confirmed (the default), not_failed (only a sender shown forged is refused) or off (recorded, never refused); the players are told"},
-	{"PROCESS", "PROCESS <phase>", "process the current phase now (named, so that it is processed once)"},
-	{"PREVIEW", "PREVIEW", "the results the current orders would give; nothing is stored"},
-	{"ROLLBACK", "ROLLBACK <phase>", "go back to a processed phase, with the orders it had"},
-	{"BECOME", "BECOME <power>", "the orders that follow are that power's, marked as the master's"},
-	{"EDIT", "EDIT ADD|REMOVE|MOVE|CENTRE ... -- <reason>", "change the position (ADD <power> <A|F> <place>, REMOVE <place>, MOVE <place> <place>, CENTRE <place> <power|neutral>); the reason is announced"},
-	{"DECLARE", "DECLARE WINNER <power> | DECLARE DRAW <powers>", "end the game with a winner or a draw"},
-	{"TERMINATE", "TERMINATE", "end the game"},
 }

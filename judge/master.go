@@ -113,288 +113,295 @@ func isRefusal(err error) bool {
 	return errors.As(err, &r)
 }
 
-func (s *session) masterCommand(c command) error {
-	if err := s.reload(); err != nil {
-		return err
-	}
-	vw := s.vw
-	g := vw.g
-	err := s.masterDo(vw, c)
-	if isRefusal(err) {
-		s.printf("> %s\n  Refused: %s. Nothing was changed.\n\n", c.text, err)
-		return nil
-	}
-	if err == nil {
-		err = s.tx.Audit(s.now, g.ID, "master", strings.ToLower(c.verb), strings.Join(c.args, " "))
-	}
-	return err
+// announce tells every player and observer of the signed-on game
+// something the master did, in their language.
+func (s *session) announce(text func(lang) (subject, body string)) error {
+	return s.j.announce(s.tx, s.vw, s.vw.g.Phase, text)
 }
 
-func (s *session) masterDo(vw *view, c command) error {
-	g, j, tx := vw.g, s.j, s.tx
-	announce := func(text func(lang) (subject, body string)) error {
-		return j.announce(tx, vw, g.Phase, text)
+// The master's commands (judgeVerbs): each is refused (badRequest) or
+// done and audited (audited), on the game as the mail left it, in the
+// states the table gives it.
+
+func (s *session) masterStart(command) error {
+	if err := s.j.start(s.tx, s.vw, "master"); err != nil {
+		return err
 	}
-	needState := func(states ...string) error {
-		for _, st := range states {
-			if g.State == st {
-				return nil
-			}
-		}
-		return badRequest("game %s is %s", g.Name, word(g.State))
-	}
-	switch c.verb {
-	case "START":
-		if err := needState(store.Forming); err != nil {
-			return err
-		}
-		if err := j.start(tx, vw); err != nil {
-			return err
-		}
-		s.printf("> START\n  Game %s has started; everyone was told.\n\n", g.Name)
-	case "SEAT", "REPLACE":
-		if len(c.args) != 2 {
-			return badRequest("expected %s <power> <address>", c.verb)
-		}
-		done, err := j.seatPlayer(tx, vw, c.verb, c.args[0], c.args[1], "")
-		if err != nil {
-			return err
-		}
-		s.printf("> %s\n  %s\n\n", c.text, done(s.lang))
-	case "EJECT":
-		if len(c.args) != 1 {
-			return badRequest("expected EJECT <power>")
-		}
-		p, err := lookupPower(vw, c.args[0])
-		if err != nil {
-			return err
-		}
-		old := vw.seat(vw.v.Powers[p].ID)
-		if old == nil || old.Address == "" {
-			return badRequest("%s has no player", powerArg(vw.v, p))
-		}
-		side := vw.arrangement().side(p)
-		if err := j.unseat(tx, vw, side); err != nil {
-			return err
-		}
-		s.printf("> %s\n  %s has no player now; its units hold until it is given to another (SEAT or REPLACE).\n\n", c.text, s.lang.side(vw.v, side))
-		return announce(func(l lang) (string, string) {
-			name := l.side(vw.v, side)
-			return l.f("%s left", name), l.f("The game master has removed the player of %s; its units hold until a new player takes it.\n", name)
-		})
-	case "PAUSE":
-		if err := needState(store.Active); err != nil {
-			return err
-		}
-		g.State = store.Paused
-		if err := tx.UpdateGame(g); err != nil {
-			return err
-		}
-		s.printf("> PAUSE\n  Game %s is paused: no deadline runs until RESUME.\n\n", g.Name)
-		return announce(func(l lang) (string, string) {
-			return l.t("paused"), l.t("The game master has paused the game: no deadline runs until it resumes.\n")
-		})
-	case "RESUME":
-		if err := needState(store.Paused); err != nil {
-			return err
-		}
-		g.State = store.Active
-		if !g.Deadline.After(s.now) {
-			d, err := j.deadline(tx, vw, s.now)
-			if err != nil {
-				return err
-			}
-			g.Deadline = d
-		}
-		if err := tx.UpdateGame(g); err != nil {
-			return err
-		}
-		s.printf("> RESUME\n  Game %s runs again; deadline %s.\n\n", g.Name, vw.deadlineIn(s.lang))
-		return announce(func(l lang) (string, string) {
-			return l.t("resumed"), l.f("The game master has resumed the game. Deadline: %s.\n", vw.deadlineIn(l))
-		})
-	case "EXTEND":
-		if err := needState(store.Active, store.Paused); err != nil {
-			return err
-		}
-		var d Duration
-		if len(c.args) != 1 || d.UnmarshalText([]byte(c.args[0])) != nil || d <= 0 {
-			return badRequest("expected EXTEND <duration>, e.g. EXTEND 24h or EXTEND 90m")
-		}
-		g.Deadline = g.Deadline.Add(time.Duration(d))
-		if err := tx.UpdateGame(g); err != nil {
-			return err
-		}
-		s.printf("> %s\n  Deadline now %s.\n\n", c.text, vw.deadlineIn(s.lang))
-		return announce(func(l lang) (string, string) {
-			return l.t("deadline extended"), l.f("The game master has extended the deadline of %s to %s.\n", l.phase(vw.pos.Phase), vw.deadlineIn(l))
-		})
-	case "PROCESS":
-		if err := needState(store.Active, store.Paused); err != nil {
-			return err
-		}
-		if len(c.args) != 1 {
-			return badRequest("expected PROCESS <phase>, naming the current phase (%s)", g.Phase)
-		}
-		if !strings.EqualFold(c.args[0], g.Phase) {
-			return badRequest("the current phase of %s is %s, not %s (it may have been processed already)", g.Name, g.Phase, c.args[0])
-		}
-		before := g.Phase
-		if err := j.process(tx, vw); err != nil {
-			return err
-		}
-		s.printf("> %s\n  %s processed now; the results went to everyone.\n\n", c.text, before)
-	case "PREVIEW":
-		if vw.pos == nil {
-			return badRequest("game %s has not started", g.Name)
-		}
-		resp, err := j.play(tx, vw)
-		if err != nil {
-			return err
-		}
-		next := *vw
-		st, err := vw.rules.State(resp.Next)
-		if err != nil {
-			return err
-		}
-		next.setState(st)
-		var toss phrase
-		if np, err := adjudicator.ParsePhase(resp.Next.Phase); err == nil && tossDue(vw, np) && vw.set.ItalyJoins == "" {
-			toss = func(l lang) string {
-				return l.f("When this phase is processed, the judge tosses the coin for the side %s joins.\n", powerArg(vw.v, vw.v.TwoPlayer.Neutral))
-			}
-		}
-		texts, err := resultsText(vw, g.Phase, resp, &next, toss, outcome(&next, resp.Next))
-		if err != nil {
-			return err
-		}
-		s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", texts[s.lang])
-	case "BECOME":
-		if err := needState(store.Active, store.Paused); err != nil {
-			return err
-		}
-		if len(c.args) != 1 {
-			return badRequest("expected BECOME <power>")
-		}
-		p, err := lookupPower(vw, c.args[0])
-		if err != nil {
-			return err
-		}
-		if vw.seat(vw.v.Powers[p].ID) == nil {
-			return badRequest("%s has no seat in game %s", powerArg(vw.v, p), g.Name)
-		}
-		// The orders that follow are the power's, entered by the master; the
-		// submissions and the audit log say so.
-		if vw.arrangement().absent.Has(p) {
-			return badRequest("%s is not played in game %s: %s", powerArg(vw.v, p), g.Name, absentWhy(vw, p))
-		}
-		s.power, s.side, s.asMaster = p, []variants.Power{p}, true
-		s.printf("> %s\n  The orders that follow are entered for %s, marked as the game master's.\n\n", c.text, s.lang.power(vw.v, p))
-	case "EDIT":
-		if err := needState(store.Active, store.Paused); err != nil {
-			return err
-		}
-		return s.edit(vw, c)
-	case "ROLLBACK":
-		if err := needState(store.Active, store.Paused, store.Finished); err != nil {
-			return err
-		}
-		if len(c.args) != 1 {
-			return badRequest("expected ROLLBACK <phase>, naming a phase already processed")
-		}
-		return s.rollback(vw, strings.ToUpper(c.args[0]))
-	case "DECLARE":
-		if err := needState(store.Active, store.Paused); err != nil {
-			return err
-		}
-		if len(c.args) < 2 || (!strings.EqualFold(c.args[0], "WINNER") && !strings.EqualFold(c.args[0], "DRAW")) {
-			return badRequest("expected DECLARE WINNER <power> or DECLARE DRAW <powers>")
-		}
-		var names []string
-		var declared []variants.Power
-		survivors := vw.survivors()
-		for _, w := range powerWords(c.args[1:]) {
-			p, err := lookupPower(vw, w)
-			if err != nil {
-				return err
-			}
-			if !survivors.Has(p) {
-				return badRequest("%s is not a surviving power of game %s", powerArg(vw.v, p), g.Name)
-			}
-			if !slices.Contains(names, vw.v.Powers[p].Name) {
-				names = append(names, vw.v.Powers[p].Name)
-				declared = append(declared, p)
-			}
-		}
-		winner := strings.EqualFold(c.args[0], "WINNER")
-		if winner && len(names) != 1 {
-			return badRequest("a game has one winner; for several, DECLARE DRAW")
-		}
-		what := func(l lang) string {
-			if winner {
-				return l.f("%s the winner", l.power(vw.v, declared[0]))
-			}
-			words := make([]string, len(declared))
-			for i, p := range declared {
-				words[i] = l.power(vw.v, p)
-			}
-			return l.f("a draw between %s", strings.Join(words, ", "))
-		}
-		s.printf("> %s\n  Game %s is over: %s.\n\n", c.text, g.Name, what(s.lang))
-		return j.finish(tx, vw, func(l lang) (string, string) {
-			return l.t("the game is over"), l.f("The game master has declared %s. The game is over.\n", what(l))
-		})
-	case "TERMINATE":
-		if err := needState(store.Forming, store.Active, store.Paused); err != nil {
-			return err
-		}
-		s.printf("> TERMINATE\n  Game %s is over.\n\n", g.Name)
-		return j.finish(tx, vw, func(l lang) (string, string) {
-			return l.t("the game is over"), l.t("The game master has ended the game.\n")
-		})
-	}
+	s.printf("> START\n  Game %s has started; everyone was told.\n\n", s.vw.g.Name)
 	return nil
 }
 
-// masterSet is SET DEADLINE <date time>, SET GRACE <duration> and SET
-// SENDER_CHECK <value>.
-func (s *session) masterSet(c command) error {
-	if err := s.reload(); err != nil {
+// masterSeat is SEAT and REPLACE.
+func (s *session) masterSeat(c command) error {
+	if len(c.args) != 2 {
+		return badRequest("expected %s <power> <address>", c.verb)
+	}
+	done, err := s.j.seatPlayer(s.tx, s.vw, c.verb, c.args[0], c.args[1], "")
+	if err != nil {
 		return err
 	}
-	vw := s.vw
-	g := vw.g
-	if len(c.args) > 0 && isAbsenceSetting(c.args[0]) {
-		s.printf("> %s\n  Refused: absences are the players' own; the game master moves the deadline with SET DEADLINE or EXTEND. Nothing was changed.\n\n", c.text)
-		return nil
+	s.printf("> %s\n  %s\n\n", c.text, done(s.lang))
+	return nil
+}
+
+// onePower reads the one power a master's command names (EJECT, BECOME).
+func (s *session) onePower(c command) (variants.Power, error) {
+	if len(c.args) != 1 {
+		return variants.NoPower, badRequest("expected %s <power>", c.verb)
 	}
+	return lookupPower(s.vw, c.args[0])
+}
+
+func (s *session) masterEject(c command) error {
+	vw := s.vw
+	p, err := s.onePower(c)
+	if err != nil {
+		return err
+	}
+	old := vw.seat(vw.v.Powers[p].ID)
+	if old == nil || old.Address == "" {
+		return badRequest("%s has no player", powerArg(vw.v, p))
+	}
+	side := vw.arrangement().side(p)
+	if err := s.j.unseat(s.tx, vw, side); err != nil {
+		return err
+	}
+	s.printf("> %s\n  %s has no player now; its units hold until it is given to another (SEAT or REPLACE).\n\n", c.text, s.lang.side(vw.v, side))
+	return s.announce(func(l lang) (string, string) {
+		name := l.side(vw.v, side)
+		return l.f("%s left", name), l.f("The game master has removed the player of %s; its units hold until a new player takes it.\n", name)
+	})
+}
+
+func (s *session) masterPause(command) error {
+	g := s.vw.g
+	if err := s.j.transition(s.tx, s.vw, paused, "master", "PAUSE"); err != nil {
+		return err
+	}
+	if err := s.tx.UpdateGame(g); err != nil {
+		return err
+	}
+	s.printf("> PAUSE\n  Game %s is paused: no deadline runs until RESUME.\n\n", g.Name)
+	return s.announce(func(l lang) (string, string) {
+		return l.t("paused"), l.t("The game master has paused the game: no deadline runs until it resumes.\n")
+	})
+}
+
+func (s *session) masterResume(command) error {
+	vw, g := s.vw, s.vw.g
+	if err := s.j.transition(s.tx, vw, active, "master", "RESUME"); err != nil {
+		return err
+	}
+	if !g.Deadline.After(s.now) {
+		d, err := s.j.deadline(s.tx, vw, s.now)
+		if err != nil {
+			return err
+		}
+		g.Deadline = d
+	}
+	if err := s.tx.UpdateGame(g); err != nil {
+		return err
+	}
+	s.printf("> RESUME\n  Game %s runs again; deadline %s.\n\n", g.Name, vw.deadlineIn(s.lang))
+	return s.announce(func(l lang) (string, string) {
+		return l.t("resumed"), l.f("The game master has resumed the game. Deadline: %s.\n", vw.deadlineIn(l))
+	})
+}
+
+func (s *session) masterExtend(c command) error {
+	vw, g := s.vw, s.vw.g
+	var d Duration
+	if len(c.args) != 1 || d.UnmarshalText([]byte(c.args[0])) != nil || d <= 0 {
+		return badRequest("expected EXTEND <duration>, e.g. EXTEND 24h or EXTEND 90m")
+	}
+	g.Deadline = g.Deadline.Add(time.Duration(d))
+	if err := s.tx.UpdateGame(g); err != nil {
+		return err
+	}
+	s.printf("> %s\n  Deadline now %s.\n\n", c.text, vw.deadlineIn(s.lang))
+	return s.announce(func(l lang) (string, string) {
+		return l.t("deadline extended"), l.f("The game master has extended the deadline of %s to %s.\n", l.phase(vw.pos.Phase), vw.deadlineIn(l))
+	})
+}
+
+// masterProcess is PROCESS <phase>: the phase is named, so that a mail
+// sent twice processes it once.
+func (s *session) masterProcess(c command) error {
+	g := s.vw.g
+	if len(c.args) != 1 {
+		return badRequest("expected PROCESS <phase>, naming the current phase (%s)", g.Phase)
+	}
+	if !strings.EqualFold(c.args[0], g.Phase) {
+		return badRequest("the current phase of %s is %s, not %s (it may have been processed already)", g.Name, g.Phase, c.args[0])
+	}
+	before := g.Phase
+	if err := s.j.process(s.tx, s.vw); err != nil {
+		return err
+	}
+	s.printf("> %s\n  %s processed now; the results went to everyone.\n\n", c.text, before)
+	return nil
+}
+
+// notStarted refuses PREVIEW in a game that has no position yet.
+func (s *session) notStarted(c command) {
+	s.refused(c, badRequest("game %s has not started", s.vw.g.Name))
+}
+
+// masterPreview is PREVIEW: the results the orders would give, to the
+// master alone; nothing is stored.
+func (s *session) masterPreview(command) error {
+	vw := s.vw
+	resp, err := s.j.play(s.tx, vw)
+	if err != nil {
+		return err
+	}
+	next := *vw
+	st, err := vw.rules.State(resp.Next)
+	if err != nil {
+		return err
+	}
+	next.setState(st)
+	var toss phrase
+	if np, err := adjudicator.ParsePhase(resp.Next.Phase); err == nil && tossDue(vw, np) && vw.set.ItalyJoins == "" {
+		toss = func(l lang) string {
+			return l.f("When this phase is processed, the judge tosses the coin for the side %s joins.\n", powerArg(vw.v, vw.v.TwoPlayer.Neutral))
+		}
+	}
+	texts, err := resultsText(vw, vw.g.Phase, resp, &next, toss, outcome(&next, resp.Next))
+	if err != nil {
+		return err
+	}
+	s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", texts[s.lang])
+	return nil
+}
+
+// masterBecome is BECOME <power>: the orders that follow are the power's,
+// entered by the master; the submissions and the audit log say so.
+func (s *session) masterBecome(c command) error {
+	vw := s.vw
+	p, err := s.onePower(c)
+	if err != nil {
+		return err
+	}
+	if vw.seat(vw.v.Powers[p].ID) == nil {
+		return badRequest("%s has no seat in game %s", powerArg(vw.v, p), vw.g.Name)
+	}
+	if vw.arrangement().absent.Has(p) {
+		return badRequest("%s is not played in game %s: %s", powerArg(vw.v, p), vw.g.Name, absentWhy(vw, p))
+	}
+	s.power, s.side, s.asMaster = p, []variants.Power{p}, true
+	s.printf("> %s\n  The orders that follow are entered for %s, marked as the game master's.\n\n", c.text, s.lang.power(vw.v, p))
+	return nil
+}
+
+func (s *session) masterEdit(c command) error { return s.edit(s.vw, c) }
+
+func (s *session) masterRollback(c command) error {
+	if len(c.args) != 1 {
+		return badRequest("expected ROLLBACK <phase>, naming a phase already processed")
+	}
+	return s.rollback(s.vw, strings.ToUpper(c.args[0]))
+}
+
+// masterDeclare is DECLARE WINNER <power> and DECLARE DRAW <powers>: the
+// master ends the game with the result the players agreed on.
+func (s *session) masterDeclare(c command) error {
+	vw := s.vw
+	if len(c.args) < 2 || (!strings.EqualFold(c.args[0], "WINNER") && !strings.EqualFold(c.args[0], "DRAW")) {
+		return badRequest("expected DECLARE WINNER <power> or DECLARE DRAW <powers>")
+	}
+	var names []string
+	var declared []variants.Power
+	survivors := vw.survivors()
+	for _, w := range powerWords(c.args[1:]) {
+		p, err := lookupPower(vw, w)
+		if err != nil {
+			return err
+		}
+		if !survivors.Has(p) {
+			return badRequest("%s is not a surviving power of game %s", powerArg(vw.v, p), vw.g.Name)
+		}
+		if !slices.Contains(names, vw.v.Powers[p].Name) {
+			names = append(names, vw.v.Powers[p].Name)
+			declared = append(declared, p)
+		}
+	}
+	winner := strings.EqualFold(c.args[0], "WINNER")
+	if winner && len(names) != 1 {
+		return badRequest("a game has one winner; for several, DECLARE DRAW")
+	}
+	what := func(l lang) string {
+		if winner {
+			return l.f("%s the winner", l.power(vw.v, declared[0]))
+		}
+		words := make([]string, len(declared))
+		for i, p := range declared {
+			words[i] = l.power(vw.v, p)
+		}
+		return l.f("a draw between %s", strings.Join(words, ", "))
+	}
+	s.printf("> %s\n  Game %s is over: %s.\n\n", c.text, vw.g.Name, what(s.lang))
+	return s.j.finish(s.tx, vw, "master", "DECLARE", func(l lang) (string, string) {
+		return l.t("the game is over"), l.f("The game master has declared %s. The game is over.\n", what(l))
+	})
+}
+
+func (s *session) masterTerminate(command) error {
+	s.printf("> TERMINATE\n  Game %s is over.\n\n", s.vw.g.Name)
+	return s.j.finish(s.tx, s.vw, "master", "TERMINATE", func(l lang) (string, string) {
+		return l.t("the game is over"), l.t("The game master has ended the game.\n")
+	})
+}
+
+// The master's SET: SET DEADLINE <date time>, SET GRACE <duration> and
+// SET SENDER_CHECK <value>, each with a value; without one, or for
+// another word, unknownMasterSetting answers.
+
+// unknownMasterSetting answers a master's SET without a value, or of a
+// setting the master does not set.
+func (s *session) unknownMasterSetting(c command) error {
 	if len(c.args) < 2 {
 		s.printf("> %s\n  Expected SET DEADLINE <YYYY-MM-DD HH:MM>, SET GRACE <duration> or SET SENDER_CHECK confirmed|not_failed|off.\n\n", c.text)
 		return nil
 	}
-	switch strings.ToUpper(c.args[0]) {
-	case "DEADLINE":
-		loc, _ := time.LoadLocation(vw.set.TimeZone)
-		t, err := time.ParseInLocation("2006-01-02 15:04", strings.Join(c.args[1:], " "), loc)
-		if err != nil || !t.After(s.now) || g.State == store.Finished || g.State == store.Forming {
-			s.printf("> %s\n  Refused: expected a future date and time in the game's zone (%s), like 2026-12-01 20:00, for a game that runs. Nothing was changed.\n\n", c.text, vw.set.TimeZone)
-			return nil
-		}
-		g.Deadline = t.UTC()
-	case "SENDER_CHECK", "SENDER-CHECK":
-		return s.setSenderCheck(c)
-	case "GRACE":
-		var d Duration
-		if d.UnmarshalText([]byte(c.args[1])) != nil || d < 0 {
-			s.printf("> %s\n  Refused: expected a duration like 1h or 30m. Nothing was changed.\n\n", c.text)
-			return nil
-		}
-		vw.set.Grace = d
-		g.Settings = vw.set.json()
-	default:
-		s.printf("> %s\n  Unknown setting: the game master may SET DEADLINE, SET GRACE or SET SENDER_CHECK.\n\n", c.text)
+	s.printf("> %s\n  Unknown setting: the game master may SET DEADLINE, SET GRACE or SET SENDER_CHECK.\n\n", c.text)
+	return nil
+}
+
+// badDeadline refuses a deadline that is no future time, or for a game
+// that does not run.
+func (s *session) badDeadline(c command) {
+	s.printf("> %s\n  Refused: expected a future date and time in the game's zone (%s), like 2026-12-01 20:00, for a game that runs. Nothing was changed.\n\n", c.text, s.vw.set.TimeZone)
+}
+
+func (s *session) setDeadline(c command) error {
+	vw := s.vw
+	loc, _ := time.LoadLocation(vw.set.TimeZone)
+	t, err := time.ParseInLocation("2006-01-02 15:04", strings.Join(c.args[1:], " "), loc)
+	if err != nil || !t.After(s.now) {
+		s.badDeadline(c)
 		return nil
 	}
+	vw.g.Deadline = t.UTC()
+	return s.deadlineSet(c)
+}
+
+func (s *session) setGrace(c command) error {
+	vw := s.vw
+	var d Duration
+	if d.UnmarshalText([]byte(c.args[1])) != nil || d < 0 {
+		s.printf("> %s\n  Refused: expected a duration like 1h or 30m. Nothing was changed.\n\n", c.text)
+		return nil
+	}
+	vw.set.Grace = d
+	vw.g.Settings = vw.set.json()
+	return s.deadlineSet(c)
+}
+
+// deadlineSet stores the master's SET DEADLINE or SET GRACE, and tells
+// everyone the deadline it gives.
+func (s *session) deadlineSet(c command) error {
+	vw, g := s.vw, s.vw.g
 	if err := s.tx.UpdateGame(g); err != nil {
 		return err
 	}
@@ -402,7 +409,7 @@ func (s *session) masterSet(c command) error {
 		return err
 	}
 	s.printf("> %s\n  Done. Deadline: %s.\n\n", c.text, vw.deadlineIn(s.lang))
-	return s.j.announce(s.tx, vw, g.Phase, func(l lang) (string, string) {
+	return s.announce(func(l lang) (string, string) {
 		return l.t("deadline changed"), l.f("The game master has changed the deadline. %s: deadline %s.\n", phaseNameOrNone(l, vw), vw.deadlineIn(l))
 	})
 }
@@ -450,6 +457,12 @@ func (s *session) rollback(vw *view, phase string) error {
 	if err := json.Unmarshal([]byte(rec.Orders), &orders); err != nil {
 		return fmt.Errorf("stored orders of %s: %w", phase, err)
 	}
+	// A finished game runs again; an active or paused one stays so.
+	if vw.state() == finished {
+		if err := s.j.transition(tx, vw, active, "master", "ROLLBACK"); err != nil {
+			return err
+		}
+	}
 	if err := tx.DeletePhasesFrom(g.ID, rec.Seq); err != nil {
 		return err
 	}
@@ -457,9 +470,6 @@ func (s *session) rollback(vw *view, phase string) error {
 		return err
 	}
 	g.Phase, g.Position, g.Reminded, g.PhaseBegan, g.BeganMark = phase, rec.Position, false, s.now, s.j.fetchedMark()
-	if g.State == store.Finished {
-		g.State = store.Active
-	}
 	nvw, err := viewOf(tx, g)
 	if err != nil {
 		return err

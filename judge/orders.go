@@ -145,7 +145,7 @@ func (s *session) submit(lines []string) error {
 			parsedLines = append(parsedLines, line+" => refused: under "+foreign)
 			continue
 		}
-		readings := vw.state.Read(s.seatIDs(lead), line, standing)
+		readings := vw.st.Read(s.seatIDs(lead), line, standing)
 		if !slices.ContainsFunc(readings, func(r game.Reading) bool { return r.Refused == nil || !r.Refused.NotOrder }) {
 			s.unread = append(s.unread, strings.TrimSpace(line))
 			continue
@@ -366,12 +366,12 @@ func (s *session) orderState() error {
 // missing lists what power still has to order, given its orders: units
 // without orders, or in winter the builds or removals not yet ordered.
 func (vw *view) missing(power variants.Power, orders []adjudicator.Order) []string {
-	return vw.state.MissingIn(game.English, power, orders)
+	return vw.st.MissingIn(game.English, power, orders)
 }
 
 // missingIn is missing in l.
 func (vw *view) missingIn(l lang, power variants.Power, orders []adjudicator.Order) []string {
-	return vw.state.MissingIn(game.Lang(l), power, orders)
+	return vw.st.MissingIn(game.Lang(l), power, orders)
 }
 
 // plural counts in l: "1 build", "2 builds".
@@ -386,7 +386,7 @@ func (l lang) plural(n int, one, many string) string {
 // absent from the game (a setup for fewer players) give none.
 func (vw *view) owing() []variants.Power {
 	var out []variants.Power
-	for _, id := range vw.state.Owing() {
+	for _, id := range vw.st.Owing() {
 		out = append(out, vw.v.PowerByID(id))
 	}
 	return out

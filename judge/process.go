@@ -135,8 +135,8 @@ func (j *Judge) endByUnits(tx *store.Tx, vw *view) error {
 	if err := tx.Audit(j.now(), vw.g.ID, "judge", "end", what(english)); err != nil {
 		return err
 	}
-	return j.finish(tx, vw, func(l lang) (string, string) {
-		return l.t("the game ends"), l.f("Game %s has reached its end date (%s): %s.\n\n%s", vw.g.Name, vw.set.End, what(l), vw.state.PositionText(game.Lang(l)))
+	return j.finish(tx, vw, "judge", byEndDate, func(l lang) (string, string) {
+		return l.t("the game ends"), l.f("Game %s has reached its end date (%s): %s.\n\n%s", vw.g.Name, vw.set.End, what(l), vw.st.PositionText(game.Lang(l)))
 	})
 }
 
@@ -235,7 +235,9 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	posJSON, _ := json.Marshal(next)
 	ng.Phase, ng.Position, ng.Reminded, ng.PhaseBegan, ng.BeganMark = next.Phase, string(posJSON), false, now, j.fetchedMark()
 	if ending != nil {
-		ng.State, ng.Deadline = store.Finished, time.Time{}
+		if err := j.transition(tx, &nvw, finished, "judge", byOutcome); err != nil {
+			return err
+		}
 	} else if ng.Deadline, err = j.deadline(tx, &nvw, now); err != nil {
 		return err
 	}
@@ -339,7 +341,7 @@ func (j *Judge) play(tx *store.Tx, vw *view) (*played, error) {
 			}
 		}
 	}
-	out, err := vw.state.Resolve(orders, nil)
+	out, err := vw.st.Resolve(orders, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -36,47 +36,11 @@ func (vw *view) deadlineIn(l lang) string {
 	return s
 }
 
-const helpText = `Corriere, a play-by-email Diplomacy judge. Write one command per line:
-
-  SIGNON <power>@<game> <password>   sign on (also SIGNON <initial><game> <password>, njudge's "sign on")
-  PHASE <phase>                      the orders below are for that phase (S1903M, Fall 1903): a later
-                                     one's are kept until it begins, a past one's are refused
-  <orders>                           e.g. A Par-Bur, F Nth C A Lon-Bel, A Mun S A Ber,
-                                     BUILD F StP/nc, REMOVE A War, WAIVE; English or Italian
-  CLEAR                              drop your orders for this phase
-  SET NOWAIT / SET WAIT              ready to process early / wait for the deadline
-  SET DRAW / SET NODRAW              vote for a draw of all survivors (secret, for this phase)
-  SET DRAW <powers>                  vote for a draw of those powers only, where the game allows it
-  CONCEDE <power>                    concede the game to a power (it wins when all others do)
-  RESIGN                             give up your seat
-  SET ABSENCE <from> TO <to>         away those days (YYYY-MM-DD, or one date): deadlines inside move past them
-  SET NOABSENCE                      cancel your absences not yet begun (the game limits the days)
-  PRESS TO <powers> ... ENDPRESS     a message to some powers (PRESS TO ANONYMOUS France ... in grey-press games)
-  BROADCAST ... ENDBROADCAST         a message to everyone in the game
-  SET ADDRESS <address>              play from another address (sent from the registered one)
-  SET PASSWORD <password>            choose a new password (8 characters or more, not one kind only)
-  SET LANGUAGE ENGLISH|ITALIAN       the language the judge writes to you in
-  SIGNOFF                            end of commands (the rest of the mail is ignored)
-
-  LIST                               the games this judge runs
-  LIST <game> or STATUS <game>       the position, who has ordered, the deadline
-  OBSERVE <game>                     receive the game's results (where it takes observers)
-  HISTORY <game>                     the results of every processed phase
-  SUMMARY <game>                     supply centres year by year
-  HELP                               this text
-
-For game masters:
-  CREATE <game> <password>           a new game, followed by settings lines: <settings>; you become its master
-  SIGNON master@<game> <password>    then: SEAT|REPLACE <power> <address>, EJECT <power>, START,
-                                     PAUSE, RESUME, EXTEND <duration>, SET DEADLINE <YYYY-MM-DD HH:MM>,
-                                     SET GRACE <duration>, SET SENDER_CHECK confirmed|not_failed|off,
-                                     PROCESS <phase>, PREVIEW, ROLLBACK <phase>,
-                                     BECOME <power> (then orders for it), EDIT ADD <power> <A|F> <place>,
-                                     EDIT REMOVE <place>, EDIT MOVE <place> <place>,
-                                     EDIT CENTRE <place> <power|neutral> (each "-- <reason>"), DECLARE WINNER <power>,
-                                     DECLARE DRAW <powers>, TERMINATE
-
-A player of several powers signs on with any of them and orders for all of
+// helpHead and helpTail begin and end HELP, whose lines are the table's
+// usages (judgeVerbs).
+const (
+	helpHead = "Corriere, a play-by-email Diplomacy judge. Write one command per line:\n"
+	helpTail = `A player of several powers signs on with any of them and orders for all of
 them in one mail (a heading such as "France:" may come before each power's).
 A later order for a unit replaces the earlier one. Every mail gets one reply
 with your orders as the judge understood them and what is still missing.
@@ -87,66 +51,22 @@ Conditional orders (IF ... ENDIF) are not taken. The judge answers in the
 language you write in (English or Italian).
 
 `
+)
 
-// helpItalian is HELP in Italian.
-const helpItalian = `Corriere, un giudice di Diplomacy per posta elettronica. Scrivi un comando per riga:
+// createHelp is what HELP says of CREATE: the settings its lines take,
+// described from settingTable where the mark stands (withSettingsHelp).
+const createHelp = "a new game, followed by settings lines: " + helpSettingsMark + "; you become its master"
 
-  SIGNON <potenza>@<partita> <password>  collegati (anche SIGNON <iniziale><partita> <password>)
-  PHASE <fase>                       gli ordini sotto sono per quella fase (S1903M, Autunno 1903): quelli
-                                     di una fase successiva sono tenuti finché comincia, di una passata rifiutati
-  <ordini>                           per esempio A Par-Bor, F Nth C A Lon-Bel, A Mon S A Ber, A Par fermo,
-                                     BUILD F StP/nc, REMOVE A Var, WAIVE; in italiano o in inglese
-  CLEAR                              cancella i tuoi ordini di questa fase
-  SET NOWAIT / SET WAIT              pronto per la risoluzione anticipata / attendi la scadenza
-  SET DRAW / SET NODRAW              voto segreto per una patta di tutti i sopravvissuti (per questa fase)
-  SET DRAW <potenze>                 voto per una patta di quelle sole potenze, dove la partita lo ammette
-  CONCEDE <potenza>                  concedi la partita a una potenza (vince quando tutti gli altri lo fanno)
-  RESIGN                             lascia il tuo posto
-  SET ABSENCE <dal> TO <al>          assente quei giorni (AAAA-MM-GG, o una data): le scadenze dentro si spostano dopo
-  SET NOABSENCE                      annulla le assenze non ancora cominciate (la partita limita i giorni)
-  PRESS TO <potenze> ... ENDPRESS    un messaggio ad alcune potenze (PRESS TO ANONYMOUS Francia ... se ammesso)
-  BROADCAST ... ENDBROADCAST         un messaggio a tutti nella partita
-  SET ADDRESS <indirizzo>            gioca da un altro indirizzo (mandato da quello registrato)
-  SET PASSWORD <password>            scegli una nuova password (almeno 8 caratteri, non di un solo tipo)
-  SET LANGUAGE ITALIAN|ENGLISH       la lingua in cui il giudice ti scrive (anche SET LINGUA ITALIANO)
-  SIGNOFF                            fine dei comandi (il resto della mail è ignorato)
-
-  LIST                               le partite di questo giudice
-  LIST <partita> o STATUS <partita>  la posizione, chi ha dato ordini, la scadenza
-  OBSERVE <partita>                  ricevi i risultati della partita (se accetta osservatori)
-  HISTORY <partita>                  i risultati di ogni fase risolta
-  SUMMARY <partita>                  i centri di rifornimento anno per anno
-  HELP                               questo testo
-
-Per gli arbitri:
-  CREATE <partita> <password>        una nuova partita, seguita dalle righe delle impostazioni (in inglese): <settings>; ne diventi l'arbitro
-  SIGNON master@<partita> <password>  poi: SEAT|REPLACE <potenza> <indirizzo>, EJECT <potenza>, START,
-                                     PAUSE, RESUME, EXTEND <durata>, SET DEADLINE <AAAA-MM-GG HH:MM>,
-                                     SET GRACE <durata>, SET SENDER_CHECK confirmed|not_failed|off,
-                                     PROCESS <fase>, PREVIEW, ROLLBACK <fase>,
-                                     BECOME <potenza> (poi gli ordini per essa), EDIT ADD <potenza> <A|F> <luogo>,
-                                     EDIT REMOVE <luogo>, EDIT MOVE <luogo> <luogo>,
-                                     EDIT CENTRE <luogo> <potenza|neutral> (ognuno con "-- <motivo>"),
-                                     DECLARE WINNER <potenza>, DECLARE DRAW <potenze>, TERMINATE
-
-Chi gioca più potenze si collega con una qualsiasi e dà gli ordini per tutte in
-una mail (un'intestazione come "Francia:" può precedere quelli di ciascuna).
-Un ordine successivo per un'unità sostituisce il precedente. Ogni mail riceve una
-risposta con i tuoi ordini come il giudice li ha capiti e ciò che manca ancora.
-Il testo citato (righe che iniziano con ">", e la mail citata sotto una risposta)
-e la firma (dopo "-- ") sono ignorati; le righe che chiaramente non sono ordini
-(saluti, firme) sono saltate ed elencate una volta in fondo alla risposta.
-Gli ordini condizionali (IF ... ENDIF) non sono accettati.
-
-`
-
-// help is HELP in l, with CREATE's settings described from settingTable.
-func (l lang) help() string {
-	if l == italian {
-		return withSettingsHelp(l, settingTable, helpItalian)
-	}
-	return withSettingsHelp(l, settingTable, helpText)
-}
+// masterHelp is what HELP says of SIGNON master@<game>: the master's
+// commands, which corriere gm lists one by one (MasterCommands).
+const masterHelp = `then: SEAT|REPLACE <power> <address>, EJECT <power>, START,
+PAUSE, RESUME, EXTEND <duration>, SET DEADLINE <YYYY-MM-DD HH:MM>,
+SET GRACE <duration>, SET SENDER_CHECK confirmed|not_failed|off,
+PROCESS <phase>, PREVIEW, ROLLBACK <phase>,
+BECOME <power> (then orders for it), EDIT ADD <power> <A|F> <place>,
+EDIT REMOVE <place>, EDIT MOVE <place> <place>,
+EDIT CENTRE <place> <power|neutral> (each "-- <reason>"), DECLARE WINNER <power>,
+DECLARE DRAW <powers>, TERMINATE`
 
 func (s *session) list() error {
 	games, err := s.tx.Games()
@@ -206,7 +126,7 @@ func statusIn(l lang, tx *store.Tx, vw *view) (string, error) {
 		return b.String(), nil
 	}
 	b.WriteString(l.f("Phase: %s. Deadline: %s.\n\n", l.phase(vw.pos.Phase), vw.deadlineIn(l)))
-	b.WriteString(vw.state.PositionText(game.Lang(l)))
+	b.WriteString(vw.st.PositionText(game.Lang(l)))
 	if vw.g.State == store.Active {
 		b.WriteString(l.t("\nOrders received:\n"))
 		sets, err := vw.standings(tx)
@@ -247,7 +167,7 @@ func resultsText(vw *view, before string, pl *played, next *view, toss, ending p
 		return out, err
 	}
 	for l := range languages {
-		rep, err := vw.state.Results(rec, game.Viewer{}, game.Lang(l))
+		rep, err := vw.st.Results(rec, game.Viewer{}, game.Lang(l))
 		if err != nil {
 			return out, fmt.Errorf("results of %s: %w", before, err)
 		}

@@ -13,17 +13,8 @@ type command struct {
 	text string   // the whole line as written; a press body for PRESS and BROADCAST
 }
 
-var verbs = func() map[string]bool {
-	m := map[string]bool{
-		"SIGNON": true, "SIGNOFF": true, "LIST": true, "STATUS": true, "HISTORY": true, "SUMMARY": true,
-		"HELP": true, "CLEAR": true, "SET": true, "PHASE": true, "PRESS": true, "BROADCAST": true, "CONCEDE": true, "RESIGN": true, "OBSERVE": true,
-		"CREATE": true,
-	}
-	for v := range masterOnly { // the game master's
-		m[v] = true
-	}
-	return m
-}()
+// orderVerb is the verb of a line that is no command: a line of orders.
+const orderVerb = "ORDER"
 
 // scan splits a mail body into commands. Quoted lines ("> ...") are
 // skipped, a signature ("-- " line) ends the mail, and so does SIGNOFF.
@@ -60,7 +51,7 @@ func scan(body string) []command {
 			}
 		}
 		if !verbs[verb] {
-			out = append(out, command{verb: "ORDER", text: line})
+			out = append(out, command{verb: orderVerb, text: line})
 			continue
 		}
 		c := command{verb: verb, args: fields[1:], text: line}
@@ -105,10 +96,6 @@ func blockEnd(lines []string, i int, end string) int {
 	}
 	return -1
 }
-
-// subjectVerbs are the commands read from a mail's Subject too: asking
-// for information only, so that a Subject never changes a game.
-var subjectVerbs = map[string]bool{"HELP": true, "LIST": true, "STATUS": true, "HISTORY": true, "SUMMARY": true}
 
 // subjectCommands reads a Subject such as "help" or "Re: STATUS roma" as
 // its command.

@@ -77,94 +77,12 @@ func (s *session) run(cmds []command) error {
 		return nil
 	}
 	for _, c := range cmds {
-		if c.verb != "ORDER" {
+		if c.verb != orderVerb {
 			if err := s.flush(); err != nil {
 				return err
 			}
 		}
-		var err error
-		verb := c.verb
-		if masterOnly[verb] {
-			verb = "master's"
-		}
-		switch verb {
-		case "ORDER":
-			if s.vw == nil && s.prose(c.text) {
-				s.unread = append(s.unread, c.text)
-				continue
-			}
-			if s.vw == nil {
-				s.printf("> %s\n  Not read: sign on first (SIGNON <power>@<game> <password>), then write your orders.\n\n", c.text)
-				continue
-			}
-			if s.master && s.power == variants.NoPower {
-				s.printf("> %s\n  Not read: the game master orders for a power after BECOME <power>.\n\n", c.text)
-				continue
-			}
-			s.pending = append(s.pending, c.text)
-		case "IF":
-			s.printf("> IF ... ENDIF\n  Conditional orders (IF ... ELSE ... ENDIF) are not taken by this judge: none of the %d lines from IF to ENDIF were read.\n  Send the orders you want to stand, without conditions.\n\n", strings.Count(c.text, "\n")+1)
-		case "SIGNON":
-			// One sign-on a mail, so that a mail cannot try passwords by
-			// the thousand.
-			if s.signons++; s.signons > 1 {
-				s.printf("> SIGNON ...\n  Refused: one sign-on a mail; send another mail for another game or power. The orders that follow are not read.\n\n")
-				s.vw, s.side, s.master, s.asMaster = nil, nil, false, false
-				continue
-			}
-			err = s.signon(c)
-		case "PHASE":
-			p, perr := diplomacy.ParsePhase(c.args)
-			if perr != nil {
-				s.printf("> %s\n  %v. The orders that follow are not read.\n\n", c.text, perr)
-				s.phase = &adjudicator.Phase{Year: -1}
-				continue
-			}
-			s.phase = &p
-		case "SIGNOFF":
-		case "HELP":
-			s.out.WriteString(s.lang.help())
-		case "LIST":
-			if len(c.args) == 0 {
-				err = s.list()
-			} else {
-				err = s.status(c.args[0])
-			}
-		case "OBSERVE":
-			err = s.observe(s.gameArg(c))
-		case "STATUS":
-			err = s.status(s.gameArg(c))
-		case "HISTORY":
-			err = s.history(s.gameArg(c))
-		case "SUMMARY":
-			err = s.summary(s.gameArg(c))
-		case "CREATE":
-			err = s.create(c)
-		case "master's":
-			if !s.master {
-				s.printf("> %s\n  %s is a game master's command: sign on as SIGNON master@<game> <password> first. Nothing was changed.\n\n", c.text, c.verb)
-				continue
-			}
-			err = s.masterCommand(c)
-		case "CLEAR", "SET", "PRESS", "BROADCAST", "CONCEDE", "RESIGN":
-			if s.master && (c.verb == "CONCEDE" || c.verb == "RESIGN") {
-				s.printf("> %s\n  Only a power's own player may %s. Nothing was changed.\n\n", c.text, strings.ToLower(c.verb))
-				continue
-			}
-			if s.master && s.power == variants.NoPower {
-				if c.verb == "SET" {
-					err = s.masterSet(c)
-					break
-				}
-				s.printf("> %s\n  The game master does this for a power after BECOME <power>.\n\n", firstLine(c.text, c.verb))
-				continue
-			}
-			if s.vw == nil {
-				s.printf("> %s\n  %s needs you to sign on first (SIGNON <power>@<game> <password>).\n\n", firstLine(c.text, c.verb), c.verb)
-				continue
-			}
-			err = s.signedCommand(c)
-		}
+		err := s.do(c)
 		if errors.Is(err, errNoGame) {
 			s.printf("> %s\n  %v. Send LIST for the games this judge runs.\n\n", c.text, err)
 			continue
@@ -184,6 +102,71 @@ func (s *session) run(cmds []command) error {
 	}
 	s.tellUnread()
 	return nil
+}
+
+// order takes a line of orders, submitted with the lines that follow it
+// (flush): from the power signed on, or the master become one. Before a
+// sign-on, a line that is plainly no order (a greeting) is passed over.
+func (s *session) order(c command) error {
+	switch {
+	case s.vw == nil && s.prose(c.text):
+		s.unread = append(s.unread, c.text)
+	case s.vw == nil:
+		s.printf("> %s\n  Not read: sign on first (SIGNON <power>@<game> <password>), then write your orders.\n\n", c.text)
+	case s.master && s.power == variants.NoPower:
+		s.printf("> %s\n  Not read: the game master orders for a power after BECOME <power>.\n\n", c.text)
+	default:
+		s.pending = append(s.pending, c.text)
+	}
+	return nil
+}
+
+// conditional refuses njudge's conditional orders whole, rather than take
+// them unconditionally.
+func (s *session) conditional(c command) error {
+	s.printf("> IF ... ENDIF\n  Conditional orders (IF ... ELSE ... ENDIF) are not taken by this judge: none of the %d lines from IF to ENDIF were read.\n  Send the orders you want to stand, without conditions.\n\n", strings.Count(c.text, "\n")+1)
+	return nil
+}
+
+// signonLine signs on, once a mail, so that a mail cannot try passwords
+// by the thousand.
+func (s *session) signonLine(c command) error {
+	if s.signons++; s.signons > 1 {
+		s.printf("> SIGNON ...\n  Refused: one sign-on a mail; send another mail for another game or power. The orders that follow are not read.\n\n")
+		s.vw, s.side, s.master, s.asMaster = nil, nil, false, false
+		return nil
+	}
+	return s.signon(c)
+}
+
+// phaseLine says which phase the orders after it are for; orders after
+// an unreadable one are not read.
+func (s *session) phaseLine(c command) error {
+	p, err := diplomacy.ParsePhase(c.args)
+	if err != nil {
+		s.printf("> %s\n  %v. The orders that follow are not read.\n\n", c.text, err)
+		s.phase = &adjudicator.Phase{Year: -1}
+		return nil
+	}
+	s.phase = &p
+	return nil
+}
+
+// signoff does nothing: the scanner reads nothing after it.
+func (s *session) signoff(command) error { return nil }
+
+// help answers HELP.
+func (s *session) help(command) error {
+	s.out.WriteString(s.lang.help())
+	return nil
+}
+
+// listCmd is LIST, the judge's games, or LIST <game>, one game's status.
+func (s *session) listCmd(c command) error {
+	if len(c.args) == 0 {
+		return s.list()
+	}
+	return s.status(c.args[0])
 }
 
 // learnLang settles the reply's language once the player is known: the
@@ -449,89 +432,82 @@ func (s *session) reload() error {
 	return nil
 }
 
-func (s *session) signedCommand(c command) error {
-	if err := s.reload(); err != nil {
+// clear drops the orders the player gave for the current phase.
+func (s *session) clear(command) error {
+	vw := s.vw
+	for _, p := range s.side {
+		if err := s.tx.ClearOrders(vw.g.ID, vw.g.Phase, vw.v.Powers[p].ID); err != nil {
+			return err
+		}
+	}
+	s.printf("> CLEAR\n  Your orders for %s are cleared.\n\n", vw.g.Phase)
+	return s.orderState()
+}
+
+// nothingToClear answers CLEAR in a game not under way.
+func (s *session) nothingToClear(command) {
+	s.printf("> CLEAR\n  Game %s is %s: there are no orders to clear.\n\n", s.vw.g.Name, s.lang.t(s.vw.g.State))
+}
+
+// setWait is SET WAIT: the phase waits for its deadline.
+func (s *session) setWait(c command) error {
+	s.printf("> %s\n  The phase will wait for its deadline.\n\n", c.text)
+	return s.setSeats(c, func(st *store.Seat) { st.NoWait = false })
+}
+
+// setNoWait is SET NOWAIT: the player is ready, and the phase may be
+// processed early.
+func (s *session) setNoWait(c command) error {
+	s.printf("> %s\n  Ready: once every power with orders to give is ready and has complete orders, the phase is processed without waiting for the deadline.\n\n", c.text)
+	s.mayProcess()
+	return s.setSeats(c, func(st *store.Seat) { st.NoWait = true })
+}
+
+// setDraw is SET DRAW [<powers>]: a vote for a draw, which ends the game
+// when every survivor votes for the same.
+func (s *session) setDraw(c command) error {
+	with, ok := s.drawVote(c)
+	if !ok {
+		return nil
+	}
+	if err := s.setSeats(c, func(st *store.Seat) { st.Draw, st.DrawWith = true, with }); err != nil {
 		return err
 	}
-	vw := s.vw
-	switch c.verb {
-	case "CLEAR":
-		if vw.g.State != store.Active {
-			s.printf("> CLEAR\n  Game %s is %s: there are no orders to clear.\n\n", vw.g.Name, s.lang.t(vw.g.State))
-			return nil
-		}
-		for _, p := range s.side {
-			if err := s.tx.ClearOrders(vw.g.ID, vw.g.Phase, vw.v.Powers[p].ID); err != nil {
-				return err
-			}
-		}
-		s.printf("> CLEAR\n  Your orders for %s are cleared.\n\n", vw.g.Phase)
-		return s.orderState()
-	case "SET":
-		return s.set(c)
-	case "CONCEDE":
-		return s.concede(c)
-	case "RESIGN":
-		return s.resign(c)
-	case "PRESS", "BROADCAST":
-		if s.asMaster {
-			// The master may order for a power, never speak for it.
-			s.printf("> %s ...\n  The game master cannot send press as %s. Nothing was delivered.\n\n", c.verb, s.lang.power(vw.v, s.power))
-			return nil
-		}
-		return s.press(c)
+	return s.j.drawIfUnanimous(s.tx, s.vw.g.Name)
+}
+
+// setNoDraw is SET NODRAW: the vote for a draw withdrawn.
+func (s *session) setNoDraw(c command) error {
+	s.printf("> %s\n  You no longer vote for a draw.\n\n", c.text)
+	return s.setSeats(c, func(st *store.Seat) { st.Draw, st.DrawWith = false, "" })
+}
+
+// setLanguage is SET LANGUAGE: the language the judge writes to the
+// player in, from this reply on.
+func (s *session) setLanguage(c command) error {
+	l, ok := parseLang(strings.Join(c.args[1:], " "))
+	if !ok {
+		s.printf("> %s\n  Expected SET LANGUAGE ENGLISH or SET LANGUAGE ITALIAN. Nothing was changed.\n\n", c.text)
+		return nil
 	}
+	s.lang = l
+	s.printf("> %s\n  The judge writes to you in %s from now on.\n\n", c.text, word(l.name()))
+	return s.setSeats(c, func(st *store.Seat) { st.Language, st.LanguageFixed = l.String(), true })
+}
+
+// unknownSetting answers a player's SET of no setting the judge knows.
+func (s *session) unknownSetting(c command) error {
+	s.printf("> %s\n  Unknown setting: expected SET WAIT, SET NOWAIT, SET DRAW, SET DRAW <powers>, SET NODRAW, SET ABSENCE <from> TO <to>, SET NOABSENCE, SET ADDRESS <address>, SET PASSWORD <password> or SET LANGUAGE <english|italian>.\n\n", c.text)
 	return nil
 }
 
-func (s *session) set(c command) error {
-	if len(c.args) > 0 && isAbsenceSetting(c.args[0]) {
-		return s.absence(c)
-	}
-	what := strings.ToUpper(strings.Join(c.args, " "))
-	var change func(*store.Seat)
-	switch {
-	case what == "WAIT":
-		change = func(st *store.Seat) { st.NoWait = false }
-		s.printf("> %s\n  The phase will wait for its deadline.\n\n", c.text)
-	case what == "NOWAIT":
-		change = func(st *store.Seat) { st.NoWait = true }
-		s.printf("> %s\n  Ready: once every power with orders to give is ready and has complete orders, the phase is processed without waiting for the deadline.\n\n", c.text)
-		s.mayProcess()
-	case len(c.args) > 0 && strings.EqualFold(c.args[0], "DRAW"):
-		with, ok := s.drawVote(c)
-		if !ok {
-			return nil
-		}
-		change = func(st *store.Seat) { st.Draw, st.DrawWith = true, with }
-	case len(c.args) > 0 && (strings.EqualFold(c.args[0], "ADDRESS") || strings.EqualFold(c.args[0], "PASSWORD")):
-		return s.setCredential(c)
-	case len(c.args) > 0 && (strings.EqualFold(c.args[0], "LANGUAGE") || strings.EqualFold(c.args[0], "LINGUA")):
-		l, ok := parseLang(strings.Join(c.args[1:], " "))
-		if !ok {
-			s.printf("> %s\n  Expected SET LANGUAGE ENGLISH or SET LANGUAGE ITALIAN. Nothing was changed.\n\n", c.text)
-			return nil
-		}
-		s.lang = l
-		change = func(st *store.Seat) { st.Language, st.LanguageFixed = l.String(), true }
-		s.printf("> %s\n  The judge writes to you in %s from now on.\n\n", c.text, word(l.name()))
-	case what == "NODRAW":
-		change = func(st *store.Seat) { st.Draw, st.DrawWith = false, "" }
-		s.printf("> %s\n  You no longer vote for a draw.\n\n", c.text)
-	default:
-		s.printf("> %s\n  Unknown setting: expected SET WAIT, SET NOWAIT, SET DRAW, SET DRAW <powers>, SET NODRAW, SET ABSENCE <from> TO <to>, SET NOABSENCE, SET ADDRESS <address>, SET PASSWORD <password> or SET LANGUAGE <english|italian>.\n\n", c.text)
-		return nil
-	}
+// setSeats stores a player's setting on the seats of every power the
+// player plays, and audits it.
+func (s *session) setSeats(c command, change func(*store.Seat)) error {
 	if err := s.changeSeats(change); err != nil {
 		return err
 	}
-	if err := s.tx.Audit(s.now, s.vw.g.ID, s.vw.v.Powers[s.power].ID, "set", what); err != nil {
-		return err
-	}
-	if strings.HasPrefix(what, "DRAW") {
-		return s.j.drawIfUnanimous(s.tx, s.vw.g.Name)
-	}
-	return nil
+	return s.tx.Audit(s.now, s.vw.g.ID, s.vw.v.Powers[s.power].ID, "set", strings.ToUpper(strings.Join(c.args, " ")))
 }
 
 // changeSeats applies change to the seat of every power the signed-on
@@ -568,8 +544,8 @@ func (vw *view) survivors() variants.PowerSet {
 // powers as stored ("" for all survivors), ok false when refused.
 func (s *session) drawVote(c command) (with string, ok bool) {
 	vw := s.vw
-	if vw.pos == nil || vw.g.State != store.Active || !alive(vw, s.side) {
-		s.printf("> %s\n  Refused: only a power still in a game under way may vote for a draw. Nothing was changed.\n\n", c.text)
+	if vw.pos == nil || !alive(vw, s.side) {
+		s.noDrawVote(c)
 		return "", false
 	}
 	if len(c.args) == 1 {
@@ -606,6 +582,12 @@ func (s *session) drawVote(c command) (with string, ok bool) {
 	}
 	s.printf("> %s\n  You vote for a draw between %s. Votes are secret and last until the phase is processed; when every surviving player votes for this same draw, the game ends in it.\n\n", c.text, names)
 	return with, true
+}
+
+// noDrawVote refuses a vote for a draw from a power out of the game, or
+// in a game not under way.
+func (s *session) noDrawVote(c command) {
+	s.printf("> %s\n  Refused: only a power still in a game under way may vote for a draw. Nothing was changed.\n\n", c.text)
 }
 
 // drawPowers lists the surviving powers a draw vote names: with "" all
@@ -645,11 +627,22 @@ func (j *Judge) drawIfUnanimous(tx *store.Tx, name string) error {
 	if err := tx.Audit(j.now(), vw.g.ID, "judge", "draw", english.side(vw.v, draw)); err != nil {
 		return err
 	}
-	return j.finish(tx, vw, func(l lang) (string, string) {
+	return j.finish(tx, vw, "judge", byDraw, func(l lang) (string, string) {
 		return l.t("the game ends in a draw"), l.f("Every surviving power voted for this draw. Game %s ends in a draw between %s.\n", vw.g.Name, l.side(vw.v, draw))
 	})
 }
 
+// pressNotYours answers the master's press: the master may order for a
+// power, never speak for it; and does either only after BECOME.
+func (s *session) pressNotYours(c command) {
+	if s.power == variants.NoPower {
+		s.needBecome(c)
+		return
+	}
+	s.printf("> %s ...\n  The game master cannot send press as %s. Nothing was delivered.\n\n", c.verb, s.lang.power(s.vw.v, s.power))
+}
+
+// press delivers PRESS and BROADCAST.
 func (s *session) press(c command) error {
 	vw := s.vw
 	side := s.side
@@ -738,8 +731,8 @@ func (s *session) press(c command) error {
 // last one phase.
 func (s *session) concede(c command) error {
 	vw := s.vw
-	if len(c.args) != 1 || vw.pos == nil || vw.g.State != store.Active {
-		s.printf("> %s\n  Expected CONCEDE <power>, in a game under way. Nothing was changed.\n\n", c.text)
+	if len(c.args) != 1 || vw.pos == nil {
+		s.concedeUsage(c)
 		return nil
 	}
 	a := vw.arrangement()
@@ -767,16 +760,22 @@ func (s *session) concede(c command) error {
 			return nil
 		}
 	}
-	return s.j.finish(s.tx, vw, func(l lang) (string, string) {
+	return s.j.finish(s.tx, vw, vw.v.Powers[s.power].ID, byConcession, func(l lang) (string, string) {
 		name := l.side(vw.v, winner)
 		return l.f("%s wins", name), l.f("Every other surviving player has conceded: %s wins game %s.\n", name, vw.g.Name)
 	})
 }
 
+// concedeUsage answers a CONCEDE that names no one power, or in a game
+// not under way.
+func (s *session) concedeUsage(c command) {
+	s.printf("> %s\n  Expected CONCEDE <power>, in a game under way. Nothing was changed.\n\n", c.text)
+}
+
 // resign gives up the player's seat (all the powers the player plays):
 // the units hold (or follow civil disorder, if the game has it) until the
 // master seats another.
-func (s *session) resign(c command) error {
+func (s *session) resign(command) error {
 	vw, side, name := s.vw, s.side, s.lang.side(s.vw.v, s.side)
 	if err := s.j.unseat(s.tx, vw, s.side); err != nil {
 		return err
