@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/store"
@@ -63,21 +62,15 @@ func (j *Judge) createGame(tx *store.Tx, name, variant, rules string, set Settin
 	if !gameNameRE.MatchString(name) {
 		return badRequest("game name %q: expected a letter then up to 31 letters, digits, - or _", name)
 	}
-	v, err := diplomacy.Variant(variant)
-	if err != nil {
-		return badRequest("%v", err)
-	}
-	r, err := adjudicator.ParseRules(rules)
-	if err != nil {
-		return badRequest("%v", err)
-	}
 	if err := set.Validate(); err != nil {
 		return badRequest("game %s: %v", name, err)
 	}
-	if err := set.checkVariant(v); err != nil {
+	// The game's own settings: the board, the edition, the setup.
+	r, err := rulesOf(&store.Game{Variant: variant, Rules: rules}, &set)
+	if err != nil {
 		return badRequest("game %s: %v", name, err)
 	}
-	g := &store.Game{Name: name, Variant: v.Name, Rules: r.String(), Settings: set.json(), State: string(forming), CreatedAt: j.now(), MasterAddress: strings.ToLower(masterAddress)}
+	g := &store.Game{Name: name, Variant: r.V.Name, Rules: r.Edition.String(), Settings: set.json(), State: string(forming), CreatedAt: j.now(), MasterAddress: strings.ToLower(masterAddress)}
 	if masterPassword != "" {
 		if g.MasterHash, err = HashPassword(masterPassword); err != nil {
 			return err
@@ -89,7 +82,7 @@ func (j *Judge) createGame(tx *store.Tx, name, variant, rules string, set Settin
 	if err := tx.CreateGame(g); err != nil {
 		return err
 	}
-	return tx.Audit(j.now(), g.ID, actor, "create", fmt.Sprintf("variant %s, rules %s, settings %s", v.Name, r, set.json()))
+	return tx.Audit(j.now(), g.ID, actor, "create", fmt.Sprintf("variant %s, rules %s, settings %s", r.V.Name, r.Edition, set.json()))
 }
 
 // Seat gives a power of a game to a player's address and a password
@@ -170,7 +163,7 @@ func (j *Judge) seatPlayer(tx *store.Tx, vw *view, verb, power, address, passwor
 	if err := j.seat(tx, vw, id, addr, password); err != nil {
 		return nil, err
 	}
-	side := vw.arrangement().side(p)
+	side := vw.arrangement().Side(p)
 	// The absences the old player announced are not the new one's.
 	if old != nil && old.Address != "" && old.Address != addr {
 		if err := j.forgetPlayer(tx, vw, side); err != nil {
@@ -230,7 +223,7 @@ func lookupPower(vw *view, name string) (variants.Power, error) {
 // player's address and password.
 func (j *Judge) seat(tx *store.Tx, vw *view, power, address, password string) error {
 	p := vw.v.PowerByID(power)
-	side := vw.arrangement().side(p)
+	side := vw.arrangement().Side(p)
 	if side == nil {
 		return badRequest("%s is not played in game %s: %s", powerArg(vw.v, p), vw.g.Name, absentWhy(vw, p))
 	}
@@ -288,7 +281,7 @@ func (j *Judge) Start(ctx context.Context, name string) error {
 // the start position, the first deadline, and a mail to everyone.
 func (j *Judge) start(tx *store.Tx, vw *view, actor string) error {
 	var empty, left []string
-	absent := vw.arrangement().absent
+	absent := vw.arrangement().Absent
 	for i, p := range vw.v.Powers {
 		if absent.Has(variants.Power(i)) {
 			left = append(left, p.ID)

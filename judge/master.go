@@ -162,7 +162,7 @@ func (s *session) masterEject(c command) error {
 	if old == nil || old.Address == "" {
 		return badRequest("%s has no player", powerArg(vw.v, p))
 	}
-	side := vw.arrangement().side(p)
+	side := vw.arrangement().Side(p)
 	if err := s.j.unseat(s.tx, vw, side); err != nil {
 		return err
 	}
@@ -286,7 +286,7 @@ func (s *session) masterBecome(c command) error {
 	if vw.seat(vw.v.Powers[p].ID) == nil {
 		return badRequest("%s has no seat in game %s", powerArg(vw.v, p), vw.g.Name)
 	}
-	if vw.arrangement().absent.Has(p) {
+	if vw.arrangement().Absent.Has(p) {
 		return badRequest("%s is not played in game %s: %s", powerArg(vw.v, p), vw.g.Name, absentWhy(vw, p))
 	}
 	s.power, s.side, s.asMaster = p, []variants.Power{p}, true

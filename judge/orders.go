@@ -284,7 +284,7 @@ func (j *Judge) readAhead(tx *store.Tx, vw *view) error {
 			reports[seat.Address] = s
 			order = append(order, seat.Address)
 		}
-		s.m, s.power, s.side = &mailer.Message{MessageID: a.MessageID, From: a.Address}, power, vw.arrangement().side(power)
+		s.m, s.power, s.side = &mailer.Message{MessageID: a.MessageID, From: a.Address}, power, vw.arrangement().Side(power)
 		if err != nil || diplomacy.Rank(p) < current {
 			s.printf("The orders you sent ahead for %s were not used: game %s went on to %s without that phase.\n", s.lang.phaseOf(a.Phase), vw.g.Name, s.lang.phase(vw.pos.Phase))
 			for _, l := range strings.Split(a.Text, "\n") {

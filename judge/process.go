@@ -110,7 +110,7 @@ func (j *Judge) endByUnits(tx *store.Tx, vw *view) error {
 	// A player of several powers (seed XIV.2) counts the units of all.
 	best := -1
 	var winners [][]variants.Power
-	for _, side := range vw.arrangement().sides {
+	for _, side := range vw.arrangement().Sides {
 		n := 0
 		for _, p := range side {
 			n += units[p]

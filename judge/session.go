@@ -381,7 +381,7 @@ func (s *session) signon(c command) error {
 		}
 		return s.j.tellFailedSignon(s.tx, vw, seat, s.m.From, s.now)
 	}
-	side := vw.arrangement().side(power)
+	side := vw.arrangement().Side(power)
 	if side == nil {
 		s.printf("> SIGNON %s ...\n  %s is not played in game %s (%s). Nothing in this mail was changed.\n\n", who, s.lang.power(vw.v, power), vw.g.Name, absentWhy(vw, power))
 		return nil
@@ -530,7 +530,7 @@ func (s *session) changeSeats(change func(*store.Seat)) error {
 // centres.
 func (vw *view) survivors() variants.PowerSet {
 	centers, units := adjudicator.Count(vw.v, vw.pos)
-	absent := vw.arrangement().absent
+	absent := vw.arrangement().Absent
 	var set variants.PowerSet
 	for p := range vw.v.Powers {
 		if !absent.Has(variants.Power(p)) && (centers[p] > 0 || units[p] > 0) {
@@ -556,11 +556,11 @@ func (s *session) drawVote(c command) (with string, ok bool) {
 	var in variants.PowerSet
 	for _, w := range powerWords(c.args[1:]) {
 		p, err := parser.Power(vw.v, w)
-		if err != nil || !alive(vw, a.side(p)) {
+		if err != nil || !alive(vw, a.Side(p)) {
 			s.printf("> %s\n  Refused: %q is not a surviving power of game %s (survivors: %s). Nothing was changed.\n\n", c.text, w, vw.g.Name, s.lang.side(vw.v, all))
 			return "", false
 		}
-		for _, q := range a.side(p) {
+		for _, q := range a.Side(p) {
 			in.Add(q)
 		}
 	}
@@ -737,11 +737,11 @@ func (s *session) concede(c command) error {
 	}
 	a := vw.arrangement()
 	p, err := parser.Power(vw.v, c.args[0])
-	if err != nil || slices.Contains(s.side, p) || !alive(vw, a.side(p)) || !alive(vw, s.side) {
+	if err != nil || slices.Contains(s.side, p) || !alive(vw, a.Side(p)) || !alive(vw, s.side) {
 		s.printf("> %s\n  Refused: a surviving power concedes to another player's surviving power. Nothing was changed.\n\n", c.text)
 		return nil
 	}
-	winner := a.side(p)
+	winner := a.Side(p)
 	id := vw.v.Powers[p].ID
 	if err := s.changeSeats(func(st *store.Seat) { st.Concede = id }); err != nil {
 		return err

@@ -271,14 +271,8 @@ func (s *Settings) Validate() error {
 	if _, err := s.endTime(); err != nil {
 		return err
 	}
-	if err := checkSetup(s.Players, s.Alternative); err != nil {
-		return err
-	}
-	switch s.Missing {
-	case "", "hold", "disorder":
-	default:
-		return fmt.Errorf("missing orders %q: expected hold or disorder", s.Missing)
-	}
+	// Diplomacy's own settings (players, alternative, missing) are its
+	// rules' to check: rulesOf.
 	if s.MaxAbsence < 0 {
 		return fmt.Errorf("max absence %d: expected a number of days, 0 or more (0: no absences)", s.MaxAbsence)
 	}

@@ -468,7 +468,7 @@ func TestTossTiming(t *testing.T) {
 	} {
 		now, _ := adjudicator.ParsePhase(c.now)
 		next, _ := adjudicator.ParsePhase(c.next)
-		vw := &view{g: &store.Game{}, v: v, set: Settings{Players: 2}, pos: &adjudicator.Position{Phase: now}}
+		vw := &view{g: &store.Game{}, v: v, rules: &diplomacy.Rules{V: v, Players: 2}, set: Settings{Players: 2}, pos: &adjudicator.Position{Phase: now}}
 		j := &Judge{Coin: func() int { return 1 }}
 		text := j.tossFor(vw, next)
 		if (text != nil) != c.toss {

@@ -64,7 +64,7 @@ func Configure(settings map[string]string) (*Rules, error) {
 			case "disorder":
 				r.Disorder = true
 			default:
-				return nil, fmt.Errorf("missing %q: expected hold or disorder", value)
+				return nil, fmt.Errorf("missing orders %q: expected hold or disorder", value)
 			}
 		case "italy_joins":
 			r.italyJoins = value
