@@ -267,10 +267,7 @@ func (s *session) masterPreview(command) error {
 			return l.f("When this phase is processed, the judge tosses the coin for the side %s joins.\n", powerArg(vw.v, vw.v.TwoPlayer.Neutral))
 		}
 	}
-	texts, err := resultsText(vw, vw.g.Phase, resp, &next, toss, outcome(&next, resp.Next))
-	if err != nil {
-		return err
-	}
+	texts := resultsText(vw, vw.g.Phase, resp, &next, toss, outcome(&next, resp.Next))
 	s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", texts[s.lang])
 	return nil
 }

@@ -212,7 +212,11 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	}
 	ending := outcome(&nvw, next)
 	ordersJSON, _ := json.Marshal(resp.request)
-	resultJSON, _ := json.Marshal(resp.Response)
+	// The record, with the next position as the coin left it.
+	resultJSON, err := diplomacy.WriteRecord(resp.Response, resp.byMaster)
+	if err != nil {
+		return err
+	}
 	lateJSON, _ := json.Marshal(late)
 	err = tx.AddPhase(store.PhaseRecord{GameID: g.ID, Phase: g.Phase, Position: g.Position, Orders: string(ordersJSON),
 		Result: string(resultJSON), Late: string(lateJSON), ProcessedAt: now})
@@ -261,10 +265,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 		return err
 	}
 	j.log().Info("phase processed", "game", g.Name, "phase", before, "next", ng.Phase)
-	texts, err := resultsText(vw, before, resp, &nvw, toss, ending)
-	if err != nil {
-		return err
-	}
+	texts := resultsText(vw, before, resp, &nvw, toss, ending)
 	err = j.mailAllIn(tx, &nvw, "results", before, func(l lang) (string, string) {
 		return l.f("Corriere %s: %s results", g.Name, before), texts[l]
 	})
@@ -341,11 +342,9 @@ func (j *Judge) play(tx *store.Tx, vw *view) (*played, error) {
 			}
 		}
 	}
-	out, err := vw.st.Resolve(orders, nil)
-	if err != nil {
-		return nil, err
-	}
-	resp, byMaster, err := diplomacy.ReadRecord(out.Record)
+	// Play, Resolve's twin in Diplomacy's terms, while the coin and the
+	// two-player game's joining still change the next position here.
+	resp, byMaster, err := vw.st.Play(orders)
 	if err != nil {
 		return nil, err
 	}

@@ -160,17 +160,10 @@ func (l lang) none(xs []string) string {
 // resultsText is the results mail of a processed phase in each language:
 // the game's report of its orders and the position after, set among the
 // judge's own (who was late, the coin, the end or the next deadline).
-func resultsText(vw *view, before string, pl *played, next *view, toss, ending phrase) ([languages]string, error) {
+func resultsText(vw *view, before string, pl *played, next *view, toss, ending phrase) [languages]string {
 	var out [languages]string
-	rec, err := diplomacy.WriteRecord(pl.Response, pl.byMaster)
-	if err != nil {
-		return out, err
-	}
 	for l := range languages {
-		rep, err := vw.st.Results(rec, game.Viewer{}, game.Lang(l))
-		if err != nil {
-			return out, fmt.Errorf("results of %s: %w", before, err)
-		}
+		rep := vw.st.Report(pl.Response, pl.byMaster, next.st, game.Lang(l))
 		var b strings.Builder
 		b.WriteString(l.f("Game %s: results of %s.\n\n", vw.g.Name, l.phaseOf(before)))
 		b.WriteString(rep.Orders)
@@ -188,7 +181,7 @@ func resultsText(vw *view, before string, pl *played, next *view, toss, ending p
 		}
 		out[l] = b.String()
 	}
-	return out, nil
+	return out
 }
 
 // text says who was late and who used grace, or, for a phase processed

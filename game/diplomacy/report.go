@@ -24,6 +24,12 @@ func (s *State) Results(rec []byte, _ game.Viewer, l game.Lang) (game.Report, er
 	if err != nil {
 		return game.Report{}, err
 	}
+	return s.Report(resp, byMaster, next, l), nil
+}
+
+// Report is Results in Diplomacy's own terms: the game's answer, which
+// orders the master entered, and the state it led to.
+func (s *State) Report(resp *Response, byMaster map[string][]bool, next *State, l game.Lang) game.Report {
 	v := s.r.V
 	var b strings.Builder
 	b.WriteString(t(l, "Orders:"))
@@ -57,7 +63,7 @@ func (s *State) Results(rec []byte, _ game.Viewer, l game.Lang) (game.Report, er
 		}
 	}
 	b.WriteString(s.unusedBuilds(l, resp))
-	return game.Report{Orders: b.String(), Position: next.PositionText(l)}, nil
+	return game.Report{Orders: b.String(), Position: next.PositionText(l)}
 }
 
 // ResultWords is an order as understood (as written, if it could not be

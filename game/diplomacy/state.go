@@ -161,10 +161,29 @@ type record struct {
 	ByMaster map[string][]bool `json:"by_master,omitempty"`
 }
 
-// Resolve plays the phase with the standing orders. Where the game has
-// civil disorder (seed XIV.3) a power that owed orders and sent none is
-// in disorder for this phase and after, until it orders again.
+// Resolve plays the phase with the standing orders (Play), and keeps the
+// game's answer as the phase's record.
 func (s *State) Resolve(orders []game.Order, _ *dice.Source) (*game.Outcome, error) {
+	resp, byMaster, err := s.Play(orders)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := WriteRecord(resp, byMaster)
+	if err != nil {
+		return nil, err
+	}
+	next, err := s.r.State(resp.Next)
+	if err != nil {
+		return nil, err
+	}
+	return &game.Outcome{Next: next, Record: rec}, nil
+}
+
+// Play is Resolve in Diplomacy's own terms: the game's answer, and which
+// orders the game master entered (nil for none). Where the game has civil
+// disorder (seed XIV.3) a power that owed orders and sent none is in
+// disorder for this phase and after, until it orders again.
+func (s *State) Play(orders []game.Order) (*Response, map[string][]bool, error) {
 	v := s.r.V
 	req := *s.js
 	req.Orders = map[string][]string{}
@@ -191,20 +210,12 @@ func (s *State) Resolve(orders []game.Order, _ *dice.Source) (*game.Outcome, err
 	}
 	resp, err := Play(&req)
 	if err != nil {
-		return nil, fmt.Errorf("process %s: %w", s.pos.Phase, err)
+		return nil, nil, fmt.Errorf("process %s: %w", s.pos.Phase, err)
 	}
 	if !slices.ContainsFunc(orders, func(o game.Order) bool { return o.ByMaster }) {
 		byMaster = nil
 	}
-	rec, err := WriteRecord(resp, byMaster)
-	if err != nil {
-		return nil, err
-	}
-	next, err := s.r.State(resp.Next)
-	if err != nil {
-		return nil, err
-	}
-	return &game.Outcome{Next: next, Record: rec}, nil
+	return resp, byMaster, nil
 }
 
 // WriteRecord writes a phase's record: the game's answer, and which

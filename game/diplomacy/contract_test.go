@@ -1,0 +1,118 @@
+package diplomacy_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
+)
+
+// A Spring 1901 played through the contract alone, as the judge plays it:
+// who owes, what is missing, a line read (a wrong unit type corrected,
+// another power's unit refused, a greeting passed over), the phase
+// resolved and its results written in both languages.
+func TestThroughTheContract(t *testing.T) {
+	var kind game.Kind = diplomacy.Kind{}
+	rules, err := kind.Configure(map[string]string{"variant": "standard", "rules": "2023", "missing": "hold"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id, ok := rules.Seat("Francia"); !ok || id != "france" {
+		t.Errorf("Seat(Francia) = %q, %v", id, ok)
+	}
+	if _, ok := rules.Seat("Francesca"); ok {
+		t.Error("a misspelt power names a seat")
+	}
+	st, err := rules.Start(nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ph := st.Phase(); ph.ID != "S1901M" || ph.Kind != "movement" || ph.Title(game.Italian) != "Primavera 1901, movimento (S1901M)" {
+		t.Errorf("phase %+v, %q", ph, ph.Title(game.Italian))
+	}
+	if got := st.Owing(); len(got) != 7 {
+		t.Errorf("owing %v, want the seven powers", got)
+	}
+	if got := st.Missing("france", nil); len(got) != 3 || got[0](game.English) != "F bre" {
+		t.Errorf("France misses %v", got)
+	}
+	readings := st.Read([]string{"france"}, "F Par-Bur, A Mar S A Par-Bur, A Ber-Kie", nil)
+	if len(readings) != 3 {
+		t.Fatalf("%d readings: %+v", len(readings), readings)
+	}
+	if r := readings[0]; r.Refused != nil || r.Order.Text != "A par - bur" || r.Order.Key != "par" || r.Note == nil ||
+		!strings.Contains(r.Note(game.English), "the unit in par is an army") {
+		t.Errorf("first reading %+v", r)
+	}
+	if r := readings[1]; r.Refused != nil || r.Order.Text != "A mar S A par - bur" {
+		t.Errorf("second reading %+v", r)
+	}
+	if r := readings[2]; r.Refused == nil || !strings.Contains(r.Refused.Reason(game.English), "another power") {
+		t.Errorf("third reading %+v", r)
+	}
+	if r := st.Read([]string{"france"}, "Ciao a tutti", nil); len(r) != 1 || r[0].Refused == nil || !r[0].Refused.NotOrder {
+		t.Errorf("a greeting read as %+v", r)
+	}
+	var standing []game.Order
+	for _, r := range readings[:2] {
+		standing = append(standing, r.Order)
+	}
+	standing = append(standing, game.Order{Seat: "germany", Key: "mun", Text: "A mun - ruh", ByMaster: true})
+	if got := st.Missing("france", standing); len(got) != 1 || got[0](game.English) != "F bre" {
+		t.Errorf("France still misses %v", got)
+	}
+	out, err := st.Resolve(standing, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Next.Phase().ID != "F1901M" || out.End != nil {
+		t.Errorf("next %s, end %v", out.Next.Phase().ID, out.End)
+	}
+	rep, err := st.Results(out.Record, game.Viewer{}, game.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"France:\n  A par - bur                  succeeds", "A mun - ruh                  succeeds (entered by the game master)"} {
+		if !strings.Contains(rep.Orders, want) {
+			t.Errorf("results lack %q:\n%s", want, rep.Orders)
+		}
+	}
+	if !strings.Contains(rep.Position, "A bur, A mar, F bre") {
+		t.Errorf("position after:\n%s", rep.Position)
+	}
+	it, err := st.Results(out.Record, game.Viewer{}, game.Italian)
+	if err != nil || !strings.Contains(it.Orders, "Francia:") || !strings.Contains(it.Position, "Centri") {
+		t.Errorf("Italian results (%v):\n%s%s", err, it.Orders, it.Position)
+	}
+	// The state the store keeps reads back as the same state.
+	data, err := out.Next.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := rules.Decode(data)
+	if err != nil || back.Phase().ID != "F1901M" || !slices.Equal(back.Owing(), out.Next.Owing()) {
+		t.Errorf("decoded %v, %v", back, err)
+	}
+}
+
+// Diplomacy's own settings are checked when the rules are configured.
+func TestConfigureRefusals(t *testing.T) {
+	for _, c := range []struct {
+		settings map[string]string
+		want     string
+	}{
+		{map[string]string{"variant": "chaos"}, `unknown variant "chaos"`},
+		{map[string]string{"rules": "1982"}, "1982"},
+		{map[string]string{"missing": "pass"}, `missing orders "pass": expected hold or disorder`},
+		{map[string]string{"players": "8"}, "players 8: expected 7, 6 (Italy absent)"},
+		{map[string]string{"players": "3", "alternative": "3"}, "alternative 3: expected 1 (Russia; England, France and Germany; Austria, Italy and Turkey) or 2"},
+		{map[string]string{"alternative": "1"}, "alternative 1: only the three-player game has alternatives"},
+		{map[string]string{"colour": "red"}, `"colour" is no setting of Diplomacy`},
+	} {
+		if _, err := (diplomacy.Kind{}).Configure(c.settings); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want %q", c.settings, err, c.want)
+		}
+	}
+}
