@@ -1,8 +1,9 @@
 // Package judge is the play-by-email judge itself: it reads the commands
 // players and observers mail (SIGNON, orders, LIST, STATUS, PRESS, SET
 // NOWAIT...), keeps the orders in the store until the game's deadline,
-// processes the phase with package diplomacy, and queues every reply and
-// results mail in the store's outbox. Game masters run games by the same
+// processes the phase through the game contract (package game; Diplomacy
+// is game/diplomacy), and queues every reply and results mail in the
+// store's outbox. Game masters run games by the same
 // mail (CREATE, SIGNON master@<game>, SEAT, PROCESS, ROLLBACK...), and a
 // game may follow one of the rulebook's setups for fewer players, where
 // one player plays several powers (setup.go).
