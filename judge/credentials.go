@@ -102,26 +102,45 @@ const (
 	seatFailures   = 20
 )
 
+// lockouts are the lockouts, each longer than the one before, so that a
+// guesser who waits out the first meets a longer one: refused sign-ons
+// in the window, from one sender or for one seat, beyond which sign-ons
+// are refused unread. A refusal while locked out is no refused sign-on:
+// it does not lengthen the lockout.
+var lockouts = []struct {
+	window       time.Duration
+	sender, seat int
+	refusal      string
+}{
+	{time.Hour, senderFailures, seatFailures, "> SIGNON ...\n  Refused: too many refused sign-ons in the last hour; try again in an hour. Nothing in this mail was changed.\n\n"},
+	{24 * time.Hour, 2 * senderFailures, 2 * seatFailures, "> SIGNON ...\n  Refused: too many refused sign-ons in the last day; try again tomorrow. Nothing in this mail was changed.\n\n"},
+}
+
 // lockedOut refuses a sign-on, unread, from a sender or for a seat that
-// has had too many refused in the last hour: guessing a password by mail
-// takes years, not minutes.
+// has had too many refused lately: guessing a password by mail takes
+// years, not minutes.
 func (s *session) lockedOut(vw *view, power variants.Power, seat *store.Seat) (bool, error) {
 	// Mail from the seat's own address is answered there (signon): a
 	// forger of it learns nothing, and its player is never locked out.
 	if seat != nil && strings.EqualFold(seat.Address, s.m.From) {
 		return false, nil
 	}
-	since := s.now.Add(-time.Hour)
-	bySender, err := s.tx.CountAudit("signon refused", s.m.From, 0, "", since)
-	if err != nil {
-		return false, err
+	for _, lock := range slices.Backward(lockouts) {
+		since := s.now.Add(-lock.window)
+		bySender, err := s.tx.CountAudit("signon refused", s.m.From, 0, "", since)
+		if err != nil {
+			return false, err
+		}
+		bySeat, err := s.tx.CountAudit("signon refused", "", vw.g.ID, vw.v.Powers[power].ID, since)
+		if err != nil {
+			return false, err
+		}
+		if bySender >= lock.sender || bySeat >= lock.seat {
+			s.printf(lock.refusal)
+			return true, s.tx.Audit(s.now, vw.g.ID, s.m.From, "signon locked", vw.v.Powers[power].ID)
+		}
 	}
-	bySeat, err := s.tx.CountAudit("signon refused", "", vw.g.ID, vw.v.Powers[power].ID, since)
-	if err != nil || (bySender < senderFailures && bySeat < seatFailures) {
-		return false, err
-	}
-	s.printf("> SIGNON ...\n  Refused: too many refused sign-ons in the last hour; try again in an hour. Nothing in this mail was changed.\n\n")
-	return true, s.tx.Audit(s.now, vw.g.ID, s.m.From, "signon locked", vw.v.Powers[power].ID)
+	return false, nil
 }
 
 // A Verifier checks a mail's DKIM signatures against its From

@@ -19,6 +19,9 @@ func TestItalianIsComplete(t *testing.T) {
 	texts := gametest.TextsInCode(t, ".", textCalls)
 	// Words given to lang.t from values: states, outcomes.
 	texts[editUsage] = "a constant"
+	for _, lock := range lockouts {
+		texts[lock.refusal] = "a lockout"
+	}
 	for _, a := range []Access{{}, {Operator: "op@x"}} {
 		texts[a.createRule()] = "a word"
 	}

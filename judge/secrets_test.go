@@ -156,3 +156,23 @@ func TestSenderCheck(t *testing.T) {
 	}
 	mustContain(t, "audit", strings.Join(f.audit("roma"), "\n"), "sender check")
 }
+
+// A guesser who waits out the hour's lockout meets the day's: the
+// lockouts grow (issue 11.5).
+func TestSignonLockoutGrows(t *testing.T) {
+	f := newFixture(t, nil)
+	guess := func(i int) string { return f.send("guesser@evil.test", fmt.Sprintf("SIGNON france@roma guess%d", i)) }
+	for i := range senderFailures {
+		guess(i)
+	}
+	mustContain(t, "the first lockout", guess(99), "too many refused sign-ons in the last hour")
+	f.clk.advance(time.Hour + time.Minute)
+	for i := range senderFailures {
+		mustContain(t, "after the hour", guess(i), "Refused")
+	}
+	mustContain(t, "the second lockout", guess(99), "too many refused sign-ons in the last day; try again tomorrow")
+	f.clk.advance(2 * time.Hour)
+	mustContain(t, "still the day's", f.send("guesser@evil.test", "SIGNON france@roma pw-france"), "try again tomorrow")
+	f.clk.advance(22 * time.Hour)
+	mustContain(t, "a day later", f.send("guesser@evil.test", "SIGNON france@roma pw-france"), "The password is right")
+}
