@@ -48,7 +48,7 @@ var italianReasons = map[string]string{
 // echoes ("> LIST") are the same in both.
 var italianText = map[string]string{
 	"> SIGNON ...\n  Refused: too many refused sign-ons in the last hour; try again in an hour. Nothing in this mail was changed.\n\n": "> SIGNON ...\n  Rifiutato: troppi collegamenti rifiutati nell'ultima ora; riprova fra un'ora. Nulla di questa mail ha avuto effetto.\n\n",
-	"> SIGNON ...\n  Refused: too many refused sign-ons in the last day; try again tomorrow. Nothing in this mail was changed.\n\n": "> SIGNON ...\n  Rifiutato: troppi collegamenti rifiutati nell'ultimo giorno; riprova domani. Nulla di questa mail ha avuto effetto.\n\n",
+	"> SIGNON ...\n  Refused: too many refused sign-ons in the last day; try again tomorrow. Nothing in this mail was changed.\n\n":    "> SIGNON ...\n  Rifiutato: troppi collegamenti rifiutati nell'ultimo giorno; riprova domani. Nulla di questa mail ha avuto effetto.\n\n",
 	"English":     "inglese",
 	"Italian":     "italiano",
 	"none taken":  "nessuna",
