@@ -12,7 +12,6 @@ import (
 	"slices"
 
 	"github.com/corriere/corriere/render/internal/mapdata"
-	"github.com/corriere/corriere/variants"
 )
 
 // impassable is the id anchors of land that is no province use.
@@ -33,22 +32,14 @@ func run(landPath, boardPath, cfgPath, outPath, debugPath string) error {
 	if err != nil {
 		return err
 	}
-	v, err := variants.Parse(string(text))
+	bd, err := readBoard(string(text))
 	if err != nil {
 		return fmt.Errorf("%s: %w", boardPath, err)
 	}
-	var regions []region
+	regions := bd.regions()
 	index := map[string]int16{}
-	for i, l := range v.Locs {
-		if l.Province != variants.Loc(i) {
-			continue
-		}
-		k := mapdata.Land
-		if l.Terrain == variants.Sea {
-			k = mapdata.Sea
-		}
-		index[l.ID] = int16(len(regions))
-		regions = append(regions, region{l.ID, k})
+	for i, rg := range regions {
+		index[rg.id] = int16(i)
 	}
 	index[impassable] = int16(len(regions))
 	regions = append(regions, region{"", mapdata.Impassable})
@@ -57,10 +48,8 @@ func run(landPath, boardPath, cfgPath, outPath, debugPath string) error {
 			return fmt.Errorf("anchors for unknown region %q", id)
 		}
 	}
-	for id, p := range c.home {
-		if _, ok := index[id]; !ok || v.PowerByID(p) == variants.NoPower {
-			return fmt.Errorf("home %s: %s: unknown power or province", p, id)
-		}
+	if err := bd.checkConfig(c); err != nil {
+		return fmt.Errorf("%s: %w", cfgPath, err)
 	}
 	for _, rg := range regions {
 		if rg.kind != mapdata.Impassable && len(c.anchors[rg.id]) == 0 {
@@ -151,7 +140,7 @@ func run(landPath, boardPath, cfgPath, outPath, debugPath string) error {
 	// Land no anchor reaches (islands) joins the nearest region across the
 	// water, whole.
 	islandErr := r.adoptIslands()
-	faults := checkAdjacency(v, r, regions, fr)
+	faults := checkAdjacency(bd, r, regions, fr)
 	if debugPath != "" {
 		if err := writeDebug(debugPath, r, regions, seeds, faults); err != nil {
 			return err
@@ -170,7 +159,7 @@ func run(landPath, boardPath, cfgPath, outPath, debugPath string) error {
 	if err != nil {
 		return err
 	}
-	if err := place(m, r, regions, v, c, fr); err != nil {
+	if err := bd.places(m, r, regions, c, fr); err != nil {
 		return err
 	}
 	var buf bytes.Buffer
@@ -232,21 +221,11 @@ type fault struct {
 	at   int // a pixel where they touch; -1 when they do not
 }
 
-// adjacent reports whether two provinces are adjacent in the game: by army,
-// or by fleet between any of their locations (their coasts included).
-func adjacent(v *variants.Variant, a, b variants.Loc) bool {
-	if v.ArmyAdj[a].Has(b) {
-		return true
-	}
-	for _, x := range append([]variants.Loc{a}, v.Locs[a].Coasts...) {
-		if v.CanReachProvince(variants.Fleet, x, b) {
-			return true
-		}
-	}
-	return false
-}
-
-func checkAdjacency(v *variants.Variant, r *raster, regions []region, fr frame) []fault {
+// checkAdjacency compares what touches on the raster with what the board
+// says must touch. Land that is no province touches nothing that counts.
+// Territories joined over the water (a bridge, a strait) must not touch:
+// the drawing carries a line between them instead.
+func checkAdjacency(bd board, r *raster, regions []region, fr frame) []fault {
 	touch := r.touching()
 	var faults []fault
 	for i := range regions {
@@ -254,9 +233,8 @@ func checkAdjacency(v *variants.Variant, r *raster, regions []region, fr frame) 
 			if regions[i].kind == mapdata.Impassable || regions[j].kind == mapdata.Impassable {
 				continue
 			}
-			a, b := v.Loc(regions[i].id), v.Loc(regions[j].id)
 			p, touches := touch[[2]int16{int16(i), int16(j)}]
-			want := adjacent(v, a, b)
+			want := bd.touch(regions[i].id, regions[j].id)
 			switch {
 			case touches && !want:
 				q := fr.lonLat(float64(p%r.w)+0.5, float64(p/r.w)+0.5)

@@ -3,32 +3,28 @@ package main
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/corriere/corriere/render/internal/mapdata"
-	"github.com/corriere/corriere/variants"
 )
 
-// place puts a unit spot and a label spot in every province, and a unit
-// spot on every coast of a split-coast province (from the config, as no
-// rule finds where a coast is).
-func place(m *mapdata.Map, r *raster, regions []region, v *variants.Variant, c *config, fr frame) error {
+// regionPlaces puts a unit spot and a label spot in every region that is
+// no impassable land, where the config puts them or else where spots
+// finds room.
+func regionPlaces(m *mapdata.Map, r *raster, regions []region, c *config, fr frame) {
 	dist := r.inner()
-	at := func(q lonLat) mapdata.Point {
-		x, y := fr.pixel(q)
-		return mapdata.Point{X: float32(x), Y: float32(y)}
-	}
 	for i, rg := range regions {
 		if rg.kind == mapdata.Impassable {
 			continue
 		}
 		u, lp := spots(r, dist, int16(i), nil)
 		if q, ok := c.units[rg.id]; ok {
-			u = at(q)
+			u = fr.point(q)
 			fixed := [2]int{int(u.X), int(u.Y)}
 			_, lp = spots(r, dist, int16(i), &fixed)
 		}
 		if q, ok := c.labels[rg.id]; ok {
-			lp = at(q)
+			lp = fr.point(q)
 		}
 		if side, ok := c.labelSides[rg.id]; ok {
 			s := sideNamed(side)
@@ -36,17 +32,49 @@ func place(m *mapdata.Map, r *raster, regions []region, v *variants.Variant, c *
 		}
 		m.Places = append(m.Places, mapdata.Place{ID: rg.id, Unit: u, Label: lp})
 	}
-	for _, l := range v.Locs {
-		if !l.IsCoast() {
+}
+
+// within reports whether the pixel under p belongs to region lab.
+func (r *raster) within(p mapdata.Point, lab int16) bool {
+	x, y := int(p.X), int(p.Y)
+	return x >= 0 && y >= 0 && x < r.w && y < r.h && r.lab[y*r.w+x] == lab
+}
+
+// portSpot finds where a port's anchor goes: out on the nearest water of
+// one of the seas it opens on, d pixels from its city (or less, where the
+// sea is narrower), so that the anchor reads as the city's and points at
+// the water it opens on.
+func (r *raster) portSpot(city mapdata.Point, seas []int16, d float64) (mapdata.Point, error) {
+	best, bd := -1, math.Inf(1)
+	for p, l := range r.lab {
+		if !slices.Contains(seas, l) {
 			continue
 		}
-		q, ok := c.units[l.ID]
-		if !ok {
-			return fmt.Errorf("no unit spot for coast %s (add \"unit %s: lon,lat\")", l.ID, l.ID)
+		x, y := float64(p%r.w)+0.5, float64(p/r.w)+0.5
+		if dd := math.Hypot(x-float64(city.X), y-float64(city.Y)); dd < bd {
+			best, bd = p, dd
 		}
-		m.Places = append(m.Places, mapdata.Place{ID: l.ID, Unit: at(q)})
 	}
-	return nil
+	if best < 0 {
+		return mapdata.Point{}, fmt.Errorf("none of its seas is drawn")
+	}
+	// Walk from the city through that water's edge and on, while the
+	// water is still one of the port's seas.
+	bx, by := float64(best%r.w)+0.5, float64(best/r.w)+0.5
+	dx, dy := bx-float64(city.X), by-float64(city.Y)
+	if l := math.Hypot(dx, dy); l > 0 {
+		dx, dy = dx/l, dy/l
+	}
+	at := mapdata.Point{X: float32(bx), Y: float32(by)}
+	for t := bd; t <= max(d, bd); t++ {
+		q := mapdata.Point{X: city.X + float32(dx*t), Y: city.Y + float32(dy*t)}
+		x, y := int(q.X), int(q.Y)
+		if x < 0 || y < 0 || x >= r.w || y >= r.h || !slices.Contains(seas, r.lab[y*r.w+x]) {
+			break
+		}
+		at = q
+	}
+	return at, nil
 }
 
 // spots chooses where a province's unit and its name go, together: the
