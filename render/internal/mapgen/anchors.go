@@ -18,6 +18,7 @@ type config struct {
 	minIsland                int
 	anchors                  map[string][]lonLat // region id ("-" for impassable) → anchors
 	paints                   []paint
+	only                     map[string]bool // regions that are their painted pixels alone
 	units, labels            map[string]lonLat
 	labelSides               map[string]string // province id → below, above, left or right of the unit
 	home                     map[string]string // province id → power id
@@ -43,7 +44,7 @@ func readConfig(path string) (*config, error) {
 		return nil, err
 	}
 	defer f.Close()
-	c := &config{anchors: map[string][]lonLat{}, units: map[string]lonLat{}, labels: map[string]lonLat{}, labelSides: map[string]string{}, home: map[string]string{}, minIsland: 4,
+	c := &config{anchors: map[string][]lonLat{}, units: map[string]lonLat{}, labels: map[string]lonLat{}, labelSides: map[string]string{}, home: map[string]string{}, minIsland: 4, only: map[string]bool{},
 		cities: map[string]lonLat{}, ports: map[string]lonLat{}, crossings: map[[2]string][]lonLat{}}
 	sc := bufio.NewScanner(f)
 	n := 0
@@ -108,6 +109,11 @@ func readConfig(path string) (*config, error) {
 			}
 		case len(hf) == 2 && hf[0] == "paint":
 			p := paint{line: n, id: hf[1], radius: 1.5}
+			if len(rf) > 0 && rf[len(rf)-1] == "only" {
+				// The region is what is painted: it grows no further.
+				c.only[hf[1]] = true
+				rf = rf[:len(rf)-1]
+			}
 			if len(rf) > 0 && strings.HasPrefix(rf[len(rf)-1], "r=") {
 				r, err := strconv.ParseFloat(rf[len(rf)-1][2:], 64)
 				if err != nil {

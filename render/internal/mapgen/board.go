@@ -194,49 +194,74 @@ func (mb machiavelliBoard) checkConfig(c *config) error {
 	return nil
 }
 
-// places puts in every region a unit (counter) spot and a label spot, in
-// every territory with a city the city's symbol where the config puts it
-// (the real town), beside every port its anchor, out on the water it opens
-// on, and the crossings' lines.
+// places puts in every area the city's symbol where the config puts it
+// (the real town), a counter spot and a label spot clear of it and of each
+// other (boardSpots), and beside every port its anchor, out on the water it
+// opens on; then the crossings' lines.
 func (mb machiavelliBoard) places(m *mapdata.Map, r *raster, regions []region, c *config, fr frame) error {
-	regionPlaces(m, r, regions, c, fr)
 	index := map[string]int16{}
 	for i, rg := range regions {
 		index[rg.id] = int16(i)
 	}
-	for i := range m.Places {
-		p := &m.Places[i]
-		a := mb.b.ByID(p.ID)
-		if a == machiavelli.NoArea || mb.b.Areas[a].Sea {
+	dist := r.inner()
+	for i, rg := range regions {
+		if rg.kind == mapdata.Impassable {
 			continue
 		}
-		info := &mb.b.Areas[a]
-		if q, ok := c.cities[p.ID]; ok {
-			p.City = fr.point(q)
-			if !r.within(p.City, index[p.ID]) {
-				return fmt.Errorf("city of %s: %v is outside the territory", p.ID, q)
+		lab := int16(i)
+		info := &mb.b.Areas[mb.b.ByID(rg.id)]
+		p := mapdata.Place{ID: rg.id}
+		if q, ok := c.cities[rg.id]; ok {
+			// The town, or the nearest place clear of the territory's
+			// edge (a coastal town may lie in the drawn water), or as
+			// clear as a small territory has room for.
+			x, y := fr.pixel(q)
+			var at int
+			var err error
+			for margin := float32(cityMargin); margin >= 1; margin-- {
+				at, err = r.nearest(x, y, 24, func(q int) bool { return r.lab[q] == lab && dist[q] >= margin })
+				if err == nil {
+					break
+				}
+			}
+			if err != nil {
+				return fmt.Errorf("city of %s: %v", rg.id, err)
+			}
+			p.City = mapdata.Point{X: float32(at%r.w) + 0.5, Y: float32(at/r.w) + 0.5}
+		}
+		var fixed *mapdata.Point
+		if q, ok := c.units[rg.id]; ok {
+			u := fr.point(q)
+			fixed = &u
+		}
+		p.Unit, p.Label = boardSpots(r, dist, lab, p.City, labelHalfWidth(info), fixed)
+		if q, ok := c.labels[rg.id]; ok {
+			p.Label = fr.point(q)
+		}
+		if side, ok := c.labelSides[rg.id]; ok {
+			s := sideNamed(side)
+			p.Label = mapdata.Point{X: p.Unit.X + float32(s.dx), Y: p.Unit.Y + float32(s.dy)}
+		}
+		if info.HasPort() {
+			var seas []int16
+			for _, s := range info.Port {
+				seas = append(seas, index[mb.b.Areas[s].ID])
+			}
+			if q, ok := c.ports[rg.id]; ok {
+				p.Port = fr.point(q)
+				x, y := int(p.Port.X), int(p.Port.Y)
+				if x < 0 || y < 0 || x >= r.w || y >= r.h || !slices.Contains(seas, r.lab[y*r.w+x]) || dist[y*r.w+x] < 3 {
+					return fmt.Errorf("port of %s: %v is not well inside a sea it opens on", rg.id, q)
+				}
+			} else {
+				at, err := r.portSpot(p.City, seas, portDistance, dist)
+				if err != nil {
+					return fmt.Errorf("port of %s: %v", rg.id, err)
+				}
+				p.Port = at
 			}
 		}
-		if !info.HasPort() {
-			continue
-		}
-		if q, ok := c.ports[p.ID]; ok {
-			p.Port = fr.point(q)
-			continue
-		}
-		from := p.City
-		if from == (mapdata.Point{}) {
-			from = p.Unit
-		}
-		var seas []int16
-		for _, s := range info.Port {
-			seas = append(seas, index[mb.b.Areas[s].ID])
-		}
-		at, err := r.portSpot(from, seas, portDistance)
-		if err != nil {
-			return fmt.Errorf("port of %s: %v", p.ID, err)
-		}
-		p.Port = at
+		m.Places = append(m.Places, p)
 	}
 	for _, x := range mb.crossings() {
 		pts := c.crossings[x]
@@ -244,12 +269,34 @@ func (mb machiavelliBoard) places(m *mapdata.Map, r *raster, regions []region, c
 		for _, q := range pts {
 			cr.Points = append(cr.Points, fr.point(q))
 		}
-		if !r.within(cr.Points[0], index[x[0]]) || !r.within(cr.Points[len(pts)-1], index[x[1]]) {
-			return fmt.Errorf("crossing %s-%s: its line must start in %s and end in %s", x[0], x[1], x[0], x[1])
+		// Each end on its territory's land: the nearest pixel of it.
+		for i, end := range []int{0, len(pts) - 1} {
+			lab := index[x[i]]
+			q := cr.Points[end]
+			at, err := r.nearest(float64(q.X), float64(q.Y), 24, func(q int) bool { return r.lab[q] == lab })
+			if err != nil {
+				return fmt.Errorf("crossing %s-%s: the end in %s: %v", x[0], x[1], x[i], err)
+			}
+			cr.Points[end] = mapdata.Point{X: float32(at%r.w) + 0.5, Y: float32(at/r.w) + 0.5}
 		}
 		m.Crossings = append(m.Crossings, cr)
 	}
 	return nil
+}
+
+// cityMargin is how far (pixels) a city's symbol stands at least from its
+// territory's edge.
+const cityMargin = 5
+
+// labelHalfWidth guesses half the width (pixels) of an area's name as
+// package render writes it: a territory's Italian name in bold at about
+// six pixels a letter; a sea's name, which render may break in two lines,
+// is given a fixed room.
+func labelHalfWidth(a *machiavelli.AreaInfo) float32 {
+	if a.Sea {
+		return 40
+	}
+	return float32(len([]rune(a.Italian))) * 6.2 / 2
 }
 
 // portDistance is how far (pixels) a port's anchor stands from its city.

@@ -11,6 +11,10 @@ import (
 	"os"
 	"slices"
 
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/math/fixed"
+
 	"github.com/corriere/corriere/render/internal/mapdata"
 )
 
@@ -52,7 +56,7 @@ func run(landPath, boardPath, cfgPath, outPath, debugPath string) error {
 		return fmt.Errorf("%s: %w", cfgPath, err)
 	}
 	for _, rg := range regions {
-		if rg.kind != mapdata.Impassable && len(c.anchors[rg.id]) == 0 {
+		if rg.kind != mapdata.Impassable && len(c.anchors[rg.id]) == 0 && !c.only[rg.id] {
 			return fmt.Errorf("province %s has no anchors", rg.id)
 		}
 	}
@@ -89,6 +93,9 @@ func run(landPath, boardPath, cfgPath, outPath, debugPath string) error {
 	// Anchors, snapped to the nearest pixel of their medium.
 	var seeds []seed
 	for _, id := range slices.Sorted(maps.Keys(c.anchors)) {
+		if c.only[id] {
+			continue
+		}
 		lab := index[id]
 		wantLand := regions[lab].kind != mapdata.Sea
 		for _, q := range c.anchors[id] {
@@ -130,19 +137,29 @@ func run(landPath, boardPath, cfgPath, outPath, debugPath string) error {
 			r.land[p] = true
 		}
 	}
+	anchors := len(seeds)
 	for p := range forced {
-		if forced[p] {
+		if forced[p] && !c.only[regions[r.lab[p]].id] {
 			seeds = append(seeds, seed{p, r.lab[p]})
 		}
 	}
 	r.grow(seeds, func(from, to int) bool { return r.land[from] == r.land[to] && !forced[to] })
+	// Water no sea reached (a cove a region painted alone cut off from the
+	// open sea) joins the nearest water region.
+	var wet []seed
+	for p, l := range r.lab {
+		if !r.land[p] && l >= 0 {
+			wet = append(wet, seed{p, l})
+		}
+	}
+	r.grow(wet, func(from, to int) bool { return !r.land[to] && r.lab[to] < 0 })
 
 	// Land no anchor reaches (islands) joins the nearest region across the
 	// water, whole.
 	islandErr := r.adoptIslands()
 	faults := checkAdjacency(bd, r, regions, fr)
 	if debugPath != "" {
-		if err := writeDebug(debugPath, r, regions, seeds, faults); err != nil {
+		if err := writeDebug(debugPath, r, regions, seeds[:anchors], faults, c, fr); err != nil {
 			return err
 		}
 	}
@@ -248,8 +265,9 @@ func checkAdjacency(bd board, r *raster, regions []region, fr frame) []fault {
 }
 
 // writeDebug draws the raster: every region in a colour of its own, the
-// anchors in black, the faults ringed in red.
-func writeDebug(path string, r *raster, regions []region, seeds []seed, faults []fault) error {
+// anchors in black and each region's first anchor named, the faults ringed
+// in red.
+func writeDebug(path string, r *raster, regions []region, seeds []seed, faults []fault, c *config, fr frame) error {
 	img := image.NewRGBA(image.Rect(0, 0, r.w, r.h))
 	col := func(l int16, land bool) color.RGBA {
 		if l < 0 {
@@ -278,6 +296,15 @@ func writeDebug(path string, r *raster, regions []region, seeds []seed, faults [
 	}
 	for _, s := range seeds {
 		img.SetRGBA(s.p%r.w, s.p/r.w, color.RGBA{0, 0, 0, 255})
+	}
+	dr := font.Drawer{Dst: img, Src: image.NewUniform(color.RGBA{0, 0, 0, 255}), Face: basicfont.Face7x13}
+	for _, id := range slices.Sorted(maps.Keys(c.anchors)) {
+		if id == impassable || len(c.anchors[id]) == 0 {
+			continue
+		}
+		x, y := fr.pixel(c.anchors[id][0])
+		dr.Dot = fixed.P(int(x)+2, int(y)+4)
+		dr.DrawString(id)
 	}
 	for _, f := range faults {
 		if f.at < 0 {
