@@ -223,31 +223,9 @@ func (bm *BoardMap) baseGroups() []group {
 		fillPoly(colBand, rect(0, 0, w, boardTitleHeight)),
 		fillPoly(colPaper, rect(0, boardTitleHeight+mh, w, boardLegendHeight)),
 	}}}
-	arcPts := func(ref int32) []pt {
-		a := m.Arcs[max(ref, ^ref)]
-		out := make([]pt, len(a.Points))
-		for i := range a.Points {
-			j := i
-			if ref < 0 {
-				j = len(a.Points) - 1 - i
-			}
-			out[i] = onMap(a.Points[j]).pt()
-		}
-		return out
-	}
-	for i, r := range m.Regions {
-		var paths [][]pt
-		for _, ring := range r.Rings {
-			var path []pt
-			for _, ref := range ring {
-				ps := arcPts(ref)
-				if len(path) > 0 {
-					ps = ps[1:]
-				}
-				path = append(path, ps...)
-			}
-			paths = append(paths, path)
-		}
+	ol := outline{m, boardTitleHeight}
+	for i := range m.Regions {
+		paths := ol.region(&m.Regions[i])
 		a := bm.area[i]
 		if a == machiavelli.NoArea {
 			gs = append(gs, group{class: "impassable", shapes: []shape{fillPoly(colImpassable, paths...), hatching(paths)}})
@@ -272,22 +250,7 @@ func (bm *BoardMap) baseGroups() []group {
 	}
 	// Borders: coasts strongest, then land borders, sea borders faint; a
 	// border inside one area (seas played merged) is not drawn.
-	var coast, land, sea [][]pt
-	for i, a := range m.Arcs {
-		if a.Left == mapdata.Outside || a.Right == mapdata.Outside || bm.area[a.Left] == bm.area[a.Right] {
-			continue
-		}
-		kl, kr := m.Regions[a.Left].Kind, m.Regions[a.Right].Kind
-		ps := arcPts(int32(i))
-		switch {
-		case kl == mapdata.Sea && kr == mapdata.Sea:
-			sea = append(sea, ps)
-		case kl == mapdata.Sea || kr == mapdata.Sea:
-			coast = append(coast, ps)
-		default:
-			land = append(land, ps)
-		}
-	}
+	coast, land, sea := ol.borders(func(a *mapdata.Arc) bool { return bm.area[a.Left] == bm.area[a.Right] })
 	gs = append(gs, group{class: "borders", shapes: []shape{
 		strokeLines(colSeaBorder, 1.2, sea...),
 		strokeLines(colBorder, 1.1, land...),

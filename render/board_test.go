@@ -224,3 +224,33 @@ func writeSpots(t *testing.T, bm *BoardMap, name string) {
 		t.Fatal(err)
 	}
 }
+
+// BenchmarkBoardPNG draws the board's map as a PNG (the base is drawn
+// once, the first time; every picture encodes it).
+func BenchmarkBoardPNG(b *testing.B) {
+	bm, err := NewBoardMap(italia.Merged())
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := bm.PNG(&buf); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "bytes/png")
+}
+
+// BenchmarkBoardBase draws the board's base from scratch: what the first
+// picture of a process costs.
+func BenchmarkBoardBase(b *testing.B) {
+	bm, err := NewBoardMap(italia.Merged())
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		img := image.NewRGBA(image.Rect(0, 0, bm.w, bm.h))
+		paint(img, bm.baseGroups())
+	}
+}
