@@ -17,4 +17,13 @@
 // writing to the io.Writer it is given; the map data is embedded beside
 // the variant (variants/standard/drawing.bin, made by the generator in
 // internal/mapgen).
+//
+// [BoardMap] draws a Machiavelli-family board (package
+// variants/machiavelli) the same way, from its own data
+// (variants/italia/drawing.bin, made by the same generator): for now the
+// board alone, territories in the colours the rules read off it, cities,
+// fortresses and ports marked, the crossings over water dashed, every
+// area named; [BoardMap.Spots] says where a game's counters, city markers
+// and names go. It lives in board.go and shares only the scene and its
+// PNG and SVG writers with the Diplomacy map (render.go, layout.go).
 package render

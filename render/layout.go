@@ -50,32 +50,10 @@ func baseGroups(v *variants.Variant, d *drawing) []group {
 		fillPoly(colBand, rect(0, 0, w, titleHeight)),
 		fillPoly(colPaper, rect(0, d.legendTop(), w, legendHeight)),
 	}})
-	arcPts := func(ref int32) []pt {
-		a := m.Arcs[max(ref, ^ref)]
-		out := make([]pt, len(a.Points))
-		for i := range a.Points {
-			j := i
-			if ref < 0 {
-				j = len(a.Points) - 1 - i
-			}
-			q := a.Points[j]
-			out[i] = pt{q.X, q.Y + mapTop}
-		}
-		return out
-	}
-	for _, r := range m.Regions {
-		var paths [][]pt
-		for _, ring := range r.Rings {
-			var path []pt
-			for _, ref := range ring {
-				ps := arcPts(ref)
-				if len(path) > 0 {
-					ps = ps[1:]
-				}
-				path = append(path, ps...)
-			}
-			paths = append(paths, path)
-		}
+	ol := outline{m, mapTop}
+	for i := range m.Regions {
+		r := &m.Regions[i]
+		paths := ol.region(r)
 		c := colLand
 		switch r.Kind {
 		case mapdata.Sea:
@@ -104,22 +82,7 @@ func baseGroups(v *variants.Variant, d *drawing) []group {
 		gs = append(gs, g)
 	}
 	// Borders: coasts strongest, then land borders, sea borders faint.
-	var coast, land, sea [][]pt
-	for i, a := range m.Arcs {
-		if a.Left == mapdata.Outside || a.Right == mapdata.Outside {
-			continue
-		}
-		kl, kr := m.Regions[a.Left].Kind, m.Regions[a.Right].Kind
-		ps := arcPts(int32(i))
-		switch {
-		case kl == mapdata.Sea && kr == mapdata.Sea:
-			sea = append(sea, ps)
-		case kl == mapdata.Sea || kr == mapdata.Sea:
-			coast = append(coast, ps)
-		default:
-			land = append(land, ps)
-		}
-	}
+	coast, land, sea := ol.borders(nil)
 	gs = append(gs, group{class: "borders", shapes: []shape{
 		strokeLines(colSeaBorder, 1, sea...),
 		strokeLines(colBorder, 1, land...),

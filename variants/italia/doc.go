@@ -14,4 +14,9 @@
 // checked. The areas' ids are that data's ("venic", "UA"); their names
 // are Italian and English, and [machiavelli.Board.Lookup] finds an area
 // by any of them.
+//
+// [Drawing] is the board's map as data (drawing.bin, made by hand from
+// Natural Earth's coastlines and the anchors in drawing.txt by
+// render/internal/mapgen, which checks it against the board), drawn by
+// render.BoardMap.
 package italia

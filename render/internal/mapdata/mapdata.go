@@ -20,8 +20,14 @@ import (
 	"math"
 )
 
-// magic starts every file; the digit is the format version.
-const magic = "CORRIERE-MAP-1\n"
+// magic starts every file; the digit is the format version. Version 2
+// adds Place.City, Place.Port and Map.Crossings; Encode writes version 1
+// when a map has none of them, so that a Diplomacy board's file is as it
+// was.
+const (
+	magic  = "CORRIERE-MAP-1\n"
+	magic2 = "CORRIERE-MAP-2\n"
+)
 
 // unit is the precision of stored coordinates: a quarter pixel.
 const unit = 4
@@ -66,8 +72,19 @@ type Arc struct {
 // Place is where something is drawn for a location: a unit, a label.
 type Place struct {
 	ID    string // location id: "lon", "stp/nc"
-	Unit  Point  // the centre of a unit standing there
-	Label Point  // the centre of the abbreviation; zero for a coast
+	Unit  Point  // the centre of a unit (a counter) standing there
+	Label Point  // the centre of the name; zero for a coast
+	// City is the centre of a territory's city symbol, Port the centre of
+	// its port's anchor (out in the water the port opens on); zero where
+	// there is none, and always on a Diplomacy board.
+	City, Port Point
+}
+
+// Crossing is a land edge between two territories that share no border,
+// drawn over the water as a line (Machiavelli's bridges and straits).
+type Crossing struct {
+	A, B   string // the territories' ids
+	Points []Point
 }
 
 // Map is a whole drawing.
@@ -76,12 +93,28 @@ type Map struct {
 	Regions       []Region
 	Arcs          []Arc
 	Places        []Place
+	Crossings     []Crossing
+}
+
+// version is the format Encode writes for m: 2 only when m has what
+// version 1 cannot hold.
+func (m *Map) version() int {
+	if len(m.Crossings) > 0 {
+		return 2
+	}
+	for _, p := range m.Places {
+		if p.City != (Point{}) || p.Port != (Point{}) {
+			return 2
+		}
+	}
+	return 1
 }
 
 // Encode writes m in the file format: the magic line, then a deflated body
 // of varints (coordinates in quarter pixels, each point as the difference
 // from the one before).
 func Encode(w io.Writer, m *Map) error {
+	v2 := m.version() == 2
 	var body bytes.Buffer
 	e := encoder{w: &body}
 	e.uint(uint64(m.Width))
@@ -104,21 +137,30 @@ func Encode(w io.Writer, m *Map) error {
 		e.int(int64(a.Left))
 		e.int(int64(a.Right))
 		e.uint(uint64(len(a.Points)))
-		var px, py int64
-		for _, p := range a.Points {
-			x, y := quantise(p.X), quantise(p.Y)
-			e.int(x - px)
-			e.int(y - py)
-			px, py = x, y
-		}
+		e.line(a.Points)
 	}
 	e.uint(uint64(len(m.Places)))
 	for _, p := range m.Places {
 		e.string(p.ID)
 		e.point(p.Unit)
 		e.point(p.Label)
+		if v2 {
+			e.point(p.City)
+			e.point(p.Port)
+		}
 	}
-	if _, err := io.WriteString(w, magic); err != nil {
+	head := magic
+	if v2 {
+		e.uint(uint64(len(m.Crossings)))
+		for _, c := range m.Crossings {
+			e.string(c.A)
+			e.string(c.B)
+			e.uint(uint64(len(c.Points)))
+			e.line(c.Points)
+		}
+		head = magic2
+	}
+	if _, err := io.WriteString(w, head); err != nil {
 		return err
 	}
 	zw, err := flate.NewWriter(w, flate.BestCompression)
@@ -133,7 +175,8 @@ func Encode(w io.Writer, m *Map) error {
 
 // Decode reads a map written by Encode and checks that its references hold.
 func Decode(data []byte) (*Map, error) {
-	if !bytes.HasPrefix(data, []byte(magic)) {
+	v2 := bytes.HasPrefix(data, []byte(magic2))
+	if !v2 && !bytes.HasPrefix(data, []byte(magic)) {
 		return nil, errors.New("mapdata: not a map file (bad magic)")
 	}
 	d := decoder{r: bufio.NewReader(flate.NewReader(bytes.NewReader(data[len(magic):])))}
@@ -157,17 +200,22 @@ func Decode(data []byte) (*Map, error) {
 	for i := range m.Arcs {
 		a := &m.Arcs[i]
 		a.Left, a.Right = int32(d.int()), int32(d.int())
-		a.Points = make([]Point, d.count(1<<20))
-		var x, y int64
-		for j := range a.Points {
-			x += d.int()
-			y += d.int()
-			a.Points[j] = Point{float32(x) / unit, float32(y) / unit}
-		}
+		a.Points = d.line(d.count(1 << 20))
 	}
 	m.Places = make([]Place, d.count(1<<12))
 	for i := range m.Places {
 		m.Places[i] = Place{ID: d.string(), Unit: d.point(), Label: d.point()}
+		if v2 {
+			m.Places[i].City, m.Places[i].Port = d.point(), d.point()
+		}
+	}
+	if v2 {
+		m.Crossings = make([]Crossing, d.count(1<<12))
+		for i := range m.Crossings {
+			c := &m.Crossings[i]
+			c.A, c.B = d.string(), d.string()
+			c.Points = d.line(d.count(1 << 16))
+		}
 	}
 	if d.err != nil {
 		return nil, fmt.Errorf("mapdata: %w", d.err)
@@ -199,6 +247,11 @@ func (m *Map) check() error {
 			return fmt.Errorf("mapdata: arc %d has %d points", i, len(a.Points))
 		}
 	}
+	for i, c := range m.Crossings {
+		if len(c.Points) < 2 {
+			return fmt.Errorf("mapdata: crossing %d (%s-%s) has %d points", i, c.A, c.B, len(c.Points))
+		}
+	}
 	return nil
 }
 
@@ -218,6 +271,17 @@ func (e *encoder) string(s string) {
 func (e *encoder) point(p Point) {
 	e.int(quantise(p.X))
 	e.int(quantise(p.Y))
+}
+
+// line writes points, each as the difference from the one before.
+func (e *encoder) line(pts []Point) {
+	var px, py int64
+	for _, p := range pts {
+		x, y := quantise(p.X), quantise(p.Y)
+		e.int(x - px)
+		e.int(y - py)
+		px, py = x, y
+	}
 }
 
 // decoder reads varints, remembering the first error so that callers can
@@ -267,6 +331,18 @@ func (d *decoder) string() string {
 		return ""
 	}
 	return string(b)
+}
+
+// line reads n points written by encoder.line.
+func (d *decoder) line(n int) []Point {
+	pts := make([]Point, n)
+	var x, y int64
+	for j := range pts {
+		x += d.int()
+		y += d.int()
+		pts[j] = Point{float32(x) / unit, float32(y) / unit}
+	}
+	return pts
 }
 
 func (d *decoder) point() Point {

@@ -37,6 +37,43 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+// TestVersion2 round-trips a Machiavelli board's extras (city and port
+// symbols, crossings) and checks that a map without them is written as
+// version 1, as Diplomacy boards' files always were.
+func TestVersion2(t *testing.T) {
+	var v1 bytes.Buffer
+	if err := Encode(&v1, sample()); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(v1.String(), magic) {
+		t.Errorf("a map without extras is not written as version 1: %q", v1.String()[:15])
+	}
+	m := sample()
+	m.Places[0].City = Point{12, 14.25}
+	m.Places[0].Port = Point{22, 16}
+	m.Crossings = []Crossing{{A: "lon", B: "nth", Points: []Point{{3, 4}, {5.5, 6}, {8, 2}}}}
+	var buf bytes.Buffer
+	if err := Encode(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(buf.String(), magic2) {
+		t.Errorf("a map with extras is not written as version 2: %q", buf.String()[:15])
+	}
+	got, err := Decode(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, m) {
+		t.Errorf("round trip:\n got %+v\nwant %+v", got, m)
+	}
+	m.Crossings[0].Points = m.Crossings[0].Points[:1]
+	buf.Reset()
+	Encode(&buf, m)
+	if _, err := Decode(buf.Bytes()); err == nil || !strings.Contains(err.Error(), "crossing 0 (lon-nth) has 1 points") {
+		t.Errorf("a one-point crossing: error %v", err)
+	}
+}
+
 func TestDecodeRefuses(t *testing.T) {
 	var good bytes.Buffer
 	if err := Encode(&good, sample()); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -17,9 +18,15 @@ type config struct {
 	minIsland                int
 	anchors                  map[string][]lonLat // region id ("-" for impassable) → anchors
 	paints                   []paint
+	only                     map[string]bool // regions that are their painted pixels alone
 	units, labels            map[string]lonLat
 	labelSides               map[string]string // province id → below, above, left or right of the unit
 	home                     map[string]string // province id → power id
+	// A Machiavelli-family board's: where each city's symbol goes, where a
+	// port's anchor goes when not beside its city, and the line of each
+	// land move over the water (the pair sorted).
+	cities, ports map[string]lonLat
+	crossings     map[[2]string][]lonLat
 }
 
 // paint is a line drawn into the raster by hand, where geography alone
@@ -37,7 +44,8 @@ func readConfig(path string) (*config, error) {
 		return nil, err
 	}
 	defer f.Close()
-	c := &config{anchors: map[string][]lonLat{}, units: map[string]lonLat{}, labels: map[string]lonLat{}, labelSides: map[string]string{}, home: map[string]string{}, minIsland: 4}
+	c := &config{anchors: map[string][]lonLat{}, units: map[string]lonLat{}, labels: map[string]lonLat{}, labelSides: map[string]string{}, home: map[string]string{}, minIsland: 4, only: map[string]bool{},
+		cities: map[string]lonLat{}, ports: map[string]lonLat{}, crossings: map[[2]string][]lonLat{}}
 	sc := bufio.NewScanner(f)
 	n := 0
 	for sc.Scan() {
@@ -101,6 +109,11 @@ func readConfig(path string) (*config, error) {
 			}
 		case len(hf) == 2 && hf[0] == "paint":
 			p := paint{line: n, id: hf[1], radius: 1.5}
+			if len(rf) > 0 && rf[len(rf)-1] == "only" {
+				// The region is what is painted: it grows no further.
+				c.only[hf[1]] = true
+				rf = rf[:len(rf)-1]
+			}
 			if len(rf) > 0 && strings.HasPrefix(rf[len(rf)-1], "r=") {
 				r, err := strconv.ParseFloat(rf[len(rf)-1][2:], 64)
 				if err != nil {
@@ -117,16 +130,23 @@ func readConfig(path string) (*config, error) {
 			c.paints = append(c.paints, p)
 		case len(hf) == 2 && hf[0] == "label" && len(rf) == 1 && sideNamed(rf[0]) != nil:
 			c.labelSides[hf[1]] = rf[0]
-		case len(hf) == 2 && (hf[0] == "unit" || hf[0] == "label"):
+		case len(hf) == 2 && (hf[0] == "unit" || hf[0] == "label" || hf[0] == "city" || hf[0] == "port"):
 			pts, err := points(rf)
 			if err != nil || len(pts) != 1 {
 				return nil, bad(fmt.Errorf("want one point"))
 			}
-			if hf[0] == "unit" {
-				c.units[hf[1]] = pts[0]
-			} else {
-				c.labels[hf[1]] = pts[0]
+			map[string]map[string]lonLat{"unit": c.units, "label": c.labels, "city": c.cities, "port": c.ports}[hf[0]][hf[1]] = pts[0]
+		case len(hf) == 3 && hf[0] == "crossing":
+			pts, err := points(rf)
+			if err != nil || len(pts) < 2 {
+				return nil, bad(fmt.Errorf("want a line of two points or more"))
 			}
+			if hf[1] > hf[2] {
+				// The line is kept from the first id's end.
+				hf[1], hf[2] = hf[2], hf[1]
+				slices.Reverse(pts)
+			}
+			c.crossings[[2]string{hf[1], hf[2]}] = pts
 		default:
 			return nil, bad(fmt.Errorf("unknown line"))
 		}

@@ -11,8 +11,11 @@ import (
 	"os"
 	"slices"
 
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/math/fixed"
+
 	"github.com/corriere/corriere/render/internal/mapdata"
-	"github.com/corriere/corriere/variants"
 )
 
 // impassable is the id anchors of land that is no province use.
@@ -33,22 +36,14 @@ func run(landPath, boardPath, cfgPath, outPath, debugPath string) error {
 	if err != nil {
 		return err
 	}
-	v, err := variants.Parse(string(text))
+	bd, err := readBoard(string(text))
 	if err != nil {
 		return fmt.Errorf("%s: %w", boardPath, err)
 	}
-	var regions []region
+	regions := bd.regions()
 	index := map[string]int16{}
-	for i, l := range v.Locs {
-		if l.Province != variants.Loc(i) {
-			continue
-		}
-		k := mapdata.Land
-		if l.Terrain == variants.Sea {
-			k = mapdata.Sea
-		}
-		index[l.ID] = int16(len(regions))
-		regions = append(regions, region{l.ID, k})
+	for i, rg := range regions {
+		index[rg.id] = int16(i)
 	}
 	index[impassable] = int16(len(regions))
 	regions = append(regions, region{"", mapdata.Impassable})
@@ -57,13 +52,11 @@ func run(landPath, boardPath, cfgPath, outPath, debugPath string) error {
 			return fmt.Errorf("anchors for unknown region %q", id)
 		}
 	}
-	for id, p := range c.home {
-		if _, ok := index[id]; !ok || v.PowerByID(p) == variants.NoPower {
-			return fmt.Errorf("home %s: %s: unknown power or province", p, id)
-		}
+	if err := bd.checkConfig(c); err != nil {
+		return fmt.Errorf("%s: %w", cfgPath, err)
 	}
 	for _, rg := range regions {
-		if rg.kind != mapdata.Impassable && len(c.anchors[rg.id]) == 0 {
+		if rg.kind != mapdata.Impassable && len(c.anchors[rg.id]) == 0 && !c.only[rg.id] {
 			return fmt.Errorf("province %s has no anchors", rg.id)
 		}
 	}
@@ -100,6 +93,9 @@ func run(landPath, boardPath, cfgPath, outPath, debugPath string) error {
 	// Anchors, snapped to the nearest pixel of their medium.
 	var seeds []seed
 	for _, id := range slices.Sorted(maps.Keys(c.anchors)) {
+		if c.only[id] {
+			continue
+		}
 		lab := index[id]
 		wantLand := regions[lab].kind != mapdata.Sea
 		for _, q := range c.anchors[id] {
@@ -141,19 +137,29 @@ func run(landPath, boardPath, cfgPath, outPath, debugPath string) error {
 			r.land[p] = true
 		}
 	}
+	anchors := len(seeds)
 	for p := range forced {
-		if forced[p] {
+		if forced[p] && !c.only[regions[r.lab[p]].id] {
 			seeds = append(seeds, seed{p, r.lab[p]})
 		}
 	}
 	r.grow(seeds, func(from, to int) bool { return r.land[from] == r.land[to] && !forced[to] })
+	// Water no sea reached (a cove a region painted alone cut off from the
+	// open sea) joins the nearest water region.
+	var wet []seed
+	for p, l := range r.lab {
+		if !r.land[p] && l >= 0 {
+			wet = append(wet, seed{p, l})
+		}
+	}
+	r.grow(wet, func(from, to int) bool { return !r.land[to] && r.lab[to] < 0 })
 
 	// Land no anchor reaches (islands) joins the nearest region across the
 	// water, whole.
 	islandErr := r.adoptIslands()
-	faults := checkAdjacency(v, r, regions, fr)
+	faults := checkAdjacency(bd, r, regions, fr)
 	if debugPath != "" {
-		if err := writeDebug(debugPath, r, regions, seeds, faults); err != nil {
+		if err := writeDebug(debugPath, r, regions, seeds[:anchors], faults, c, fr); err != nil {
 			return err
 		}
 	}
@@ -170,7 +176,7 @@ func run(landPath, boardPath, cfgPath, outPath, debugPath string) error {
 	if err != nil {
 		return err
 	}
-	if err := place(m, r, regions, v, c, fr); err != nil {
+	if err := bd.places(m, r, regions, c, fr); err != nil {
 		return err
 	}
 	var buf bytes.Buffer
@@ -232,21 +238,11 @@ type fault struct {
 	at   int // a pixel where they touch; -1 when they do not
 }
 
-// adjacent reports whether two provinces are adjacent in the game: by army,
-// or by fleet between any of their locations (their coasts included).
-func adjacent(v *variants.Variant, a, b variants.Loc) bool {
-	if v.ArmyAdj[a].Has(b) {
-		return true
-	}
-	for _, x := range append([]variants.Loc{a}, v.Locs[a].Coasts...) {
-		if v.CanReachProvince(variants.Fleet, x, b) {
-			return true
-		}
-	}
-	return false
-}
-
-func checkAdjacency(v *variants.Variant, r *raster, regions []region, fr frame) []fault {
+// checkAdjacency compares what touches on the raster with what the board
+// says must touch. Land that is no province touches nothing that counts.
+// Territories joined over the water (a bridge, a strait) must not touch:
+// the drawing carries a line between them instead.
+func checkAdjacency(bd board, r *raster, regions []region, fr frame) []fault {
 	touch := r.touching()
 	var faults []fault
 	for i := range regions {
@@ -254,9 +250,8 @@ func checkAdjacency(v *variants.Variant, r *raster, regions []region, fr frame) 
 			if regions[i].kind == mapdata.Impassable || regions[j].kind == mapdata.Impassable {
 				continue
 			}
-			a, b := v.Loc(regions[i].id), v.Loc(regions[j].id)
 			p, touches := touch[[2]int16{int16(i), int16(j)}]
-			want := adjacent(v, a, b)
+			want := bd.touch(regions[i].id, regions[j].id)
 			switch {
 			case touches && !want:
 				q := fr.lonLat(float64(p%r.w)+0.5, float64(p/r.w)+0.5)
@@ -270,8 +265,9 @@ func checkAdjacency(v *variants.Variant, r *raster, regions []region, fr frame) 
 }
 
 // writeDebug draws the raster: every region in a colour of its own, the
-// anchors in black, the faults ringed in red.
-func writeDebug(path string, r *raster, regions []region, seeds []seed, faults []fault) error {
+// anchors in black and each region's first anchor named, the faults ringed
+// in red.
+func writeDebug(path string, r *raster, regions []region, seeds []seed, faults []fault, c *config, fr frame) error {
 	img := image.NewRGBA(image.Rect(0, 0, r.w, r.h))
 	col := func(l int16, land bool) color.RGBA {
 		if l < 0 {
@@ -300,6 +296,15 @@ func writeDebug(path string, r *raster, regions []region, seeds []seed, faults [
 	}
 	for _, s := range seeds {
 		img.SetRGBA(s.p%r.w, s.p/r.w, color.RGBA{0, 0, 0, 255})
+	}
+	dr := font.Drawer{Dst: img, Src: image.NewUniform(color.RGBA{0, 0, 0, 255}), Face: basicfont.Face7x13}
+	for _, id := range slices.Sorted(maps.Keys(c.anchors)) {
+		if id == impassable || len(c.anchors[id]) == 0 {
+			continue
+		}
+		x, y := fr.pixel(c.anchors[id][0])
+		dr.Dot = fixed.P(int(x)+2, int(y)+4)
+		dr.DrawString(id)
 	}
 	for _, f := range faults {
 		if f.at < 0 {

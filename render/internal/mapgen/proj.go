@@ -1,6 +1,10 @@
 package main
 
-import "math"
+import (
+	"math"
+
+	"github.com/corriere/corriere/render/internal/mapdata"
+)
 
 // lcc is a Lambert conformal conic projection on a sphere, the usual
 // choice for a map of Europe: shapes stay true and the scale varies little
@@ -57,6 +61,12 @@ func newFrame(p lcc, width int, west, east, north, south lonLat) frame {
 func (f frame) pixel(q lonLat) (float64, float64) {
 	x, y := f.proj.forward(q)
 	return (x - f.x0) * f.scale, (f.y0 - y) * f.scale
+}
+
+// point returns q as a point of the drawing.
+func (f frame) point(q lonLat) mapdata.Point {
+	x, y := f.pixel(q)
+	return mapdata.Point{X: float32(x), Y: float32(y)}
 }
 
 // pixels returns the pixel coordinates of every point of qs.
