@@ -96,7 +96,12 @@ type Refusal struct {
 	NotOrder bool
 }
 
-func (r *Refusal) Error() string { return r.Reason(English) }
+func (r *Refusal) Error() string {
+	if r.Reason == nil {
+		return "not an order"
+	}
+	return r.Reason(English)
+}
 
 // State is a game between two deadlines. A state is a value: its methods
 // change nothing, and Resolve returns the next one.
@@ -111,8 +116,10 @@ type State interface {
 	// side (side[0] first where the line could be any of theirs), given
 	// the orders standing for them: a Reading for each fragment, which
 	// takes the orders read before it into account. An order is refused
-	// where it cannot stand with the seat's other orders.
-	Read(side []string, line string, standing []Order) []Reading
+	// where it cannot stand with the seat's other orders. The error is
+	// the game's own failure (a standing order that no longer reads), not
+	// the player's.
+	Read(side []string, line string, standing []Order) ([]Reading, error)
 	// Missing says what seat still owes, given its standing orders: empty
 	// when they are complete.
 	Missing(seat string, standing []Order) []Text

@@ -34,8 +34,8 @@
 //		return game.Phase{ID: id, Kind: "turn", Rank: e.phase, Title: func(game.Lang) string { return "turn " + id }}
 //	}
 //	func (echo) Owing() []string { return []string{"solo"} }
-//	func (echo) Read(side []string, line string, _ []game.Order) []game.Reading {
-//		return []game.Reading{{Written: line, Order: game.Order{Seat: side[0], Key: "word", Text: line}}}
+//	func (echo) Read(side []string, line string, _ []game.Order) ([]game.Reading, error) {
+//		return []game.Reading{{Written: line, Order: game.Order{Seat: side[0], Key: "word", Text: line}}}, nil
 //	}
 //	func (echo) Missing(seat string, standing []game.Order) []game.Text {
 //		if len(standing) == 0 {

@@ -4,24 +4,25 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
 
 	"github.com/corriere/corriere/adjudicator"
-	"github.com/corriere/corriere/parser"
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/variants"
 )
 
-// lang is a language the judge writes in. Texts are written in English in
-// the code; italianText gives each its Italian form, and a test checks
-// that every text a player may read has one.
-type lang uint8
+// lang is a language the judge writes in: a game.Lang, whose numbers it
+// shares, with the judge's own texts. Texts are written in English in the
+// code; italianText gives each its Italian form, and a test checks that
+// every text a player may read has one.
+type lang game.Lang
 
 const (
-	english lang = iota
-	italian
+	english = lang(game.English)
+	italian = lang(game.Italian)
 )
 
 // langWords are the names SET LANGUAGE and the game setting take.
@@ -97,20 +98,11 @@ func powerArg(v *variants.Variant, p variants.Power) phrase {
 	return func(l lang) string { return l.power(v, p) }
 }
 
-var (
-	italianSeasons = [...]string{"Primavera", "Autunno", "Inverno"}
-	italianTypes   = [...]string{"movimento", "ritirate", "aggiustamenti"}
-	italianDays    = [...]string{"dom", "lun", "mar", "mer", "gio", "ven", "sab"}
-)
+var italianDays = [...]string{"dom", "lun", "mar", "mer", "gio", "ven", "sab"}
 
 // phase writes a phase for people: "Spring 1901 movement (S1901M)",
 // "Primavera 1901, movimento (S1901M)".
-func (l lang) phase(p adjudicator.Phase) string {
-	if l == italian {
-		return italianSeasons[p.Season] + " " + strconv.Itoa(p.Year) + ", " + italianTypes[p.Type] + " (" + p.String() + ")"
-	}
-	return p.Long() + " (" + p.String() + ")"
-}
+func (l lang) phase(p adjudicator.Phase) string { return diplomacy.PhaseTitle(game.Lang(l), p) }
 
 // phaseOf is phase for a phase's name, the name itself if unreadable.
 func (l lang) phaseOf(s string) string {
@@ -123,10 +115,7 @@ func (l lang) phaseOf(s string) string {
 
 // power is a power's name.
 func (l lang) power(v *variants.Variant, p variants.Power) string {
-	if l == italian {
-		return v.Powers[p].ItalianName()
-	}
-	return v.Powers[p].Name
+	return diplomacy.PowerName(game.Lang(l), v, p)
 }
 
 // powerByID is the name of the power with that id, the id if none.
@@ -139,23 +128,11 @@ func (l lang) powerByID(v *variants.Variant, id string) string {
 
 // side names the powers one player plays: "Austria, France and Turkey".
 func (l lang) side(v *variants.Variant, side []variants.Power) string {
-	names := make([]string, len(side))
-	for i, p := range side {
-		names[i] = l.power(v, p)
-	}
-	return l.and(names)
+	return diplomacy.SideName(game.Lang(l), v, side)
 }
 
 // and joins words as a list: "a, b and c", "a, b e c".
-func (l lang) and(words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + l.t(" and ") + words[len(words)-1]
-}
+func (l lang) and(words []string) string { return diplomacy.And(game.Lang(l), words) }
 
 // powers lists the variant's powers.
 func (l lang) powers(v *variants.Variant) string {
@@ -167,13 +144,7 @@ func (l lang) powers(v *variants.Variant) string {
 }
 
 // nameWidth is the width of a column of the variant's power names.
-func (l lang) nameWidth(v *variants.Variant) int {
-	w := 8
-	for p := range v.Powers {
-		w = max(w, len([]rune(l.power(v, variants.Power(p))))+1)
-	}
-	return w
-}
+func (l lang) nameWidth(v *variants.Variant) int { return diplomacy.NameWidth(game.Lang(l), v) }
 
 // time writes a time in the zone: "Mon 2026-11-23 20:00 CET", with seconds
 // when asked.
@@ -188,42 +159,6 @@ func (l lang) time(t time.Time, loc *time.Location, seconds bool) string {
 		day = italianDays[t.Weekday()]
 	}
 	return day + " " + t.Format(layout)
-}
-
-// unit is "an army" or "a fleet".
-func (l lang) unit(t variants.UnitType) string {
-	if t == variants.Fleet {
-		return l.t("a fleet")
-	}
-	return l.t("an army")
-}
-
-// refusal is the parser's refusal of an order in l.
-func (l lang) refusal(r *parser.Refusal) string {
-	if l == italian && r.Italian != "" {
-		return r.Italian
-	}
-	return r.Problem
-}
-
-// outcome writes an order's outcome from game's words ("fails",
-// "bounced").
-func (l lang) outcome(result, reason string) string {
-	out := l.t(result)
-	if reason != "" {
-		out += ": " + l.reason(reason)
-	}
-	return out
-}
-
-// reason is the adjudicator's reason, given in its English words.
-func (l lang) reason(english string) string {
-	if l == italian {
-		if it, ok := italianReasons[english]; ok {
-			return it
-		}
-	}
-	return english
 }
 
 // Words that tell the language of a mail: common words of each language

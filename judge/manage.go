@@ -62,10 +62,14 @@ func (j *Judge) createGame(tx *store.Tx, name, variant, rules string, set Settin
 	if !gameNameRE.MatchString(name) {
 		return badRequest("game name %q: expected a letter then up to 31 letters, digits, - or _", name)
 	}
+	// The board and the edition first, the judge's settings, then the
+	// game's setup: refusals come in that order.
+	if _, err := diplomacy.Configure(map[string]string{"variant": variant, "rules": rules}); err != nil {
+		return badRequest("%v", err)
+	}
 	if err := set.Validate(); err != nil {
 		return badRequest("game %s: %v", name, err)
 	}
-	// The game's own settings: the board, the edition, the setup.
 	r, err := rulesOf(&store.Game{Variant: variant, Rules: rules}, &set)
 	if err != nil {
 		return badRequest("game %s: %v", name, err)

@@ -251,6 +251,10 @@ func (s *session) notStarted(c command) {
 // master alone; nothing is stored.
 func (s *session) masterPreview(command) error {
 	vw := s.vw
+	if vw.st == nil {
+		// Ended before it started: there is nothing to play.
+		return badRequest("game %s has not started", vw.g.Name)
+	}
 	resp, err := s.j.play(s.tx, vw)
 	if err != nil {
 		return err

@@ -366,3 +366,16 @@ func TestSixPlayers(t *testing.T) {
 		t.Errorf("a refused DECLARE ended the game: %s", g.State)
 	}
 }
+
+// PREVIEW in a game ended before it started is refused, not a crash.
+func TestPreviewOfAGameNeverStarted(t *testing.T) {
+	f := newFixture(t, nil)
+	if _, err := f.j.CreateWithMaster(context.Background(), "mai", "standard", "2023", DefaultSettings(), ""); err != nil {
+		t.Fatal(err)
+	}
+	reply, err := f.j.Master(context.Background(), "mai", "TERMINATE\nPREVIEW")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "PREVIEW", reply, "Refused: game mai has not started")
+}

@@ -145,7 +145,10 @@ func (s *session) submit(lines []string) error {
 			parsedLines = append(parsedLines, line+" => refused: under "+foreign)
 			continue
 		}
-		readings := vw.st.Read(s.seatIDs(lead), line, standing)
+		readings, err := vw.st.Read(s.seatIDs(lead), line, standing)
+		if err != nil {
+			return fmt.Errorf("game %s: %w", vw.g.Name, err)
+		}
 		if !slices.ContainsFunc(readings, func(r game.Reading) bool { return r.Refused == nil || !r.Refused.NotOrder }) {
 			s.unread = append(s.unread, strings.TrimSpace(line))
 			continue

@@ -38,8 +38,8 @@ func TestThroughTheContract(t *testing.T) {
 	if got := st.Missing("france", nil); len(got) != 3 || got[0](game.English) != "F bre" {
 		t.Errorf("France misses %v", got)
 	}
-	readings := st.Read([]string{"france"}, "F Par-Bur, A Mar S A Par-Bur, A Ber-Kie", nil)
-	if len(readings) != 3 {
+	readings, err := st.Read([]string{"france"}, "F Par-Bur, A Mar S A Par-Bur, A Ber-Kie", nil)
+	if err != nil || len(readings) != 3 {
 		t.Fatalf("%d readings: %+v", len(readings), readings)
 	}
 	if r := readings[0]; r.Refused != nil || r.Order.Text != "A par - bur" || r.Order.Key != "par" || r.Note == nil ||
@@ -52,7 +52,7 @@ func TestThroughTheContract(t *testing.T) {
 	if r := readings[2]; r.Refused == nil || !strings.Contains(r.Refused.Reason(game.English), "another power") {
 		t.Errorf("third reading %+v", r)
 	}
-	if r := st.Read([]string{"france"}, "Ciao a tutti", nil); len(r) != 1 || r[0].Refused == nil || !r[0].Refused.NotOrder {
+	if r, err := st.Read([]string{"france"}, "Ciao a tutti", nil); err != nil || len(r) != 1 || r[0].Refused == nil || !r[0].Refused.NotOrder {
 		t.Errorf("a greeting read as %+v", r)
 	}
 	var standing []game.Order
@@ -114,5 +114,19 @@ func TestConfigureRefusals(t *testing.T) {
 		if _, err := (diplomacy.Kind{}).Configure(c.settings); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: %v, want %q", c.settings, err, c.want)
 		}
+	}
+}
+
+// A standing order that no longer reads is the game's failure, not the
+// player's: Read says so instead of refusing the new order.
+func TestReadWithAStoredOrderThatNoLongerReads(t *testing.T) {
+	rules, err := (diplomacy.Kind{}).Configure(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := rules.Start(nil, nil)
+	_, err = st.Read([]string{"france"}, "A Par-Bur", []game.Order{{Seat: "france", Key: "xyz", Text: "A xyz - abc"}})
+	if err == nil || !strings.Contains(err.Error(), `stored order "A xyz - abc" no longer reads`) {
+		t.Errorf("error %v", err)
 	}
 }

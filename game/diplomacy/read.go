@@ -18,7 +18,7 @@ import (
 // so that the player learns at once what will not do; an order written
 // with the wrong unit type ("F Mar" for the army there) has one reading,
 // the real unit (rulebook VII.4), and the reading notes it.
-func (s *State) Read(side []string, line string, standing []game.Order) []game.Reading {
+func (s *State) Read(side []string, line string, standing []game.Order) ([]game.Reading, error) {
 	v := s.r.V
 	var powers []variants.Power
 	for _, id := range side {
@@ -27,17 +27,25 @@ func (s *State) Read(side []string, line string, standing []game.Order) []game.R
 		}
 	}
 	if len(powers) == 0 {
-		return nil
+		return nil, nil
 	}
 	sets := map[variants.Power]*standingSet{}
 	for _, p := range powers {
-		sets[p] = s.standingSet(p, standing)
+		st, err := s.standingSet(p, standing)
+		if err != nil {
+			return nil, err
+		}
+		sets[p] = st
 	}
 	var out []game.Reading
 	for _, cands := range s.readLine(powers, line) {
-		out = append(out, s.choose(cands, sets))
+		r, err := s.choose(cands, sets)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
 	}
-	return out
+	return out, nil
 }
 
 // standingSet is a power's standing orders as the adjudicator reads them.
@@ -46,19 +54,21 @@ type standingSet struct {
 	orders []adjudicator.Order
 }
 
-func (s *State) standingSet(p variants.Power, standing []game.Order) *standingSet {
+func (s *State) standingSet(p variants.Power, standing []game.Order) (*standingSet, error) {
 	st := &standingSet{}
 	id := s.r.V.Powers[p].ID
 	for _, o := range standing {
 		if o.Seat != id {
 			continue
 		}
-		if ao, err := parser.Order(s.r.V, s.pos, p, o.Text); err == nil {
-			st.keys = append(st.keys, o.Key)
-			st.orders = append(st.orders, ao)
+		ao, err := parser.Order(s.r.V, s.pos, p, o.Text)
+		if err != nil {
+			return nil, fmt.Errorf("stored order %q no longer reads: %w", o.Text, err)
 		}
+		st.keys = append(st.keys, o.Key)
+		st.orders = append(st.orders, ao)
 	}
-	return st
+	return st, nil
 }
 
 // with returns the order set with o put in place of the order of the
@@ -116,11 +126,11 @@ func (s *State) readLine(side []variants.Power, line string) [][]candidate {
 // choose takes the first reading of a fragment that makes a legal order
 // with its power's standing orders, and puts it among them; else it
 // refuses the fragment with the most telling reason.
-func (s *State) choose(cands []candidate, sets map[variants.Power]*standingSet) game.Reading {
+func (s *State) choose(cands []candidate, sets map[variants.Power]*standingSet) (game.Reading, error) {
 	v := s.r.V
 	written := cands[0].Text
 	if notOrders(cands) {
-		return game.Reading{Written: written, Refused: &game.Refusal{NotOrder: true, Reason: refusalText(cands[0].Err)}}
+		return game.Reading{Written: written, Refused: &game.Refusal{NotOrder: true, Reason: refusalText(cands[0].Err)}}, nil
 	}
 	var refusal game.Text
 	better := false
@@ -138,8 +148,7 @@ func (s *State) choose(cands []candidate, sets map[variants.Power]*standingSet) 
 		keys, orders := st.with(key, o)
 		res, err := adjudicator.Resolve(v, s.r.Edition, s.pos, orders)
 		if err != nil {
-			reason := err.Error()
-			return game.Reading{Written: c.Text, Refused: &game.Refusal{Reason: func(game.Lang) string { return reason }}}
+			return game.Reading{}, err
 		}
 		canon := parser.Format(v, o)
 		if r := res.Results[len(orders)-1]; r.Outcome == adjudicator.Invalid {
@@ -153,9 +162,9 @@ func (s *State) choose(cands []candidate, sets map[variants.Power]*standingSet) 
 			continue
 		}
 		st.keys, st.orders = keys, orders
-		return game.Reading{Written: c.Text, Order: game.Order{Seat: v.Powers[c.power].ID, Key: key, Text: canon}, Note: note}
+		return game.Reading{Written: c.Text, Order: game.Order{Seat: v.Powers[c.power].ID, Key: key, Text: canon}, Note: note}, nil
 	}
-	return game.Reading{Written: written, Refused: &game.Refusal{Reason: refusal}}
+	return game.Reading{Written: written, Refused: &game.Refusal{Reason: refusal}}, nil
 }
 
 // refusalText is the parser's refusal, in the reader's language.

@@ -3,6 +3,7 @@ package diplomacy
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,14 +37,12 @@ func Configure(settings map[string]string) (*Rules, error) {
 	if r.V, err = Variant(settings["variant"]); err != nil {
 		return nil, err
 	}
-	edition := settings["rules"]
-	if edition == "" {
-		edition = "2023"
-	}
-	if r.Edition, err = adjudicator.ParseRules(edition); err != nil {
+	if r.Edition, err = adjudicator.ParseRules(settings["rules"]); err != nil {
 		return nil, err
 	}
-	for key, value := range settings {
+	// In order, so that of two bad settings the same is told each time.
+	for _, key := range slices.Sorted(maps.Keys(settings)) {
+		value := settings[key]
 		switch key {
 		case "variant", "rules":
 		case "players", "alternative":
