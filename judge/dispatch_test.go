@@ -162,7 +162,7 @@ func TestGoldenDispatch(t *testing.T) {
 	judge := func() *Judge {
 		quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 		return &Judge{Address: "judge@corriere.test", Now: clk.now, Log: quiet, NoMap: true,
-			Access: Access{Create: []string{"gm@x.test"}}, Coin: func() int { return 0 }}
+			Access: Access{Create: []string{"gm@x.test"}}, Seed: seedTossing("F1914M", 0)}
 	}
 	base := filepath.Join(t.TempDir(), "base.db")
 	dispatchBase(t, judge(), base)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/game/dice"
 	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/store"
@@ -35,9 +36,10 @@ type Judge struct {
 	MaxSize int              // DefaultMaxSize when 0
 	// NoMap leaves the map out of results mails.
 	NoMap bool
-	// Coin is the coin the judge tosses where a game's rules say so
-	// (the two-player game's Italy): 0 or 1; crypto/rand when nil.
-	Coin func() int
+	// Seed makes a new game's secret seed for its dice (package
+	// game/dice); dice.NewSeed when nil. Tests give their own, to know
+	// how the dice will fall.
+	Seed func() dice.Seed
 	// Access says who may do what: the zero value lets nobody create
 	// games by mail.
 	Access Access
@@ -60,6 +62,28 @@ type Judge struct {
 		sync.Mutex
 		mark store.MailMark
 	}
+}
+
+// newSeed is a new game's seed for its dice, as the store keeps it.
+func (j *Judge) newSeed() string {
+	if j.Seed != nil {
+		return j.Seed().String()
+	}
+	return dice.NewSeed().String()
+}
+
+// diceFor is the dice of the game's current phase, from the game's seed
+// and the phase's name: processed again, the phase rolls the same. A game
+// made before the dice is given its seed now, kept with the game.
+func (j *Judge) diceFor(g *store.Game) (*dice.Source, error) {
+	if g.Seed == "" {
+		g.Seed = j.newSeed()
+	}
+	seed, err := dice.ParseSeed(g.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: seed: %w", g.Name, err)
+	}
+	return dice.New(seed, g.Phase), nil
 }
 
 // fetchedMark is the last mail the daemon has fetched: the zero mark

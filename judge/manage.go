@@ -74,7 +74,7 @@ func (j *Judge) createGame(tx *store.Tx, name, variant, rules string, set Settin
 	if err != nil {
 		return badRequest("game %s: %v", name, err)
 	}
-	g := &store.Game{Name: name, Variant: r.V.Name, Rules: r.Edition.String(), Settings: set.json(), State: string(forming), CreatedAt: j.now(), MasterAddress: strings.ToLower(masterAddress)}
+	g := &store.Game{Name: name, Variant: r.V.Name, Rules: r.Edition.String(), Settings: set.json(), State: string(forming), CreatedAt: j.now(), MasterAddress: strings.ToLower(masterAddress), Seed: j.newSeed()}
 	if masterPassword != "" {
 		if g.MasterHash, err = HashPassword(masterPassword); err != nil {
 			return err

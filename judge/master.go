@@ -255,7 +255,8 @@ func (s *session) masterPreview(command) error {
 		// Ended before it started: there is nothing to play.
 		return badRequest("game %s has not started", vw.g.Name)
 	}
-	resp, err := s.j.play(s.tx, vw)
+	// No dice: a preview tosses no coin.
+	resp, err := s.j.play(s.tx, vw, nil)
 	if err != nil {
 		return err
 	}
@@ -266,7 +267,7 @@ func (s *session) masterPreview(command) error {
 	}
 	next.setState(st)
 	var toss phrase
-	if np, err := adjudicator.ParsePhase(resp.Next.Phase); err == nil && tossDue(vw, np) && vw.set.ItalyJoins == "" {
+	if np, err := adjudicator.ParsePhase(resp.Next.Phase); err == nil && vw.st.TossDue(np) && vw.st.Joins() == "" {
 		toss = func(l lang) string {
 			return l.f("When this phase is processed, the judge tosses the coin for the side %s joins.\n", powerArg(vw.v, vw.v.TwoPlayer.Neutral))
 		}
@@ -575,7 +576,9 @@ func (s *session) edit(vw *view, c command) error {
 	if len(f) < 2 || reason == "" {
 		return badRequest(editUsage)
 	}
-	v, pos := vw.v, vw.pos
+	// Edited on a copy: the game's state is a value, and a refused edit
+	// leaves it as it was.
+	v, pos := vw.v, vw.st.PosCopy()
 	if pos.Phase.Type == adjudicator.Retreat {
 		return badRequest("the position cannot be edited while units retreat; edit it in the next phase")
 	}
@@ -671,7 +674,12 @@ func (s *session) edit(vw *view, c command) error {
 	if err := pos.Validate(v); err != nil {
 		return badRequest("%s", strings.TrimPrefix(err.Error(), "position: "))
 	}
-	b, _ := json.Marshal(diplomacy.Encode(v, vw.rules.Edition, pos, variants.NoPower))
+	st := vw.st.Edited(pos)
+	b, err := st.Encode()
+	if err != nil {
+		return err
+	}
+	vw.setState(st)
 	vw.g.Position = string(b)
 	if err := s.tx.UpdateGame(vw.g); err != nil {
 		return err

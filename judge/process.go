@@ -4,12 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/dice"
 	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/store"
 	"github.com/corriere/corriere/variants"
@@ -172,7 +172,11 @@ func (j *Judge) processIfReady(tx *store.Tx, name, phase string) error {
 func (j *Judge) process(tx *store.Tx, vw *view) error {
 	now := j.now()
 	g := vw.g
-	resp, err := j.play(tx, vw)
+	d, err := j.diceFor(g)
+	if err != nil {
+		return err
+	}
+	resp, err := j.play(tx, vw, d)
 	if err != nil {
 		return err
 	}
@@ -181,39 +185,27 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	// next is the stored result's next position too, so that the results
 	// map and HISTORY show what the game goes on from.
 	next := resp.Next
-	nextPhase, err := adjudicator.ParsePhase(next.Phase)
+	toss, err := j.tossText(tx, vw, resp.Played, d)
 	if err != nil {
-		return fmt.Errorf("process %s: next phase: %w", before, err)
-	}
-	// The two-player game's coin toss, and Italy joining in 1915.
-	toss := j.tossFor(vw, nextPhase)
-	tp := vw.twoPlayer()
-	joining := tp != nil && vw.pos.Phase.Year == tp.Year && nextPhase.Year > tp.Year
-	if joining {
-		next.Disorder = slices.DeleteFunc(next.Disorder, func(id string) bool { return id == vw.v.Powers[tp.Neutral].ID })
-		next.Closed = nil
+		return err
 	}
 	ng := *g
 	nvw := *vw
 	nvw.g = &ng
-	// The coin, tossed now, is among the settings the rules read.
-	if nvw.rules, err = rulesOf(&ng, &nvw.set); err != nil {
-		return fmt.Errorf("process %s: %w", before, err)
-	}
 	st, err := nvw.rules.State(next)
 	if err != nil {
 		return fmt.Errorf("process %s: next position: %w", before, err)
 	}
 	nvw.setState(st)
-	if joining {
-		if err := j.seatJoined(tx, &nvw, tp.Neutral); err != nil {
+	if resp.Joined != variants.NoPower {
+		if err := j.seatJoined(tx, &nvw, resp.Joined); err != nil {
 			return err
 		}
 	}
 	ending := outcome(&nvw, next)
 	ordersJSON, _ := json.Marshal(resp.request)
 	// The record, with the next position as the coin left it.
-	resultJSON, err := diplomacy.WriteRecord(resp.Response, resp.byMaster)
+	resultJSON, err := diplomacy.WriteRecord(resp.Response, resp.ByMaster)
 	if err != nil {
 		return err
 	}
@@ -278,11 +270,8 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 // played is a phase resolved with the standing orders, and the orders
 // (power -> canonical texts) it was resolved with.
 type played struct {
-	*diplomacy.Response
+	*diplomacy.Played
 	request map[string][]string
-	// byMaster marks, parallel to request, the orders the game master
-	// entered (BECOME), for the results to say so.
-	byMaster map[string][]bool
 	lateness
 }
 
@@ -302,7 +291,7 @@ type lateness struct {
 // play resolves the game's current phase with its standing orders, and
 // says who had no complete orders at the deadline and at processing. It
 // stores nothing: process stores, PREVIEW only shows.
-func (j *Judge) play(tx *store.Tx, vw *view) (*played, error) {
+func (j *Judge) play(tx *store.Tx, vw *view, d *dice.Source) (*played, error) {
 	sets, err := vw.standings(tx)
 	if err != nil {
 		return nil, err
@@ -342,13 +331,13 @@ func (j *Judge) play(tx *store.Tx, vw *view) (*played, error) {
 			}
 		}
 	}
-	// Play, Resolve's twin in Diplomacy's terms, while the coin and the
-	// two-player game's joining still change the next position here.
-	resp, byMaster, err := vw.st.Play(orders)
+	// Play, Resolve's twin in Diplomacy's terms, while the results and
+	// the seats that join are the judge's to write.
+	pl, err := vw.st.Play(orders, d)
 	if err != nil {
 		return nil, err
 	}
-	return &played{Response: resp, request: request, byMaster: byMaster, lateness: lt}, nil
+	return &played{Played: pl, request: request, lateness: lt}, nil
 }
 
 // remind mails the players whose orders are not complete, one mail for

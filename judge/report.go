@@ -163,7 +163,7 @@ func (l lang) none(xs []string) string {
 func resultsText(vw *view, before string, pl *played, next *view, toss, ending phrase) [languages]string {
 	var out [languages]string
 	for l := range languages {
-		rep := vw.st.Report(pl.Response, pl.byMaster, next.st, game.Lang(l))
+		rep := vw.st.Report(pl.Response, pl.ByMaster, next.st, game.Lang(l))
 		var b strings.Builder
 		b.WriteString(l.f("Game %s: results of %s.\n\n", vw.g.Name, l.phaseOf(before)))
 		b.WriteString(rep.Orders)

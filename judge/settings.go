@@ -51,9 +51,10 @@ type Settings struct {
 	// two three-player setups (1 or 2; 0 is 1).
 	Players     int `json:"players,omitempty"`
 	Alternative int `json:"alternative,omitempty"`
-	// ItalyJoins is the coin toss of the two-player game: the id of the
-	// first power of the side Italy joins from Spring 1915, "" until the
-	// judge tosses. It is kept across rollbacks: the coin is tossed once.
+	// ItalyJoins is the two-player game's coin as games tossed it before
+	// the coin moved into the position, tossed by the game's dice (the id
+	// of the first power of the side Italy joins from Spring 1915): read
+	// for those games, never written now.
 	ItalyJoins string `json:"italy_joins,omitempty"`
 	// PartialDraws lets players vote for draws that leave out some
 	// survivors (SET DRAW <powers>); by default a draw includes all

@@ -98,8 +98,8 @@ func NewCreation() Creation {
 // mechanism, but movement, retreat and adjustment are Diplomacy's phase
 // kinds: a game's calendar will name its own. The end date is the
 // judge's; who wins then (the most units) is Diplomacy's rule.
-// Settings.ItalyJoins is no setting but the two-player game's coin, state
-// that moves into the game's (issue 12).
+// Settings.ItalyJoins is no setting but the two-player game's coin as
+// older games keep it; the coin is now in the game's position.
 var settingTable = []Setting[Creation]{
 	{
 		Names: []string{"variant"}, Form: "standard", Flag: "variant", FlagHelp: "the `variant`", Game: "diplomacy",

@@ -1,11 +1,12 @@
 package judge
 
 import (
-	"crypto/rand"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/game/dice"
 	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/store"
 	"github.com/corriere/corriere/variants"
@@ -22,7 +23,7 @@ func (vw *view) arrangement() *diplomacy.Arrangement {
 	if vw.st == nil {
 		return vw.rules.Arrangement()
 	}
-	return vw.st.ArrangementWith(vw.set.ItalyJoins)
+	return vw.st.Arrangement()
 }
 
 // twoPlayer is the board's two-player game when the game is one, else nil.
@@ -31,7 +32,7 @@ func (vw *view) twoPlayer() *variants.TwoPlayer { return vw.rules.TwoPlayer() }
 // italyJoined reports whether the two-player game's neutral power (Italy)
 // plays now: the coin was tossed and the game is past its first year.
 func (vw *view) italyJoined() bool {
-	return vw.st != nil && vw.st.ItalyJoined(vw.set.ItalyJoins)
+	return vw.st != nil && vw.st.ItalyJoined()
 }
 
 // alive reports whether some power of side still has units or centres.
@@ -45,43 +46,34 @@ func alive(vw *view, side []variants.Power) bool {
 	return false
 }
 
-// tossFor is the coin toss of the two-player game, made when the phase
-// resolved leads to next, past 1914's movement and retreats: the result
-// is kept in the game's settings, and the announcement for the results
-// returned (nil when there is none).
-func (j *Judge) tossFor(vw *view, next adjudicator.Phase) phrase {
-	if !tossDue(vw, next) {
-		return nil
-	}
-	tp := vw.twoPlayer()
-	st, _ := vw.v.Setup(2, 0)
-	again := vw.set.ItalyJoins != ""
-	if !again {
-		vw.set.ItalyJoins = vw.v.Powers[st.Sides[j.coin()][0]].ID
-		vw.g.Settings = vw.set.json()
-	}
-	var side []variants.Power
-	for _, s := range st.Sides {
-		if vw.v.Powers[s[0]].ID == vw.set.ItalyJoins {
-			side = s
+// tossText announces the two-player game's coin where resolving the
+// phase called for it (nil where it did not), and writes every roll of
+// the phase's dice in the audit log. A roll the log has already is a
+// phase processed again after a rollback: its dice, from the game's seed
+// and the phase's name, fell as before, and the players are told so.
+func (j *Judge) tossText(tx *store.Tx, vw *view, pl *diplomacy.Played, d *dice.Source) (phrase, error) {
+	again := pl.Coin != nil && !pl.Tossed // tossed before the coin was dice
+	for _, r := range d.Rolls() {
+		detail := vw.g.Phase + ": " + r.String()
+		seen, err := tx.CountAudit("roll", "judge", vw.g.ID, detail, time.Time{})
+		if err != nil {
+			return nil, err
+		}
+		again = again || seen > 0
+		if err := tx.Audit(j.now(), vw.g.ID, "judge", "roll", detail); err != nil {
+			return nil, err
 		}
 	}
+	if pl.Coin == nil {
+		return nil, nil
+	}
+	tp := vw.twoPlayer()
 	return func(l lang) string {
 		if again {
-			return l.f("As the coin decided when it was tossed before the rollback: %s joins %s from Spring %d.\n", powerArg(vw.v, tp.Neutral), l.side(vw.v, side), tp.Year+1)
+			return l.f("As the coin decided when it was tossed before the rollback: %s joins %s from Spring %d.\n", powerArg(vw.v, tp.Neutral), l.side(vw.v, pl.Coin), tp.Year+1)
 		}
-		return l.f("The judge has tossed the coin: %s joins %s from Spring %d.\n", powerArg(vw.v, tp.Neutral), l.side(vw.v, side), tp.Year+1)
-	}
-}
-
-// tossDue reports whether resolving the game's phase into next calls for
-// the two-player game's coin toss (or, after a rollback, its repetition).
-func tossDue(vw *view, next adjudicator.Phase) bool {
-	tp := vw.twoPlayer()
-	if tp == nil || vw.pos.Phase.Year != tp.Year || vw.pos.Phase.Type == adjudicator.Adjustment {
-		return false
-	}
-	return next.Year > tp.Year || next.Season == adjudicator.Winter
+		return l.f("The judge has tossed the coin: %s joins %s from Spring %d.\n", powerArg(vw.v, tp.Neutral), l.side(vw.v, pl.Coin), tp.Year+1)
+	}, nil
 }
 
 // outcome is the end of the game the position next (of nvw) brings, as
@@ -141,18 +133,6 @@ func (j *Judge) seatJoined(tx *store.Tx, vw *view, p variants.Power) error {
 	}
 	vw.seats = append(slices.DeleteFunc(slices.Clone(vw.seats), func(s store.Seat) bool { return s.Power == seat.Power }), seat)
 	return tx.Audit(j.now(), vw.g.ID, "judge", "seat", seat.Power+" "+seat.Address+" (joins "+english.side(vw.v, side[1:])+")")
-}
-
-// coin tosses the judge's coin: 0 or 1.
-func (j *Judge) coin() int {
-	if j.Coin != nil {
-		return j.Coin() & 1
-	}
-	var b [1]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic(err) // crypto/rand does not fail on supported systems
-	}
-	return int(b[0] & 1)
 }
 
 // absentWhy says why nobody plays p in the game now.

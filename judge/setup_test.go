@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/game/dice"
 	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/store"
 )
@@ -113,7 +113,7 @@ func (f *fixture) createSetup(name, lines string, seats map[string]string) strin
 // toss, and a victory of 24 units.
 func TestTwoPlayerGame(t *testing.T) {
 	f := newFixture(t, nil)
-	f.j.Coin = func() int { return 1 } // Germany's side
+	f.j.Seed = seedTossing("F1914M", 1) // Germany's side
 	reply := f.send("gm@x.test", "CREATE duo pw-master\nplayers 2\nmovement 0 20 * * *\nretreat 0 20 * * *\nadjustment 0 20 * * *")
 	mustContain(t, "create", reply, "Played by 2 (seed XIV.2): England, France and Russia; Germany, Austria and Turkey.", "Italy is neutral")
 	reply = f.send("gm@x.test", "SIGNON master@duo pw-master\nSEAT italy it@x.test\nSEAT england allies@x.test\nSTART")
@@ -158,8 +158,11 @@ func TestTwoPlayerGame(t *testing.T) {
 	mustContain(t, "process", reply, "When this phase is processed, the judge tosses the coin", "F1914M processed now")
 	results = f.lastMail("results", "allies@x.test")
 	mustContain(t, "fall results", results, "The judge has tossed the coin: Italy joins Germany, Austria and Turkey from Spring 1915.")
-	if g := f.gameByName("duo"); !strings.Contains(g.Settings, `"italy_joins":"germany"`) {
-		t.Fatalf("the toss is not kept: %s", g.Settings)
+	if pos := f.positionOf("duo"); pos.ItalyJoins != "germany" {
+		t.Fatalf("the toss is not kept: %+v", pos)
+	}
+	if g := f.gameByName("duo"); strings.Contains(g.Settings, "italy_joins") {
+		t.Errorf("the toss is among the settings: %s", g.Settings)
 	}
 	// Germany took Holland and Denmark: a winter with the toss made and
 	// Italy still neutral.
@@ -204,8 +207,7 @@ func TestTwoPlayerGame(t *testing.T) {
 	mustContain(t, "status", reply, "Played by 2 (seed XIV.2): England, France and Russia; Germany, Austria, Turkey and Italy. A side wins with 24 units.")
 
 	// A rollback to Fall 1914 makes Italy neutral again; processing it
-	// again does not toss the coin a second time.
-	f.j.Coin = func() int { return 0 }
+	// again rolls the game's dice as they fell, for the same side.
 	reply = f.send("gm@x.test", "SIGNON master@duo pw-master\nROLLBACK F1914M")
 	mustContain(t, "rollback", reply, "Game duo is back at Fall 1914 movement (F1914M), with the orders it had")
 	pos = f.positionOf("duo")
@@ -451,7 +453,10 @@ func TestCreateSettingRefusals(t *testing.T) {
 // the phase resolved leads past 1914's movement and retreats, before any
 // 1914 adjustments, and only once.
 func TestTossTiming(t *testing.T) {
-	v, _ := diplomacy.Variant("standard")
+	rules, err := diplomacy.Configure(map[string]string{"players": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		now, next string
 		toss      bool
@@ -466,18 +471,37 @@ func TestTossTiming(t *testing.T) {
 		{"W1914A", "S1915M", false}, // tossed already, before the adjustments
 		{"S1915M", "F1915M", false},
 	} {
-		now, _ := adjudicator.ParsePhase(c.now)
-		next, _ := adjudicator.ParsePhase(c.next)
-		vw := &view{g: &store.Game{}, v: v, rules: &diplomacy.Rules{V: v, Players: 2}, set: Settings{Players: 2}, pos: &adjudicator.Position{Phase: now}}
-		j := &Judge{Coin: func() int { return 1 }}
-		text := j.tossFor(vw, next)
-		if (text != nil) != c.toss {
-			t.Errorf("%s -> %s: toss %v, want a toss %v", c.now, c.next, text, c.toss)
+		st, err := rules.State(&diplomacy.Position{Phase: c.now})
+		if err != nil {
+			t.Fatal(err)
 		}
-		if c.toss && vw.set.ItalyJoins != "germany" {
-			t.Errorf("%s -> %s: the toss was not kept (%q)", c.now, c.next, vw.set.ItalyJoins)
+		next := &diplomacy.Position{Phase: c.next}
+		d := dice.New(seedTossing(c.now, 1)(), c.now)
+		side, tossed, err := st.Toss(next, d)
+		if err != nil || tossed != c.toss || (side != nil) != c.toss {
+			t.Errorf("%s -> %s: side %v, tossed %v, %v; want a toss %v", c.now, c.next, side, tossed, err, c.toss)
+		}
+		if c.toss && next.ItalyJoins != "germany" {
+			t.Errorf("%s -> %s: the toss was not kept (%q)", c.now, c.next, next.ItalyJoins)
+		}
+		if got := len(d.Rolls()); got != btoi(c.toss) {
+			t.Errorf("%s -> %s: %d rolls", c.now, c.next, got)
 		}
 	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// seedTossing is a Judge.Seed that makes a game whose coin, tossed in
+// phase, falls on side (0 for the first side, 1 for the second).
+func seedTossing(phase string, side int) func() dice.Seed {
+	seed := dice.SeedWhere(phase, func(d *dice.Source) bool { return d.Roll("coin", 2, true) == side+1 })
+	return func() dice.Seed { return seed }
 }
 
 // TestHeadingOnItsOwnLine checks that a heading alone on a line gives its

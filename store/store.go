@@ -315,6 +315,11 @@ type Game struct {
 	PhaseBegan time.Time
 	// BeganMark is the last mail the daemon had fetched then.
 	BeganMark MailMark
+	// Seed is the game's secret seed for its dice (package game/dice,
+	// written as hex): every roll of the game comes from it and the
+	// phase's name, so that a phase processed again rolls the same. ""
+	// until the judge first needs one.
+	Seed string
 }
 
 // MailMark is a mail's place in the judge's mailbox: its UID under the
@@ -343,9 +348,9 @@ const (
 // CreateGame inserts g and sets its ID. A game name is unique regardless
 // of case.
 func (t *Tx) CreateGame(g *Game) error {
-	res, err := t.exec(`INSERT INTO games (name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at, phase_began, began_validity, began_uid)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		g.Name, g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.MasterAddress, unix(g.CreatedAt), unix(g.PhaseBegan), g.BeganMark.Validity, g.BeganMark.UID)
+	res, err := t.exec(`INSERT INTO games (name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at, phase_began, began_validity, began_uid, seed)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.Name, g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.MasterAddress, unix(g.CreatedAt), unix(g.PhaseBegan), g.BeganMark.Validity, g.BeganMark.UID, g.Seed)
 	if err != nil {
 		if strings.Contains(err.Error(), "UNIQUE") {
 			return fmt.Errorf("create game %s: a game of that name exists", g.Name)
@@ -358,20 +363,20 @@ func (t *Tx) CreateGame(g *Game) error {
 
 // UpdateGame writes every field of g.
 func (t *Tx) UpdateGame(g *Game) error {
-	_, err := t.exec(`UPDATE games SET variant = ?, rules = ?, settings = ?, state = ?, phase = ?, position = ?, deadline = ?, reminded = ?, master_hash = ?, master_address = ?, phase_began = ?, began_validity = ?, began_uid = ? WHERE id = ?`,
-		g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.MasterAddress, unix(g.PhaseBegan), g.BeganMark.Validity, g.BeganMark.UID, g.ID)
+	_, err := t.exec(`UPDATE games SET variant = ?, rules = ?, settings = ?, state = ?, phase = ?, position = ?, deadline = ?, reminded = ?, master_hash = ?, master_address = ?, phase_began = ?, began_validity = ?, began_uid = ?, seed = ? WHERE id = ?`,
+		g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.MasterAddress, unix(g.PhaseBegan), g.BeganMark.Validity, g.BeganMark.UID, g.Seed, g.ID)
 	if err != nil {
 		return fmt.Errorf("update game %s: %w", g.Name, err)
 	}
 	return nil
 }
 
-const gameColumns = `id, name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at, phase_began, began_validity, began_uid`
+const gameColumns = `id, name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at, phase_began, began_validity, began_uid, seed`
 
 func scanGame(row scanner) (*Game, error) {
 	var g Game
 	var deadline, created, began int64
-	if err := row.Scan(&g.ID, &g.Name, &g.Variant, &g.Rules, &g.Settings, &g.State, &g.Phase, &g.Position, &deadline, &g.Reminded, &g.MasterHash, &g.MasterAddress, &created, &began, &g.BeganMark.Validity, &g.BeganMark.UID); err != nil {
+	if err := row.Scan(&g.ID, &g.Name, &g.Variant, &g.Rules, &g.Settings, &g.State, &g.Phase, &g.Position, &deadline, &g.Reminded, &g.MasterHash, &g.MasterAddress, &created, &began, &g.BeganMark.Validity, &g.BeganMark.UID, &g.Seed); err != nil {
 		return nil, err
 	}
 	g.Deadline, g.CreatedAt, g.PhaseBegan = fromUnix(deadline), fromUnix(created), fromUnix(began)

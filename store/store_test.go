@@ -208,3 +208,29 @@ func TestMailMarkCovers(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A game keeps its dice's seed, given when it is made or later.
+func TestGameSeed(t *testing.T) {
+	s, _ := open(t)
+	err := s.Tx(context.Background(), func(tx *Tx) error {
+		g := &Game{Name: "roma", Variant: "standard", Rules: "2023", Settings: "{}", State: Active, Seed: "ab"}
+		if err := tx.CreateGame(g); err != nil {
+			return err
+		}
+		if back, err := tx.Game("roma"); err != nil || back.Seed != "ab" {
+			t.Errorf("seed read back as %q, %v", back.Seed, err)
+		}
+		g.Seed = "cd"
+		if err := tx.UpdateGame(g); err != nil {
+			return err
+		}
+		back, err := tx.Game("roma")
+		if err == nil && back.Seed != "cd" {
+			t.Errorf("seed updated as %q", back.Seed)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

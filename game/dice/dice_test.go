@@ -87,3 +87,13 @@ func TestSeedText(t *testing.T) {
 		t.Error("a short seed was read")
 	}
 }
+
+// SeedWhere finds a seed whose stream's dice fall as asked.
+func TestSeedWhere(t *testing.T) {
+	for want := 1; want <= 6; want++ {
+		seed := dice.SeedWhere("S1901M", func(d *dice.Source) bool { return d.Roll("die", 6, true) == want })
+		if got := dice.New(seed, "S1901M").Roll("die", 6, true); got != want {
+			t.Errorf("a seed for %d rolls %d", want, got)
+		}
+	}
+}

@@ -26,9 +26,12 @@ type Position struct {
 	// hold, are disbanded when dislodged, and they build nothing.
 	Disorder []string `json:"disorder,omitempty"`
 	// Closed lists the neutral provinces no unit may enter.
-	Closed []string            `json:"closed,omitempty"`
-	Winner *string             `json:"winner,omitempty"`
-	Orders map[string][]string `json:"orders,omitempty"`
+	Closed []string `json:"closed,omitempty"`
+	Winner *string  `json:"winner,omitempty"`
+	// ItalyJoins is the two-player game's coin, once tossed: the id of
+	// the first power of the side its neutral power joins.
+	ItalyJoins string              `json:"italy_joins,omitempty"`
+	Orders     map[string][]string `json:"orders,omitempty"`
 }
 
 // DislodgedUnit is a unit waiting to retreat.

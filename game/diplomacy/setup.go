@@ -5,7 +5,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/dice"
 	"github.com/corriere/corriere/variants"
 )
 
@@ -121,25 +123,74 @@ type Arrangement struct {
 	byPower []int
 }
 
+// Joins is the two-player game's coin: the id of the first power of the
+// side its neutral power joins, "" before the toss. A game whose coin
+// was tossed before the coin moved into the position has it among its
+// settings.
+func (s *State) Joins() string {
+	if s.js.ItalyJoins != "" {
+		return s.js.ItalyJoins
+	}
+	return s.r.italyJoins
+}
+
 // ItalyJoined reports whether the two-player game's neutral power
-// (Italy) plays now, given the coin's side (the id of the first power of
-// the side it joins, "" before the toss): the coin was tossed and the
-// game is past its first year.
-func (s *State) ItalyJoined(joins string) bool {
+// (Italy) plays now: the coin was tossed and the game is past its first
+// year.
+func (s *State) ItalyJoined() bool {
 	tp := s.r.TwoPlayer()
-	return tp != nil && joins != "" && s.pos.Phase.Year > tp.Year
+	return tp != nil && s.Joins() != "" && s.pos.Phase.Year > tp.Year
 }
 
 // Arrangement works out the sides of the game at its current phase: in
 // the two-player game Italy joins the side the coin favoured from the
 // year after the first on.
 func (s *State) Arrangement() *Arrangement {
-	return s.ArrangementWith(s.r.italyJoins)
+	return s.r.arrangement(s.ItalyJoined(), s.Joins())
 }
 
-// ArrangementWith is Arrangement with the coin's side given.
-func (s *State) ArrangementWith(joins string) *Arrangement {
-	return s.r.arrangement(s.ItalyJoined(joins), joins)
+// TossDue reports whether resolving the phase into next calls for the
+// two-player game's coin toss: once past the first year's movement and
+// retreats, before its adjustments.
+func (s *State) TossDue(next adjudicator.Phase) bool {
+	tp := s.r.TwoPlayer()
+	if tp == nil || s.pos.Phase.Year != tp.Year || s.pos.Phase.Type == adjudicator.Adjustment {
+		return false
+	}
+	return next.Year > tp.Year || next.Season == adjudicator.Winter
+}
+
+// coinRoll names the coin's roll in the dice's log.
+const coinRoll = "the two-player game's coin"
+
+// Toss tosses the two-player game's coin with the game's dice where
+// resolving the phase into next calls for it, and writes its side into
+// next: the side the neutral power joins, and whether the coin was
+// tossed now (false: it had been before, and next keeps its side; or no
+// toss is due; or d is nil, as in a preview, which tosses nothing).
+func (s *State) Toss(next *Position, d *dice.Source) (side []variants.Power, tossed bool, err error) {
+	if joins := s.Joins(); joins != "" {
+		next.ItalyJoins = joins
+	}
+	ph, err := adjudicator.ParsePhase(next.Phase)
+	if err != nil {
+		return nil, false, err
+	}
+	if !s.TossDue(ph) || d == nil && next.ItalyJoins == "" {
+		// No dice (a preview): the coin is not tossed.
+		return nil, false, nil
+	}
+	st, _ := s.r.V.Setup(2, 0)
+	if next.ItalyJoins == "" {
+		next.ItalyJoins = s.r.V.Powers[st.Sides[d.Roll(coinRoll, 2, true)-1][0]].ID
+		tossed = true
+	}
+	for _, sd := range st.Sides {
+		if s.r.V.Powers[sd[0]].ID == next.ItalyJoins {
+			side = sd
+		}
+	}
+	return side, tossed, nil
 }
 
 // Arrangement is the sides before the game starts.

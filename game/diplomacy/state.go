@@ -31,6 +31,24 @@ func (s *State) Pos() *adjudicator.Position { return s.pos }
 // it.
 func (s *State) JSON() *Position { return s.js }
 
+// PosCopy is a copy of the position, for the game master to edit.
+func (s *State) PosCopy() *adjudicator.Position {
+	p := *s.pos
+	p.Units = slices.Clone(p.Units)
+	p.Centers = slices.Clone(p.Centers)
+	p.Dislodged = slices.Clone(p.Dislodged)
+	return &p
+}
+
+// Edited is the state with the game master's edit of its position (a
+// unit added, moved or removed, a centre given): the rest of the state,
+// the two-player game's coin, stays.
+func (s *State) Edited(pos *adjudicator.Position) *State {
+	js := Encode(s.r.V, s.r.Edition, pos, variants.NoPower)
+	js.ItalyJoins = s.js.ItalyJoins
+	return &State{r: s.r, js: js, pos: pos}
+}
+
 // Phase is the position's phase.
 func (s *State) Phase() game.Phase { return phaseOf(s.pos.Phase) }
 
@@ -161,29 +179,46 @@ type record struct {
 	ByMaster map[string][]bool `json:"by_master,omitempty"`
 }
 
-// Resolve plays the phase with the standing orders (Play), and keeps the
-// game's answer as the phase's record.
-func (s *State) Resolve(orders []game.Order, _ *dice.Source) (*game.Outcome, error) {
-	resp, byMaster, err := s.Play(orders)
+// Resolve plays the phase with the standing orders and the game's dice
+// (Play), and keeps the game's answer as the phase's record.
+func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, error) {
+	pl, err := s.Play(orders, d)
 	if err != nil {
 		return nil, err
 	}
-	rec, err := WriteRecord(resp, byMaster)
+	rec, err := WriteRecord(pl.Response, pl.ByMaster)
 	if err != nil {
 		return nil, err
 	}
-	next, err := s.r.State(resp.Next)
+	next, err := s.r.State(pl.Next)
 	if err != nil {
 		return nil, err
 	}
 	return &game.Outcome{Next: next, Record: rec}, nil
 }
 
-// Play is Resolve in Diplomacy's own terms: the game's answer, and which
-// orders the game master entered (nil for none). Where the game has civil
+// Played is a phase resolved, in Diplomacy's own terms.
+type Played struct {
+	*Response
+	// ByMaster marks, parallel to Results, the orders the game master
+	// entered; nil for none.
+	ByMaster map[string][]bool
+	// Coin is the side the two-player game's neutral power joins, where
+	// resolving the phase called for the coin (nil where it did not), and
+	// Tossed whether it was tossed now, not before.
+	Coin   []variants.Power
+	Tossed bool
+	// Joined is the neutral power joining its side from the next phase.
+	Joined variants.Power
+}
+
+// Play is Resolve in Diplomacy's own terms. Where the game has civil
 // disorder (seed XIV.3) a power that owed orders and sent none is in
-// disorder for this phase and after, until it orders again.
-func (s *State) Play(orders []game.Order) (*Response, map[string][]bool, error) {
+// disorder for this phase and after, until it orders again. In the
+// two-player game the coin is tossed at the end of the first year's
+// movement, and the neutral power joins its side when the year ends:
+// its units then take orders, and its land opens.
+func (s *State) Play(orders []game.Order, d *dice.Source) (*Played, error) {
 	v := s.r.V
 	req := *s.js
 	req.Orders = map[string][]string{}
@@ -210,12 +245,26 @@ func (s *State) Play(orders []game.Order) (*Response, map[string][]bool, error) 
 	}
 	resp, err := Play(&req)
 	if err != nil {
-		return nil, nil, fmt.Errorf("process %s: %w", s.pos.Phase, err)
+		return nil, fmt.Errorf("process %s: %w", s.pos.Phase, err)
 	}
 	if !slices.ContainsFunc(orders, func(o game.Order) bool { return o.ByMaster }) {
 		byMaster = nil
 	}
-	return resp, byMaster, nil
+	pl := &Played{Response: resp, ByMaster: byMaster, Joined: variants.NoPower}
+	if pl.Coin, pl.Tossed, err = s.Toss(resp.Next, d); err != nil {
+		return nil, err
+	}
+	next, err := adjudicator.ParsePhase(resp.Next.Phase)
+	if err != nil {
+		return nil, err
+	}
+	if tp := s.r.TwoPlayer(); tp != nil && s.pos.Phase.Year == tp.Year && next.Year > tp.Year {
+		neutral := v.Powers[tp.Neutral].ID
+		resp.Next.Disorder = slices.DeleteFunc(resp.Next.Disorder, func(id string) bool { return id == neutral })
+		resp.Next.Closed = nil
+		pl.Joined = tp.Neutral
+	}
+	return pl, nil
 }
 
 // WriteRecord writes a phase's record: the game's answer, and which
