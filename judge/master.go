@@ -261,18 +261,14 @@ func (s *session) masterPreview(command) error {
 		return err
 	}
 	next := *vw
-	st, err := vw.rules.State(resp.Next)
-	if err != nil {
-		return err
-	}
-	next.setState(st)
+	next.setState(resp.After)
 	var toss phrase
 	if np, err := adjudicator.ParsePhase(resp.Next.Phase); err == nil && vw.st.TossDue(np) && vw.st.Joins() == "" {
 		toss = func(l lang) string {
 			return l.f("When this phase is processed, the judge tosses the coin for the side %s joins.\n", powerArg(vw.v, vw.v.TwoPlayer.Neutral))
 		}
 	}
-	texts := resultsText(vw, vw.g.Phase, resp, &next, toss, outcome(&next, resp.Next))
+	texts := resultsText(vw, vw.g.Phase, resp, &next, toss, endText(resp.End))
 	s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", texts[s.lang])
 	return nil
 }

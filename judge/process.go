@@ -192,17 +192,13 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	ng := *g
 	nvw := *vw
 	nvw.g = &ng
-	st, err := nvw.rules.State(next)
-	if err != nil {
-		return fmt.Errorf("process %s: next position: %w", before, err)
-	}
-	nvw.setState(st)
+	nvw.setState(resp.After)
 	if resp.Joined != variants.NoPower {
 		if err := j.seatJoined(tx, &nvw, resp.Joined); err != nil {
 			return err
 		}
 	}
-	ending := outcome(&nvw, next)
+	ending := endText(resp.End)
 	ordersJSON, _ := json.Marshal(resp.request)
 	// The record, with the next position as the coin left it.
 	resultJSON, err := diplomacy.WriteRecord(resp.Response, resp.ByMaster)

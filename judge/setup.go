@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/game/dice"
 	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/store"
@@ -76,42 +76,13 @@ func (j *Judge) tossText(tx *store.Tx, vw *view, pl *diplomacy.Played, d *dice.S
 	}, nil
 }
 
-// outcome is the end of the game the position next (of nvw) brings, as
-// the results mail says it, or nil while it goes on. The two-player game
-// is won by a side with 24 units; the others by a power with the
-// victory count of centres.
-func outcome(nvw *view, next *diplomacy.Position) phrase {
-	v := nvw.v
-	a := nvw.arrangement()
-	if tp := nvw.twoPlayer(); tp != nil {
-		none := ""
-		next.Winner = &none
-		_, units := adjudicator.Count(v, nvw.pos)
-		for _, side := range a.Sides {
-			n := 0
-			for _, p := range side {
-				n += units[p]
-			}
-			if n >= tp.Victory {
-				return func(l lang) string {
-					return l.f("%s, one player, have won the game with %d units (%d needed in the two-player game).\n", l.side(v, side), n, tp.Victory)
-				}
-			}
-		}
+// endText is how a game ended, as the results mail says it; nil while
+// it goes on.
+func endText(end *game.Ending) phrase {
+	if end == nil {
 		return nil
 	}
-	if next.Winner == nil || *next.Winner == "" {
-		return nil
-	}
-	w := v.PowerByID(*next.Winner)
-	centers, _ := adjudicator.Count(v, nvw.pos)
-	return func(l lang) string {
-		text := l.f("%s has won the game with %d supply centres.\n", l.power(v, w), centers[w])
-		if side := a.Side(w); len(side) > 1 {
-			text += l.f("Its player also plays %s.\n", l.side(v, side[1:]))
-		}
-		return text
-	}
+	return func(l lang) string { return end.Text(game.Lang(l)) }
 }
 
 // seatJoined gives a power that joins a side (the two-player game's Italy)

@@ -190,11 +190,7 @@ func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, err
 	if err != nil {
 		return nil, err
 	}
-	next, err := s.r.State(pl.Next)
-	if err != nil {
-		return nil, err
-	}
-	return &game.Outcome{Next: next, Record: rec}, nil
+	return &game.Outcome{Next: pl.After, Record: rec, End: pl.End}, nil
 }
 
 // Played is a phase resolved, in Diplomacy's own terms.
@@ -210,6 +206,10 @@ type Played struct {
 	Tossed bool
 	// Joined is the neutral power joining its side from the next phase.
 	Joined variants.Power
+	// After is the state the game goes on from; End, how it ended there
+	// (nil while it goes on).
+	After *State
+	End   *game.Ending
 }
 
 // Play is Resolve in Diplomacy's own terms. Where the game has civil
@@ -258,13 +258,69 @@ func (s *State) Play(orders []game.Order, d *dice.Source) (*Played, error) {
 	if err != nil {
 		return nil, err
 	}
-	if tp := s.r.TwoPlayer(); tp != nil && s.pos.Phase.Year == tp.Year && next.Year > tp.Year {
-		neutral := v.Powers[tp.Neutral].ID
-		resp.Next.Disorder = slices.DeleteFunc(resp.Next.Disorder, func(id string) bool { return id == neutral })
-		resp.Next.Closed = nil
-		pl.Joined = tp.Neutral
+	if tp := s.r.TwoPlayer(); tp != nil {
+		if s.pos.Phase.Year == tp.Year && next.Year > tp.Year {
+			neutral := v.Powers[tp.Neutral].ID
+			resp.Next.Disorder = slices.DeleteFunc(resp.Next.Disorder, func(id string) bool { return id == neutral })
+			resp.Next.Closed = nil
+			pl.Joined = tp.Neutral
+		}
+		// Sides win by units there, not a power by centres.
+		none := ""
+		resp.Next.Winner = &none
 	}
+	if pl.After, err = s.r.State(resp.Next); err != nil {
+		return nil, err
+	}
+	pl.End = pl.After.End()
 	return pl, nil
+}
+
+// End is how the game ended at this position, nil while it goes on: the
+// two-player game is won by a side with its victory count of units, the
+// others by a power with the board's victory count of centres.
+func (s *State) End() *game.Ending {
+	v := s.r.V
+	a := s.Arrangement()
+	ids := func(ps []variants.Power) []string {
+		out := make([]string, len(ps))
+		for i, p := range ps {
+			out[i] = v.Powers[p].ID
+		}
+		return out
+	}
+	if tp := s.r.TwoPlayer(); tp != nil {
+		_, units := adjudicator.Count(v, s.pos)
+		for _, side := range a.Sides {
+			n := 0
+			for _, p := range side {
+				n += units[p]
+			}
+			if n >= tp.Victory {
+				return &game.Ending{Winners: ids(side), Text: func(l game.Lang) string {
+					return f(l, "%s, one player, have won the game with %d units (%d needed in the two-player game).\n", SideName(l, v, side), n, tp.Victory)
+				}}
+			}
+		}
+		return nil
+	}
+	if s.js.Winner == nil || *s.js.Winner == "" {
+		return nil
+	}
+	w := v.PowerByID(*s.js.Winner)
+	centers, _ := adjudicator.Count(v, s.pos)
+	side := a.Side(w)
+	winners := ids(side)
+	if len(winners) == 0 {
+		winners = []string{v.Powers[w].ID}
+	}
+	return &game.Ending{Winners: winners, Text: func(l game.Lang) string {
+		text := f(l, "%s has won the game with %d supply centres.\n", PowerName(l, v, w), centers[w])
+		if len(side) > 1 {
+			text += f(l, "Its player also plays %s.\n", SideName(l, v, side[1:]))
+		}
+		return text
+	}}
 }
 
 // WriteRecord writes a phase's record: the game's answer, and which
