@@ -129,10 +129,11 @@ type State interface {
 	// same outcome.
 	Resolve(orders []Order, d *dice.Source) (*Outcome, error)
 	// Results writes the results of the phase played from this state, from
-	// its Outcome.Record, for one reader: the same record may read
+	// its Outcome.Record and the state it led to (Outcome.Next, or the
+	// one the store kept), for one reader: the same record may read
 	// differently to a player who may see a hidden hand and to an
 	// observer who may not.
-	Results(record []byte, to Viewer, l Lang) (Report, error)
+	Results(record []byte, next State, to Viewer) (Report, error)
 	// Encode writes the state for the store; Rules.Decode reads it back.
 	Encode() ([]byte, error)
 }
@@ -143,6 +144,9 @@ type Outcome struct {
 	// Record is what the phase's results are written from (State.Results
 	// of the state resolved), kept with the phase for HISTORY.
 	Record []byte
+	// Joined are seats that take part from the next phase on, played by
+	// the player of the seats they join (the two-player game's Italy).
+	Joined []string
 	// End, when set, ends the game.
 	End *Ending
 }
@@ -164,13 +168,14 @@ type Viewer struct {
 }
 
 // Report is a phase's results for one reader, in parts, for the judge to
-// set among its own (who was late, the next deadline).
+// set among its own (who was late, the next deadline), in the reader's
+// language.
 type Report struct {
 	// Orders is each order and what became of it.
-	Orders string
+	Orders Text
 	// Events is what happened beyond the orders: a coin tossed, a die
-	// rolled; empty for nothing.
-	Events string
+	// rolled; nil for nothing.
+	Events Text
 	// Position is the state the game goes on from.
-	Position string
+	Position Text
 }

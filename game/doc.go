@@ -46,8 +46,8 @@
 //	func (e echo) Resolve(orders []game.Order, _ *dice.Source) (*game.Outcome, error) {
 //		return &game.Outcome{Next: echo{e.phase + 1}, Record: []byte(fmt.Sprint(orders))}, nil
 //	}
-//	func (echo) Results(rec []byte, _ game.Viewer, _ game.Lang) (game.Report, error) {
-//		return game.Report{Orders: string(rec)}, nil
+//	func (echo) Results(rec []byte, _ game.State, _ game.Viewer) (game.Report, error) {
+//		return game.Report{Orders: func(game.Lang) string { return string(rec) }}, nil
 //	}
 //	func (e echo) Encode() ([]byte, error) { return json.Marshal(e.phase) }
 //

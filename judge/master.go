@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/parser"
@@ -261,14 +262,12 @@ func (s *session) masterPreview(command) error {
 		return err
 	}
 	next := *vw
-	next.setState(resp.After)
-	var toss phrase
-	if np, err := adjudicator.ParsePhase(resp.Next.Phase); err == nil && vw.st.TossDue(np) && vw.st.Joins() == "" {
-		toss = func(l lang) string {
-			return l.f("When this phase is processed, the judge tosses the coin for the side %s joins.\n", powerArg(vw.v, vw.v.TwoPlayer.Neutral))
-		}
+	next.setState(resp.Next.(*diplomacy.State))
+	rep, err := vw.st.Results(resp.Record, resp.Next, game.Viewer{Master: true})
+	if err != nil {
+		return err
 	}
-	texts := resultsText(vw, vw.g.Phase, resp, &next, toss, endText(resp.End))
+	texts := resultsText(vw, vw.g.Phase, rep, resp.lateness, &next, endText(resp.End))
 	s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", texts[s.lang])
 	return nil
 }

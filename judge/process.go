@@ -176,38 +176,34 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	if err != nil {
 		return err
 	}
+	// A phase processed again after a rollback rolls as it did, and the
+	// game may say so.
+	if d.Again, err = tx.Audited(g.ID, "process", g.Phase+" -> "); err != nil {
+		return err
+	}
 	resp, err := j.play(tx, vw, d)
 	if err != nil {
 		return err
 	}
-	late := powerNames(vw.v, resp.late)
-	before := g.Phase
-	// next is the stored result's next position too, so that the results
-	// map and HISTORY show what the game goes on from.
-	next := resp.Next
-	toss, err := j.tossText(tx, vw, resp.Played, d)
-	if err != nil {
+	if err := j.auditRolls(tx, vw, d); err != nil {
 		return err
 	}
+	late := powerNames(vw.v, resp.late)
+	before := g.Phase
 	ng := *g
 	nvw := *vw
 	nvw.g = &ng
-	nvw.setState(resp.After)
-	if resp.Joined != variants.NoPower {
-		if err := j.seatJoined(tx, &nvw, resp.Joined); err != nil {
+	nvw.setState(resp.Next.(*diplomacy.State))
+	for _, id := range resp.Joined {
+		if err := j.seatJoined(tx, &nvw, vw.v.PowerByID(id)); err != nil {
 			return err
 		}
 	}
 	ending := endText(resp.End)
 	ordersJSON, _ := json.Marshal(resp.request)
-	// The record, with the next position as the coin left it.
-	resultJSON, err := diplomacy.WriteRecord(resp.Response, resp.ByMaster)
-	if err != nil {
-		return err
-	}
 	lateJSON, _ := json.Marshal(late)
 	err = tx.AddPhase(store.PhaseRecord{GameID: g.ID, Phase: g.Phase, Position: g.Position, Orders: string(ordersJSON),
-		Result: string(resultJSON), Late: string(lateJSON), ProcessedAt: now})
+		Result: string(resp.Record), Late: string(lateJSON), ProcessedAt: now})
 	if err != nil {
 		return err
 	}
@@ -224,8 +220,11 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 			}
 		}
 	}
-	posJSON, _ := json.Marshal(next)
-	ng.Phase, ng.Position, ng.Reminded, ng.PhaseBegan, ng.BeganMark = next.Phase, string(posJSON), false, now, j.fetchedMark()
+	posJSON, err := resp.Next.Encode()
+	if err != nil {
+		return err
+	}
+	ng.Phase, ng.Position, ng.Reminded, ng.PhaseBegan, ng.BeganMark = resp.Next.Phase().ID, string(posJSON), false, now, j.fetchedMark()
 	if ending != nil {
 		if err := j.transition(tx, &nvw, finished, "judge", byOutcome); err != nil {
 			return err
@@ -243,8 +242,12 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	if len(resp.graced) > 0 {
 		detail += "; in grace: " + strings.Join(powerNames(vw.v, resp.graced), ", ")
 	}
-	if toss != nil {
-		detail += "; " + strings.TrimSpace(toss(english))
+	rep, err := vw.st.Results(resp.Record, resp.Next, game.Viewer{})
+	if err != nil {
+		return err
+	}
+	if rep.Events != nil {
+		detail += "; " + strings.TrimSpace(rep.Events(game.English))
 	}
 	if ending != nil {
 		detail += "; " + strings.TrimSpace(ending(english))
@@ -253,7 +256,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 		return err
 	}
 	j.log().Info("phase processed", "game", g.Name, "phase", before, "next", ng.Phase)
-	texts := resultsText(vw, before, resp, &nvw, toss, ending)
+	texts := resultsText(vw, before, rep, resp.lateness, &nvw, ending)
 	err = j.mailAllIn(tx, &nvw, "results", before, func(l lang) (string, string) {
 		return l.f("Corriere %s: %s results", g.Name, before), texts[l]
 	})
@@ -266,7 +269,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 // played is a phase resolved with the standing orders, and the orders
 // (power -> canonical texts) it was resolved with.
 type played struct {
-	*diplomacy.Played
+	*game.Outcome
 	request map[string][]string
 	lateness
 }
@@ -327,13 +330,11 @@ func (j *Judge) play(tx *store.Tx, vw *view, d *dice.Source) (*played, error) {
 			}
 		}
 	}
-	// Play, Resolve's twin in Diplomacy's terms, while the results and
-	// the seats that join are the judge's to write.
-	pl, err := vw.st.Play(orders, d)
+	out, err := vw.st.Resolve(orders, d)
 	if err != nil {
 		return nil, err
 	}
-	return &played{Played: pl, request: request, lateness: lt}, nil
+	return &played{Outcome: out, request: request, lateness: lt}, nil
 }
 
 // remind mails the players whose orders are not complete, one mail for

@@ -160,20 +160,19 @@ func (l lang) none(xs []string) string {
 // resultsText is the results mail of a processed phase in each language:
 // the game's report of its orders and the position after, set among the
 // judge's own (who was late, the coin, the end or the next deadline).
-func resultsText(vw *view, before string, pl *played, next *view, toss, ending phrase) [languages]string {
+func resultsText(vw *view, before string, rep game.Report, lt lateness, next *view, ending phrase) [languages]string {
 	var out [languages]string
 	for l := range languages {
-		rep := vw.st.Report(pl.Response, pl.ByMaster, next.st, game.Lang(l))
+		gl := game.Lang(l)
 		var b strings.Builder
 		b.WriteString(l.f("Game %s: results of %s.\n\n", vw.g.Name, l.phaseOf(before)))
-		b.WriteString(rep.Orders)
-		b.WriteString(pl.lateness.text(l, vw.v))
-		if toss != nil {
-			b.WriteString("\n" + toss(l))
+		b.WriteString(rep.Orders(gl))
+		b.WriteString(lt.text(l, vw.v))
+		if rep.Events != nil {
+			b.WriteString(rep.Events(gl))
 		}
-		b.WriteString(rep.Events)
 		b.WriteString("\n")
-		b.WriteString(rep.Position)
+		b.WriteString(rep.Position(gl))
 		if ending != nil {
 			b.WriteString("\n" + ending(l))
 		} else {

@@ -3,7 +3,6 @@ package judge
 import (
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/game/dice"
@@ -46,34 +45,14 @@ func alive(vw *view, side []variants.Power) bool {
 	return false
 }
 
-// tossText announces the two-player game's coin where resolving the
-// phase called for it (nil where it did not), and writes every roll of
-// the phase's dice in the audit log. A roll the log has already is a
-// phase processed again after a rollback: its dice, from the game's seed
-// and the phase's name, fell as before, and the players are told so.
-func (j *Judge) tossText(tx *store.Tx, vw *view, pl *diplomacy.Played, d *dice.Source) (phrase, error) {
-	again := pl.Coin != nil && !pl.Tossed // tossed before the coin was dice
+// auditRolls writes every roll of the phase's dice in the audit log.
+func (j *Judge) auditRolls(tx *store.Tx, vw *view, d *dice.Source) error {
 	for _, r := range d.Rolls() {
-		detail := vw.g.Phase + ": " + r.String()
-		seen, err := tx.CountAudit("roll", "judge", vw.g.ID, detail, time.Time{})
-		if err != nil {
-			return nil, err
-		}
-		again = again || seen > 0
-		if err := tx.Audit(j.now(), vw.g.ID, "judge", "roll", detail); err != nil {
-			return nil, err
+		if err := tx.Audit(j.now(), vw.g.ID, "judge", "roll", vw.g.Phase+": "+r.String()); err != nil {
+			return err
 		}
 	}
-	if pl.Coin == nil {
-		return nil, nil
-	}
-	tp := vw.twoPlayer()
-	return func(l lang) string {
-		if again {
-			return l.f("As the coin decided when it was tossed before the rollback: %s joins %s from Spring %d.\n", powerArg(vw.v, tp.Neutral), l.side(vw.v, pl.Coin), tp.Year+1)
-		}
-		return l.f("The judge has tossed the coin: %s joins %s from Spring %d.\n", powerArg(vw.v, tp.Neutral), l.side(vw.v, pl.Coin), tp.Year+1)
-	}, nil
+	return nil
 }
 
 // endText is how a game ended, as the results mail says it; nil while

@@ -84,3 +84,16 @@ func (t *Tx) Seated(address string) (bool, error) {
 	}
 	return n > 0, nil
 }
+
+// Audited reports whether the game's audit log has an entry of action
+// whose detail begins with prefix: a phase processed before (its
+// "process" entry), for one processed again after a rollback.
+func (t *Tx) Audited(gameID int64, action, prefix string) (bool, error) {
+	var found bool
+	err := t.tx.QueryRowContext(t.ctx, `SELECT EXISTS(SELECT 1 FROM audit WHERE game_id = ? AND action = ? AND instr(detail, ?) = 1)`,
+		gameID, action, prefix).Scan(&found)
+	if err != nil {
+		return false, fmt.Errorf("audited %s: %w", action, err)
+	}
+	return found, nil
+}

@@ -234,3 +234,32 @@ func TestGameSeed(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Audited finds an entry by the start of its detail, in its game only.
+func TestAudited(t *testing.T) {
+	s, _ := open(t)
+	err := s.Tx(context.Background(), func(tx *Tx) error {
+		if err := tx.Audit(time.Now(), 1, "judge", "process", "F1914M -> W1914A; late: italy"); err != nil {
+			return err
+		}
+		for _, c := range []struct {
+			game           int64
+			action, prefix string
+			want           bool
+		}{
+			{1, "process", "F1914M -> ", true},
+			{1, "process", "W1914A -> ", false},
+			{2, "process", "F1914M -> ", false},
+			{1, "roll", "F1914M", false},
+		} {
+			got, err := tx.Audited(c.game, c.action, c.prefix)
+			if err != nil || got != c.want {
+				t.Errorf("Audited(%d, %s, %q) = %v, %v", c.game, c.action, c.prefix, got, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

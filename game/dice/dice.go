@@ -68,6 +68,9 @@ func (r Roll) String() string {
 type Source struct {
 	rng   *mrand.ChaCha8
 	rolls []Roll
+	// Again is set by the judge when the phase is played again (after a
+	// rollback): its rolls fall as they did, and a game may say so.
+	Again bool
 }
 
 // New opens the source named stream of the game whose seed is seed: the

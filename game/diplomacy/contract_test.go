@@ -70,21 +70,24 @@ func TestThroughTheContract(t *testing.T) {
 	if out.Next.Phase().ID != "F1901M" || out.End != nil {
 		t.Errorf("next %s, end %v", out.Next.Phase().ID, out.End)
 	}
-	rep, err := st.Results(out.Record, game.Viewer{}, game.English)
+	rep, err := st.Results(out.Record, out.Next, game.Viewer{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"France:\n  A par - bur                  succeeds", "A mun - ruh                  succeeds (entered by the game master)"} {
-		if !strings.Contains(rep.Orders, want) {
-			t.Errorf("results lack %q:\n%s", want, rep.Orders)
+		if !strings.Contains(rep.Orders(game.English), want) {
+			t.Errorf("results lack %q:\n%s", want, rep.Orders(game.English))
 		}
 	}
-	if !strings.Contains(rep.Position, "A bur, A mar, F bre") {
-		t.Errorf("position after:\n%s", rep.Position)
+	if !strings.Contains(rep.Position(game.English), "A bur, A mar, F bre") || rep.Events != nil {
+		t.Errorf("position after:\n%s", rep.Position(game.English))
 	}
-	it, err := st.Results(out.Record, game.Viewer{}, game.Italian)
-	if err != nil || !strings.Contains(it.Orders, "Francia:") || !strings.Contains(it.Position, "Centri") {
-		t.Errorf("Italian results (%v):\n%s%s", err, it.Orders, it.Position)
+	if it := rep.Orders(game.Italian) + rep.Position(game.Italian); !strings.Contains(it, "Francia:") || !strings.Contains(it, "Centri") {
+		t.Errorf("Italian results:\n%s", it)
+	}
+	// From the record alone, as HISTORY reads a phase.
+	if again, err := st.Results(out.Record, nil, game.Viewer{}); err != nil || again.Position(game.English) != rep.Position(game.English) {
+		t.Errorf("the record alone gives %v", err)
 	}
 	// The state the store keeps reads back as the same state.
 	data, err := out.Next.Encode()

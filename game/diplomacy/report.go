@@ -13,24 +13,53 @@ import (
 
 // Results writes the results of the phase played from s, from its record:
 // every order and its outcome, the units removed without orders, the
-// builds left unordered, and the position after. Diplomacy hides nothing:
+// builds left unordered, the coin of the two-player game, and the
+// position after, next (nil: the record's). Diplomacy hides nothing:
 // every reader reads the same.
-func (s *State) Results(rec []byte, _ game.Viewer, l game.Lang) (game.Report, error) {
-	resp, byMaster, err := ReadRecord(rec)
+func (s *State) Results(data []byte, next game.State, _ game.Viewer) (game.Report, error) {
+	rec, err := readRecord(data)
 	if err != nil {
 		return game.Report{}, err
 	}
-	next, err := s.r.State(resp.Next)
-	if err != nil {
-		return game.Report{}, err
+	after, _ := next.(*State)
+	if after == nil {
+		if after, err = s.r.State(rec.Next); err != nil {
+			return game.Report{}, err
+		}
 	}
-	return s.Report(resp, byMaster, next, l), nil
+	rep := game.Report{
+		Orders:   func(l game.Lang) string { return s.ordersText(l, rec) },
+		Position: after.PositionText,
+	}
+	if rec.Coin != "" || rec.Pending {
+		rep.Events = func(l game.Lang) string { return "\n" + s.coinText(l, rec) }
+	}
+	return rep, nil
 }
 
-// Report is Results in Diplomacy's own terms: the game's answer, which
-// orders the master entered, and the state it led to.
-func (s *State) Report(resp *Response, byMaster map[string][]bool, next *State, l game.Lang) game.Report {
-	v := s.r.V
+// coinText announces the two-player game's coin.
+func (s *State) coinText(l game.Lang, rec *record) string {
+	v, tp := s.r.V, s.r.TwoPlayer()
+	neutral := PowerName(l, v, tp.Neutral)
+	if rec.Pending {
+		return f(l, "When this phase is processed, the judge tosses the coin for the side %s joins.\n", neutral)
+	}
+	st, _ := v.Setup(2, 0)
+	var side []variants.Power
+	for _, sd := range st.Sides {
+		if v.Powers[sd[0]].ID == rec.Coin {
+			side = sd
+		}
+	}
+	if rec.Again {
+		return f(l, "As the coin decided when it was tossed before the rollback: %s joins %s from Spring %d.\n", neutral, SideName(l, v, side), tp.Year+1)
+	}
+	return f(l, "The judge has tossed the coin: %s joins %s from Spring %d.\n", neutral, SideName(l, v, side), tp.Year+1)
+}
+
+// ordersText is the orders of the phase and what became of them.
+func (s *State) ordersText(l game.Lang, rec *record) string {
+	v, resp, byMaster := s.r.V, rec.Response, rec.ByMaster
 	var b strings.Builder
 	b.WriteString(t(l, "Orders:"))
 	empty := true
@@ -63,7 +92,7 @@ func (s *State) Report(resp *Response, byMaster map[string][]bool, next *State, 
 		}
 	}
 	b.WriteString(s.unusedBuilds(l, resp))
-	return game.Report{Orders: b.String(), Position: next.PositionText(l)}
+	return b.String()
 }
 
 // ResultWords is an order as understood (as written, if it could not be

@@ -123,11 +123,11 @@ type Arrangement struct {
 	byPower []int
 }
 
-// Joins is the two-player game's coin: the id of the first power of the
+// joins is the two-player game's coin: the id of the first power of the
 // side its neutral power joins, "" before the toss. A game whose coin
 // was tossed before the coin moved into the position has it among its
 // settings.
-func (s *State) Joins() string {
+func (s *State) joins() string {
 	if s.js.ItalyJoins != "" {
 		return s.js.ItalyJoins
 	}
@@ -139,20 +139,20 @@ func (s *State) Joins() string {
 // year.
 func (s *State) ItalyJoined() bool {
 	tp := s.r.TwoPlayer()
-	return tp != nil && s.Joins() != "" && s.pos.Phase.Year > tp.Year
+	return tp != nil && s.joins() != "" && s.pos.Phase.Year > tp.Year
 }
 
 // Arrangement works out the sides of the game at its current phase: in
 // the two-player game Italy joins the side the coin favoured from the
 // year after the first on.
 func (s *State) Arrangement() *Arrangement {
-	return s.r.arrangement(s.ItalyJoined(), s.Joins())
+	return s.r.arrangement(s.ItalyJoined(), s.joins())
 }
 
-// TossDue reports whether resolving the phase into next calls for the
+// tossDue reports whether resolving the phase into next calls for the
 // two-player game's coin toss: once past the first year's movement and
 // retreats, before its adjustments.
-func (s *State) TossDue(next adjudicator.Phase) bool {
+func (s *State) tossDue(next adjudicator.Phase) bool {
 	tp := s.r.TwoPlayer()
 	if tp == nil || s.pos.Phase.Year != tp.Year || s.pos.Phase.Type == adjudicator.Adjustment {
 		return false
@@ -163,20 +163,20 @@ func (s *State) TossDue(next adjudicator.Phase) bool {
 // coinRoll names the coin's roll in the dice's log.
 const coinRoll = "the two-player game's coin"
 
-// Toss tosses the two-player game's coin with the game's dice where
+// toss tosses the two-player game's coin with the game's dice where
 // resolving the phase into next calls for it, and writes its side into
 // next: the side the neutral power joins, and whether the coin was
 // tossed now (false: it had been before, and next keeps its side; or no
 // toss is due; or d is nil, as in a preview, which tosses nothing).
-func (s *State) Toss(next *Position, d *dice.Source) (side []variants.Power, tossed bool, err error) {
-	if joins := s.Joins(); joins != "" {
+func (s *State) toss(next *Position, d *dice.Source) (side []variants.Power, tossed bool, err error) {
+	if joins := s.joins(); joins != "" {
 		next.ItalyJoins = joins
 	}
 	ph, err := adjudicator.ParsePhase(next.Phase)
 	if err != nil {
 		return nil, false, err
 	}
-	if !s.TossDue(ph) || d == nil && next.ItalyJoins == "" {
+	if !s.tossDue(ph) || d == nil && next.ItalyJoins == "" {
 		// No dice (a preview): the coin is not tossed.
 		return nil, false, nil
 	}

@@ -177,33 +177,61 @@ type record struct {
 	// ByMaster marks, parallel to Results, the orders the game master
 	// entered (BECOME).
 	ByMaster map[string][]bool `json:"by_master,omitempty"`
+	coin
+}
+
+// coin is what became of the two-player game's coin in a phase, for its
+// results: tossed (the side it fell on), tossed before (again), or due
+// when the phase is processed (a preview).
+type coin struct {
+	Coin    string `json:"coin,omitempty"`
+	Again   bool   `json:"coin_again,omitempty"`
+	Pending bool   `json:"coin_pending,omitempty"`
 }
 
 // Resolve plays the phase with the standing orders and the game's dice
 // (Play), and keeps the game's answer as the phase's record.
 func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, error) {
-	pl, err := s.Play(orders, d)
+	pl, err := s.play(orders, d)
 	if err != nil {
 		return nil, err
 	}
-	rec, err := WriteRecord(pl.Response, pl.ByMaster)
+	rec, err := json.Marshal(pl.record())
 	if err != nil {
 		return nil, err
 	}
-	return &game.Outcome{Next: pl.After, Record: rec, End: pl.End}, nil
+	out := &game.Outcome{Next: pl.After, Record: rec, End: pl.End}
+	if pl.Joined != variants.NoPower {
+		out.Joined = []string{s.r.V.Powers[pl.Joined].ID}
+	}
+	return out, nil
 }
 
-// Played is a phase resolved, in Diplomacy's own terms.
-type Played struct {
+// record is what the phase's record keeps of it.
+func (pl *played) record() record {
+	rec := record{Response: pl.Response, ByMaster: pl.ByMaster}
+	if pl.Coin != nil {
+		rec.coin.Coin = pl.Response.Next.ItalyJoins
+		rec.Again = pl.Again
+	}
+	rec.Pending = pl.Pending
+	return rec
+}
+
+// played is a phase resolved, in Diplomacy's own terms.
+type played struct {
 	*Response
 	// ByMaster marks, parallel to Results, the orders the game master
 	// entered; nil for none.
 	ByMaster map[string][]bool
 	// Coin is the side the two-player game's neutral power joins, where
-	// resolving the phase called for the coin (nil where it did not), and
-	// Tossed whether it was tossed now, not before.
-	Coin   []variants.Power
-	Tossed bool
+	// resolving the phase called for the coin (nil where it did not);
+	// Again is set where the coin fell so before (a game whose coin was
+	// tossed before it was dice, or a phase played again after a
+	// rollback); Pending where the phase calls for the coin but had no
+	// dice to toss it (a preview).
+	Coin           []variants.Power
+	Again, Pending bool
 	// Joined is the neutral power joining its side from the next phase.
 	Joined variants.Power
 	// After is the state the game goes on from; End, how it ended there
@@ -212,13 +240,13 @@ type Played struct {
 	End   *game.Ending
 }
 
-// Play is Resolve in Diplomacy's own terms. Where the game has civil
+// play is Resolve in Diplomacy's own terms. Where the game has civil
 // disorder (seed XIV.3) a power that owed orders and sent none is in
 // disorder for this phase and after, until it orders again. In the
 // two-player game the coin is tossed at the end of the first year's
 // movement, and the neutral power joins its side when the year ends:
 // its units then take orders, and its land opens.
-func (s *State) Play(orders []game.Order, d *dice.Source) (*Played, error) {
+func (s *State) play(orders []game.Order, d *dice.Source) (*played, error) {
 	v := s.r.V
 	req := *s.js
 	req.Orders = map[string][]string{}
@@ -250,9 +278,14 @@ func (s *State) Play(orders []game.Order, d *dice.Source) (*Played, error) {
 	if !slices.ContainsFunc(orders, func(o game.Order) bool { return o.ByMaster }) {
 		byMaster = nil
 	}
-	pl := &Played{Response: resp, ByMaster: byMaster, Joined: variants.NoPower}
-	if pl.Coin, pl.Tossed, err = s.Toss(resp.Next, d); err != nil {
+	pl := &played{Response: resp, ByMaster: byMaster, Joined: variants.NoPower}
+	var tossed bool
+	if pl.Coin, tossed, err = s.toss(resp.Next, d); err != nil {
 		return nil, err
+	}
+	pl.Again = pl.Coin != nil && (!tossed || d != nil && d.Again)
+	if next, _ := adjudicator.ParsePhase(resp.Next.Phase); pl.Coin == nil && d == nil && s.tossDue(next) && s.joins() == "" {
+		pl.Pending = true
 	}
 	next, err := adjudicator.ParsePhase(resp.Next.Phase)
 	if err != nil {
@@ -323,21 +356,14 @@ func (s *State) End() *game.Ending {
 	}}
 }
 
-// WriteRecord writes a phase's record: the game's answer, and which
-// orders the game master entered (nil for none).
-func WriteRecord(resp *Response, byMaster map[string][]bool) ([]byte, error) {
-	return json.Marshal(record{Response: resp, ByMaster: byMaster})
-}
-
-// ReadRecord reads back the game's answer a phase's record keeps, and
-// which orders the game master entered.
-func ReadRecord(data []byte) (*Response, map[string][]bool, error) {
+// readRecord reads back a phase's record.
+func readRecord(data []byte) (*record, error) {
 	var rec record
 	if err := json.Unmarshal(data, &rec); err != nil {
-		return nil, nil, fmt.Errorf("phase record: %w", err)
+		return nil, fmt.Errorf("phase record: %w", err)
 	}
 	if rec.Response == nil {
-		return nil, nil, fmt.Errorf("phase record: no results")
+		return nil, fmt.Errorf("phase record: no results")
 	}
-	return rec.Response, rec.ByMaster, nil
+	return &rec, nil
 }
