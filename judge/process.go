@@ -178,10 +178,16 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	}
 	// A phase processed again after a rollback rolls as it did, and the
 	// game may say so.
-	if d.Again, err = tx.Audited(g.ID, "process", g.Phase+" -> "); err != nil {
-		return err
+	var againErr error
+	d.Again = func() bool {
+		again, err := tx.Audited(g.ID, "process", g.Phase+" -> ")
+		againErr = err
+		return again
 	}
 	resp, err := j.play(tx, vw, d)
+	if err == nil {
+		err = againErr
+	}
 	if err != nil {
 		return err
 	}

@@ -68,9 +68,11 @@ func (r Roll) String() string {
 type Source struct {
 	rng   *mrand.ChaCha8
 	rolls []Roll
-	// Again is set by the judge when the phase is played again (after a
-	// rollback): its rolls fall as they did, and a game may say so.
-	Again bool
+	// Again, where the judge sets it, reports whether the phase is played
+	// again (after a rollback): its rolls fall as they did, and a game
+	// may say so. A game asks only when it announces a roll, so that the
+	// judge looks it up only then.
+	Again func() bool
 }
 
 // New opens the source named stream of the game whose seed is seed: the

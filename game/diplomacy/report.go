@@ -17,14 +17,19 @@ import (
 // position after, next (nil: the record's). Diplomacy hides nothing:
 // every reader reads the same.
 func (s *State) Results(data []byte, next game.State, _ game.Viewer) (game.Report, error) {
-	rec, err := readRecord(data)
-	if err != nil {
-		return game.Report{}, err
-	}
 	after, _ := next.(*State)
-	if after == nil {
-		if after, err = s.r.State(rec.Next); err != nil {
+	var rec *record
+	if after != nil && sameBytes(after.from.data, data) {
+		rec = after.from.rec // as Resolve made it
+	} else {
+		var err error
+		if rec, err = readRecord(data); err != nil {
 			return game.Report{}, err
+		}
+		if after == nil {
+			if after, err = s.r.State(rec.Next); err != nil {
+				return game.Report{}, err
+			}
 		}
 	}
 	rep := game.Report{
@@ -35,6 +40,11 @@ func (s *State) Results(data []byte, next game.State, _ game.Viewer) (game.Repor
 		rep.Events = func(l game.Lang) string { return "\n" + s.coinText(l, rec) }
 	}
 	return rep, nil
+}
+
+// sameBytes reports whether a and b are the same bytes in memory.
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
 }
 
 // coinText announces the two-player game's coin.

@@ -18,6 +18,13 @@ type State struct {
 	r   *Rules
 	js  *Position
 	pos *adjudicator.Position
+	// from is the record of the phase that led here, as Resolve wrote it
+	// (data) and read (rec): Results of that record reads it again for
+	// nothing.
+	from struct {
+		data []byte
+		rec  *record
+	}
 }
 
 // Rules are the rules the state is played by.
@@ -196,11 +203,13 @@ func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, err
 	if err != nil {
 		return nil, err
 	}
-	rec, err := json.Marshal(pl.record())
+	rec := pl.record()
+	data, err := json.Marshal(rec)
 	if err != nil {
 		return nil, err
 	}
-	out := &game.Outcome{Next: pl.After, Record: rec, End: pl.End}
+	pl.After.from.data, pl.After.from.rec = data, &rec
+	out := &game.Outcome{Next: pl.After, Record: data, End: pl.End}
 	if pl.Joined != variants.NoPower {
 		out.Joined = []string{s.r.V.Powers[pl.Joined].ID}
 	}
@@ -283,7 +292,7 @@ func (s *State) play(orders []game.Order, d *dice.Source) (*played, error) {
 	if pl.Coin, tossed, err = s.toss(resp.Next, d); err != nil {
 		return nil, err
 	}
-	pl.Again = pl.Coin != nil && (!tossed || d != nil && d.Again)
+	pl.Again = pl.Coin != nil && (!tossed || d != nil && d.Again != nil && d.Again())
 	if next, _ := adjudicator.ParsePhase(resp.Next.Phase); pl.Coin == nil && d == nil && s.tossDue(next) && s.joins() == "" {
 		pl.Pending = true
 	}
