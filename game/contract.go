@@ -160,6 +160,20 @@ type Ending struct {
 	Text Text
 }
 
+// An Ender is a State that can be ended before its rules end it, at the
+// game's end date: EndNow says who wins then. Its Ending's Text is a
+// clause ("France wins with 9 units") that the judge sets in its own
+// sentence.
+type Ender interface {
+	EndNow() *Ending
+}
+
+// Survivors is a State in which players may vote a draw: the seats
+// still in the game, among whom a draw is shared.
+type Survivors interface {
+	Survivors() []string
+}
+
 // Viewer is the reader a text is written for: the game master, a
 // player holding seats, or (neither) an observer.
 type Viewer struct {

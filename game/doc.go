@@ -19,9 +19,10 @@
 //     arguments, so that a phase processed again after a crash or a
 //     rollback comes out the same.
 //
-// Optional capabilities (a map, the master's edits, draw votes) are to be
-// small interfaces a State may also implement, checked with a type
-// assertion, as go-imap checks a backend's extensions. Texts for people
+// Optional capabilities are small interfaces a State may also implement,
+// checked with a type assertion, as go-imap checks a backend's
+// extensions: Ender (who wins at the game's end date), Survivors (among
+// whom a draw is voted); a map and the master's edits are to follow. Texts for people
 // are Text values, written in the reader's Lang; each game keeps the
 // Italian of its texts in its own Dictionary.
 //

@@ -103,40 +103,15 @@ func (j *Judge) dueGames(ctx context.Context, at time.Time) (due []*store.Game, 
 	return due, next, err
 }
 
-// endByUnits ends a game at its end date: the power with the most units
-// wins; a tie shares the victory (seed III).
+// endByUnits ends a game at its end date, with the winners its rules
+// give then (game.Ender).
 func (j *Judge) endByUnits(tx *store.Tx, vw *view) error {
-	_, units := adjudicator.Count(vw.v, vw.pos)
-	// A player of several powers (seed XIV.2) counts the units of all.
-	best := -1
-	var winners [][]variants.Power
-	for _, side := range vw.arrangement().Sides {
-		n := 0
-		for _, p := range side {
-			n += units[p]
-		}
-		switch {
-		case n > best:
-			best, winners = n, [][]variants.Power{side}
-		case n == best:
-			winners = append(winners, side)
-		}
-	}
-	what := func(l lang) string {
-		names := make([]string, len(winners))
-		for i, side := range winners {
-			names[i] = l.side(vw.v, side)
-		}
-		if len(names) > 1 {
-			return l.f("%s share the victory with %d units each", strings.Join(names, "; "), best)
-		}
-		return l.f("%s wins with %d units", names[0], best)
-	}
-	if err := tx.Audit(j.now(), vw.g.ID, "judge", "end", what(english)); err != nil {
+	end := game.State(vw.st).(game.Ender).EndNow()
+	if err := tx.Audit(j.now(), vw.g.ID, "judge", "end", end.Text(game.English)); err != nil {
 		return err
 	}
 	return j.finish(tx, vw, "judge", byEndDate, func(l lang) (string, string) {
-		return l.t("the game ends"), l.f("Game %s has reached its end date (%s): %s.\n\n%s", vw.g.Name, vw.set.End, what(l), vw.st.PositionText(game.Lang(l)))
+		return l.t("the game ends"), l.f("Game %s has reached its end date (%s): %s.\n\n%s", vw.g.Name, vw.set.End, end.Text(game.Lang(l)), vw.st.PositionText(game.Lang(l)))
 	})
 }
 

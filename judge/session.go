@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/parser"
@@ -529,13 +530,9 @@ func (s *session) changeSeats(change func(*store.Seat)) error {
 // survivors are the powers the game plays that still have units or
 // centres.
 func (vw *view) survivors() variants.PowerSet {
-	centers, units := adjudicator.Count(vw.v, vw.pos)
-	absent := vw.arrangement().Absent
 	var set variants.PowerSet
-	for p := range vw.v.Powers {
-		if !absent.Has(variants.Power(p)) && (centers[p] > 0 || units[p] > 0) {
-			set.Add(variants.Power(p))
-		}
+	for _, id := range game.State(vw.st).(game.Survivors).Survivors() {
+		set.Add(vw.v.PowerByID(id))
 	}
 	return set
 }

@@ -133,3 +133,26 @@ func TestReadWithAStoredOrderThatNoLongerReads(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// At the end date the most units win, a tie shares the victory; the
+// survivors are the powers with units or centres.
+func TestEndNowAndSurvivors(t *testing.T) {
+	rules, err := diplomacy.Configure(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := rules.State(&diplomacy.Position{Phase: "S1905M",
+		Units:   map[string][]string{"france": {"A par", "A mar"}, "germany": {"A ber", "A mun"}, "italy": {"A rom"}},
+		Centers: map[string][]string{"france": {"par", "mar"}, "germany": {"ber", "mun"}, "italy": {"rom"}, "austria": {"vie"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s game.State = st
+	end := s.(game.Ender).EndNow()
+	if !end.Draw || !slices.Equal(end.Winners, []string{"france", "germany"}) || end.Text(game.English) != "France; Germany share the victory with 2 units each" {
+		t.Errorf("end %+v: %q", end, end.Text(game.English))
+	}
+	if got := s.(game.Survivors).Survivors(); !slices.Equal(got, []string{"austria", "france", "germany", "italy"}) {
+		t.Errorf("survivors %v", got)
+	}
+}

@@ -5,6 +5,8 @@ import "github.com/corriere/corriere/game"
 // italian is the Italian of the texts of this package, keyed by the
 // English as written in the code.
 var italian = game.Dictionary{
+	"%s share the victory with %d units each": "%s si dividono la vittoria con %d unità ciascuno",
+	"%s wins with %d units":                   "%s vince con %d unità",
 	"As the coin decided when it was tossed before the rollback: %s joins %s from Spring %d.\n": "Come decise la moneta lanciata prima del ritorno indietro: %s si unisce a %s dalla primavera del %d.\n",
 	"The judge has tossed the coin: %s joins %s from Spring %d.\n":                              "Il giudice ha lanciato la moneta: %s si unisce a %s dalla primavera del %d.\n",
 	"When this phase is processed, the judge tosses the coin for the side %s joins.\n":          "Quando questa fase sarà risolta, il giudice lancerà la moneta per la parte a cui si unisce %s.\n",

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game"
@@ -375,4 +376,57 @@ func readRecord(data []byte) (*record, error) {
 		return nil, fmt.Errorf("phase record: no results")
 	}
 	return &rec, nil
+}
+
+// EndNow is who wins when the game ends at its end date: the player with
+// the most units, counting every power the player plays (seed XIV.2); a
+// tie shares the victory (seed III).
+func (s *State) EndNow() *game.Ending {
+	v := s.r.V
+	_, units := adjudicator.Count(v, s.pos)
+	best := -1
+	var winners [][]variants.Power
+	for _, side := range s.Arrangement().Sides {
+		n := 0
+		for _, p := range side {
+			n += units[p]
+		}
+		switch {
+		case n > best:
+			best, winners = n, [][]variants.Power{side}
+		case n == best:
+			winners = append(winners, side)
+		}
+	}
+	end := &game.Ending{Draw: len(winners) > 1, Text: func(l game.Lang) string {
+		names := make([]string, len(winners))
+		for i, side := range winners {
+			names[i] = SideName(l, v, side)
+		}
+		if len(names) > 1 {
+			return f(l, "%s share the victory with %d units each", strings.Join(names, "; "), best)
+		}
+		return f(l, "%s wins with %d units", names[0], best)
+	}}
+	for _, side := range winners {
+		for _, p := range side {
+			end.Winners = append(end.Winners, v.Powers[p].ID)
+		}
+	}
+	return end
+}
+
+// Survivors are the powers still in the game, among whom a draw is
+// shared: those with units or centres, the absent aside.
+func (s *State) Survivors() []string {
+	v := s.r.V
+	centers, units := adjudicator.Count(v, s.pos)
+	absent := s.Arrangement().Absent
+	var out []string
+	for p := range v.Powers {
+		if !absent.Has(variants.Power(p)) && (centers[p] > 0 || units[p] > 0) {
+			out = append(out, v.Powers[p].ID)
+		}
+	}
+	return out
 }
