@@ -11,16 +11,20 @@ import (
 	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/mailer"
-	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/store"
 	"github.com/corriere/corriere/variants"
 )
 
-// standing is a power's current order set, read back from the store.
+// standing is a power's current order set, as the store keeps it and in
+// the contract's terms.
 type standing struct {
-	keys   []string
-	orders []adjudicator.Order
 	rows   []store.Order
+	orders []game.Order
+}
+
+// gameOrder is an order as the store keeps it, in the contract's terms.
+func gameOrder(r store.Order) game.Order {
+	return game.Order{Seat: r.Power, Key: r.Key, Text: r.Canonical, ByMaster: r.ByMaster}
 }
 
 // standings reads the phase's orders in one query and returns the order
@@ -40,14 +44,9 @@ func (vw *view) standings(tx *store.Tx, powers ...variants.Power) ([]*standing, 
 		if p == variants.NoPower || (len(powers) > 0 && !slices.Contains(powers, p)) {
 			continue
 		}
-		o, err := parser.Order(vw.v, vw.pos, p, r.Canonical)
-		if err != nil {
-			return nil, fmt.Errorf("game %s: stored order %q no longer reads: %w", vw.g.Name, r.Canonical, err)
-		}
 		st := out[p]
-		st.keys = append(st.keys, r.Key)
-		st.orders = append(st.orders, o)
 		st.rows = append(st.rows, r)
+		st.orders = append(st.orders, gameOrder(r))
 	}
 	return out, nil
 }
@@ -114,15 +113,13 @@ func (s *session) submit(lines []string) error {
 				vw.timeIn(s.lang, cmp.Or(s.written(), s.at)), s.lang.phase(vw.pos.Phase), vw.timeIn(s.lang, cmp.Or(lastWritten, lastAt)))
 		}
 	}
-	rows, err := s.tx.Orders(vw.g.ID, vw.g.Phase)
+	sets, err := vw.standings(s.tx, s.side...)
 	if err != nil {
 		return err
 	}
 	var standing []game.Order
-	for _, r := range rows {
-		if slices.ContainsFunc(s.side, func(p variants.Power) bool { return vw.v.Powers[p].ID == r.Power }) {
-			standing = append(standing, game.Order{Seat: r.Power, Key: r.Key, Text: r.Canonical, ByMaster: r.ByMaster})
-		}
+	for _, st := range sets {
+		standing = append(standing, st.orders...)
 	}
 	var report strings.Builder
 	report.WriteString(s.lang.f("Orders for %s:\n", s.lang.phase(vw.pos.Phase)))
@@ -368,13 +365,18 @@ func (s *session) orderState() error {
 
 // missing lists what power still has to order, given its orders: units
 // without orders, or in winter the builds or removals not yet ordered.
-func (vw *view) missing(power variants.Power, orders []adjudicator.Order) []string {
-	return vw.st.MissingIn(game.English, power, orders)
+func (vw *view) missing(power variants.Power, orders []game.Order) []string {
+	return vw.missingIn(english, power, orders)
 }
 
 // missingIn is missing in l.
-func (vw *view) missingIn(l lang, power variants.Power, orders []adjudicator.Order) []string {
-	return vw.st.MissingIn(game.Lang(l), power, orders)
+func (vw *view) missingIn(l lang, power variants.Power, orders []game.Order) []string {
+	texts := vw.st.Missing(vw.v.Powers[power].ID, orders)
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		out[i] = t(game.Lang(l))
+	}
+	return out
 }
 
 // plural counts in l: "1 build", "2 builds".

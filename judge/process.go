@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/game/dice"
 	"github.com/corriere/corriere/game/diplomacy"
@@ -279,8 +278,8 @@ func (j *Judge) play(tx *store.Tx, vw *view, d *dice.Source) (*played, error) {
 	var orders []game.Order
 	request := map[string][]string{}
 	for _, st := range sets {
+		orders = append(orders, st.orders...)
 		for _, r := range st.rows {
-			orders = append(orders, game.Order{Seat: r.Power, Key: r.Key, Text: r.Canonical, ByMaster: r.ByMaster})
 			request[r.Power] = append(request[r.Power], r.Canonical)
 		}
 	}
@@ -298,7 +297,7 @@ func (j *Judge) play(tx *store.Tx, vw *view, d *dice.Source) (*played, error) {
 		}
 		// The orders that stood at the deadline: a replacement made in
 		// grace keeps the time its unit was first ordered.
-		var then []adjudicator.Order
+		var then []game.Order
 		for i, r := range st.rows {
 			if !r.Since.After(deadline) {
 				then = append(then, st.orders[i])

@@ -54,8 +54,11 @@ type standingSet struct {
 	orders []adjudicator.Order
 }
 
+// standingSet reads back power p's standing orders; an order that no
+// longer reads is left out, and the error names the first such.
 func (s *State) standingSet(p variants.Power, standing []game.Order) (*standingSet, error) {
 	st := &standingSet{}
+	var first error
 	id := s.r.V.Powers[p].ID
 	for _, o := range standing {
 		if o.Seat != id {
@@ -63,12 +66,15 @@ func (s *State) standingSet(p variants.Power, standing []game.Order) (*standingS
 		}
 		ao, err := parser.Order(s.r.V, s.pos, p, o.Text)
 		if err != nil {
-			return nil, fmt.Errorf("stored order %q no longer reads: %w", o.Text, err)
+			if first == nil {
+				first = fmt.Errorf("stored order %q no longer reads: %w", o.Text, err)
+			}
+			continue
 		}
 		st.keys = append(st.keys, o.Key)
 		st.orders = append(st.orders, ao)
 	}
-	return st, nil
+	return st, first
 }
 
 // with returns the order set with o put in place of the order of the
@@ -156,7 +162,7 @@ func (s *State) choose(cands []candidate, sets map[variants.Power]*standingSet) 
 			// order was meant for says more.
 			if !better && (i == 0 || (r.Reason != adjudicator.NotYours && r.Reason != adjudicator.NoUnit)) {
 				reason := r.Reason.String()
-				refusal = func(l game.Lang) string { return fmt.Sprintf("%s (%s)", Reason(l, reason), canon) }
+				refusal = func(l game.Lang) string { return fmt.Sprintf("%s (%s)", reasonIn(l, reason), canon) }
 				better = i > 0
 			}
 			continue
@@ -169,7 +175,7 @@ func (s *State) choose(cands []candidate, sets map[variants.Power]*standingSet) 
 
 // refusalText is the parser's refusal, in the reader's language.
 func refusalText(r *parser.Refusal) game.Text {
-	return func(l game.Lang) string { return Refusal(l, r) }
+	return func(l game.Lang) string { return refusalIn(l, r) }
 }
 
 // notOrders reports that every reading of a fragment found it plainly no
@@ -212,7 +218,7 @@ func trueTypes(v *variants.Variant, pos *adjudicator.Position, o *adjudicator.Or
 		if *ut == variants.NoType || at == variants.NoLoc || int(at) >= len(v.Locs) {
 			return
 		}
-		u, ok := UnitAt(v, pos, at)
+		u, ok := unitAt(v, pos, at)
 		if ok && u.Type != *ut {
 			fixes = append(fixes, fixed{*ut, v.Locs[v.Province(at)].ID, u.Type})
 			*ut = u.Type
@@ -237,9 +243,9 @@ func trueTypes(v *variants.Variant, pos *adjudicator.Position, o *adjudicator.Or
 	}
 }
 
-// UnitAt is the unit standing in loc's province, the dislodged one in a
+// unitAt is the unit standing in loc's province, the dislodged one in a
 // retreat phase.
-func UnitAt(v *variants.Variant, pos *adjudicator.Position, loc variants.Loc) (variants.Unit, bool) {
+func unitAt(v *variants.Variant, pos *adjudicator.Position, loc variants.Loc) (variants.Unit, bool) {
 	p := v.Province(loc)
 	if pos.Phase.Type == adjudicator.Retreat {
 		for _, d := range pos.Dislodged {

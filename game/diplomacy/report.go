@@ -112,7 +112,7 @@ func ResultWords(l game.Lang, r OrderResult) (text, outcome string) {
 	if text == "" {
 		text = r.Order
 	}
-	return text, Outcome(l, r.Result, r.Reason)
+	return text, outcomeIn(l, r.Result, r.Reason)
 }
 
 // unusedBuilds says, after adjustments, which powers left builds they
@@ -125,7 +125,7 @@ func (s *State) unusedBuilds(l game.Lang, resp *Response) string {
 	var out []string
 	for p := range v.Powers {
 		// What the power could build: free home centres, no disorder.
-		owed, _ := s.Allowance(variants.Power(p))
+		owed, _ := s.allowance(variants.Power(p))
 		if owed <= 0 {
 			continue
 		}
@@ -165,7 +165,7 @@ func (s *State) PositionText(l game.Lang) string {
 		}
 		line := fmt.Sprintf("  %-*s %7d %5d", w, PowerName(l, v, variants.Power(p)), centers[p], units[p])
 		if winter {
-			builds, removals := s.Allowance(variants.Power(p))
+			builds, removals := s.allowance(variants.Power(p))
 			switch {
 			case builds > 0:
 				line += "  " + plural(l, builds, "build", "builds")

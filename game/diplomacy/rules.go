@@ -123,14 +123,18 @@ func (r *Rules) Load(data []byte) (*State, error) {
 	if err := json.Unmarshal(data, js); err != nil {
 		return nil, fmt.Errorf("stored position: %w", err)
 	}
-	return r.State(js)
+	st, err := r.State(js)
+	if err != nil {
+		return nil, fmt.Errorf("stored %w", err)
+	}
+	return st, nil
 }
 
 // State is the state of a position in JSON terms.
 func (r *Rules) State(js *Position) (*State, error) {
 	pos, err := Decode(r.V, js)
 	if err != nil {
-		return nil, fmt.Errorf("stored position: %w", err)
+		return nil, fmt.Errorf("position: %w", err)
 	}
 	return &State{r: r, js: js, pos: pos}, nil
 }

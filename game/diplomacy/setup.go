@@ -164,33 +164,26 @@ func (s *State) tossDue(next adjudicator.Phase) bool {
 const coinRoll = "the two-player game's coin"
 
 // toss tosses the two-player game's coin with the game's dice where
-// resolving the phase into next calls for it, and writes its side into
-// next: the side the neutral power joins, and whether the coin was
-// tossed now (false: it had been before, and next keeps its side; or no
-// toss is due; or d is nil, as in a preview, which tosses nothing).
-func (s *State) toss(next *Position, d *dice.Source) (side []variants.Power, tossed bool, err error) {
+// resolving the phase into next (of phase ph) calls for it, writes its
+// side into next, and says what became of it, for the results: tossed
+// now; fallen so before (a coin tossed before it was dice, or a phase
+// played again after a rollback); or to be tossed (no dice: a preview).
+// The zero coin where no toss is due.
+func (s *State) toss(next *Position, ph adjudicator.Phase, d *dice.Source) coin {
 	if joins := s.joins(); joins != "" {
 		next.ItalyJoins = joins
 	}
-	ph, err := adjudicator.ParsePhase(next.Phase)
-	if err != nil {
-		return nil, false, err
-	}
-	if !s.tossDue(ph) || d == nil && next.ItalyJoins == "" {
-		// No dice (a preview): the coin is not tossed.
-		return nil, false, nil
+	switch {
+	case !s.tossDue(ph):
+		return coin{}
+	case next.ItalyJoins != "":
+		return coin{Coin: next.ItalyJoins, Again: true}
+	case d == nil:
+		return coin{Pending: true}
 	}
 	st, _ := s.r.V.Setup(2, 0)
-	if next.ItalyJoins == "" {
-		next.ItalyJoins = s.r.V.Powers[st.Sides[d.Roll(coinRoll, 2, true)-1][0]].ID
-		tossed = true
-	}
-	for _, sd := range st.Sides {
-		if s.r.V.Powers[sd[0]].ID == next.ItalyJoins {
-			side = sd
-		}
-	}
-	return side, tossed, nil
+	next.ItalyJoins = s.r.V.Powers[st.Sides[d.Roll(coinRoll, 2, true)-1][0]].ID
+	return coin{Coin: next.ItalyJoins, Again: d.Again != nil && d.Again()}
 }
 
 // Arrangement is the sides before the game starts.

@@ -3,6 +3,7 @@ package diplomacy
 import (
 	"testing"
 
+	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game/dice"
 )
 
@@ -34,9 +35,10 @@ func TestTossTiming(t *testing.T) {
 		}
 		next := &Position{Phase: c.next}
 		d := dice.New(dice.SeedWhere(c.now, func(d *dice.Source) bool { return d.Roll("coin", 2, true) == 2 }), c.now)
-		side, tossed, err := st.toss(next, d)
-		if err != nil || tossed != c.toss || (side != nil) != c.toss {
-			t.Errorf("%s -> %s: side %v, tossed %v, %v; want a toss %v", c.now, c.next, side, tossed, err, c.toss)
+		ph, _ := adjudicator.ParsePhase(c.next)
+		got := st.toss(next, ph, d)
+		if tossed := got.Coin != ""; tossed != c.toss || got.Again || got.Pending {
+			t.Errorf("%s -> %s: %+v, want a toss %v", c.now, c.next, got, c.toss)
 		}
 		if c.toss && next.ItalyJoins != "germany" {
 			t.Errorf("%s -> %s: the toss was not kept (%q)", c.now, c.next, next.ItalyJoins)

@@ -9,7 +9,6 @@ import (
 	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/game/dice"
-	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/variants"
 )
 
@@ -27,9 +26,6 @@ type State struct {
 		rec  *record
 	}
 }
-
-// Rules are the rules the state is played by.
-func (s *State) Rules() *Rules { return s.r }
 
 // Pos is the position in the adjudicator's terms; the caller must not
 // change it.
@@ -65,13 +61,7 @@ func (s *State) Encode() ([]byte, error) { return json.Marshal(s.js) }
 
 // Owing lists the powers that have orders to give this phase: powers
 // absent from the game (a setup for fewer players) give none.
-func (s *State) Owing() []string {
-	var out []string
-	for _, p := range s.owing() {
-		out = append(out, s.r.V.Powers[p].ID)
-	}
-	return out
-}
+func (s *State) Owing() []string { return s.r.ids(s.owing()) }
 
 func (s *State) owing() []variants.Power {
 	absent := s.Arrangement().Absent
@@ -85,39 +75,26 @@ func (s *State) owing() []variants.Power {
 }
 
 // Missing says what the power seat still has to order: units without
-// orders, or in winter the builds or removals not yet ordered.
+// orders, or in winter the builds or removals not yet ordered. A standing
+// order that no longer reads counts as none (Read says so). The list is
+// written in English at once and in another language when first asked.
 func (s *State) Missing(seat string, standing []game.Order) []game.Text {
 	p := s.r.V.PowerByID(seat)
 	if p == variants.NoPower {
 		return nil
 	}
-	orders := s.orders(p, standing)
-	out := make([]game.Text, len(s.missing(game.English, p, orders)))
+	set, _ := s.standingSet(p, standing)
+	lists := [game.Langs][]string{game.English: s.missing(game.English, p, set.orders)}
+	out := make([]game.Text, len(lists[game.English]))
 	for i := range out {
-		out[i] = func(l game.Lang) string { return s.missing(l, p, orders)[i] }
-	}
-	return out
-}
-
-// orders reads back the standing orders of power p; an order that no
-// longer reads is left out (the store keeps what the parser wrote).
-func (s *State) orders(p variants.Power, standing []game.Order) []adjudicator.Order {
-	id := s.r.V.Powers[p].ID
-	var out []adjudicator.Order
-	for _, o := range standing {
-		if o.Seat != id {
-			continue
-		}
-		if ao, err := parser.Order(s.r.V, s.pos, p, o.Text); err == nil {
-			out = append(out, ao)
+		out[i] = func(l game.Lang) string {
+			if lists[l] == nil {
+				lists[l] = s.missing(l, p, set.orders)
+			}
+			return lists[l][i]
 		}
 	}
 	return out
-}
-
-// MissingIn is what power p still has to order, given its orders, in l.
-func (s *State) MissingIn(l game.Lang, p variants.Power, orders []adjudicator.Order) []string {
-	return s.missing(l, p, orders)
 }
 
 func (s *State) missing(l game.Lang, power variants.Power, orders []adjudicator.Order) []string {
@@ -143,7 +120,7 @@ func (s *State) missing(l game.Lang, power variants.Power, orders []adjudicator.
 			}
 		}
 	case adjudicator.Adjustment:
-		builds, removals := s.Allowance(power)
+		builds, removals := s.allowance(power)
 		for _, o := range orders {
 			switch o.Type {
 			case adjudicator.Build, adjudicator.Waive:
@@ -162,9 +139,9 @@ func (s *State) missing(l game.Lang, power variants.Power, orders []adjudicator.
 	return out
 }
 
-// Allowance is what power may build (limited by its free home centres)
+// allowance is what power may build (limited by its free home centres)
 // or must remove this winter.
-func (s *State) Allowance(power variants.Power) (builds, removals int) {
+func (s *State) allowance(power variants.Power) (builds, removals int) {
 	v, pos := s.r.V, s.pos
 	centers, units := adjudicator.Count(v, pos)
 	d := centers[power] - units[power]
@@ -204,7 +181,7 @@ func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, err
 	if err != nil {
 		return nil, err
 	}
-	rec := pl.record()
+	rec := record{Response: pl.Response, ByMaster: pl.ByMaster, coin: pl.coin}
 	data, err := json.Marshal(rec)
 	if err != nil {
 		return nil, err
@@ -217,31 +194,14 @@ func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, err
 	return out, nil
 }
 
-// record is what the phase's record keeps of it.
-func (pl *played) record() record {
-	rec := record{Response: pl.Response, ByMaster: pl.ByMaster}
-	if pl.Coin != nil {
-		rec.coin.Coin = pl.Response.Next.ItalyJoins
-		rec.Again = pl.Again
-	}
-	rec.Pending = pl.Pending
-	return rec
-}
-
 // played is a phase resolved, in Diplomacy's own terms.
 type played struct {
 	*Response
 	// ByMaster marks, parallel to Results, the orders the game master
 	// entered; nil for none.
 	ByMaster map[string][]bool
-	// Coin is the side the two-player game's neutral power joins, where
-	// resolving the phase called for the coin (nil where it did not);
-	// Again is set where the coin fell so before (a game whose coin was
-	// tossed before it was dice, or a phase played again after a
-	// rollback); Pending where the phase calls for the coin but had no
-	// dice to toss it (a preview).
-	Coin           []variants.Power
-	Again, Pending bool
+	// coin is what became of the two-player game's coin.
+	coin
 	// Joined is the neutral power joining its side from the next phase.
 	Joined variants.Power
 	// After is the state the game goes on from; End, how it ended there
@@ -289,18 +249,11 @@ func (s *State) play(orders []game.Order, d *dice.Source) (*played, error) {
 		byMaster = nil
 	}
 	pl := &played{Response: resp, ByMaster: byMaster, Joined: variants.NoPower}
-	var tossed bool
-	if pl.Coin, tossed, err = s.toss(resp.Next, d); err != nil {
-		return nil, err
-	}
-	pl.Again = pl.Coin != nil && (!tossed || d != nil && d.Again != nil && d.Again())
-	if next, _ := adjudicator.ParsePhase(resp.Next.Phase); pl.Coin == nil && d == nil && s.tossDue(next) && s.joins() == "" {
-		pl.Pending = true
-	}
 	next, err := adjudicator.ParsePhase(resp.Next.Phase)
 	if err != nil {
 		return nil, err
 	}
+	pl.coin = s.toss(resp.Next, next, d)
 	if tp := s.r.TwoPlayer(); tp != nil {
 		if s.pos.Phase.Year == tp.Year && next.Year > tp.Year {
 			neutral := v.Powers[tp.Neutral].ID
@@ -325,22 +278,11 @@ func (s *State) play(orders []game.Order, d *dice.Source) (*played, error) {
 func (s *State) End() *game.Ending {
 	v := s.r.V
 	a := s.Arrangement()
-	ids := func(ps []variants.Power) []string {
-		out := make([]string, len(ps))
-		for i, p := range ps {
-			out[i] = v.Powers[p].ID
-		}
-		return out
-	}
 	if tp := s.r.TwoPlayer(); tp != nil {
 		_, units := adjudicator.Count(v, s.pos)
 		for _, side := range a.Sides {
-			n := 0
-			for _, p := range side {
-				n += units[p]
-			}
-			if n >= tp.Victory {
-				return &game.Ending{Winners: ids(side), Text: func(l game.Lang) string {
+			if n := sideUnits(side, units); n >= tp.Victory {
+				return &game.Ending{Winners: s.r.ids(side), Text: func(l game.Lang) string {
 					return f(l, "%s, one player, have won the game with %d units (%d needed in the two-player game).\n", SideName(l, v, side), n, tp.Victory)
 				}}
 			}
@@ -353,7 +295,7 @@ func (s *State) End() *game.Ending {
 	w := v.PowerByID(*s.js.Winner)
 	centers, _ := adjudicator.Count(v, s.pos)
 	side := a.Side(w)
-	winners := ids(side)
+	winners := s.r.ids(side)
 	if len(winners) == 0 {
 		winners = []string{v.Powers[w].ID}
 	}
@@ -387,11 +329,7 @@ func (s *State) EndNow() *game.Ending {
 	best := -1
 	var winners [][]variants.Power
 	for _, side := range s.Arrangement().Sides {
-		n := 0
-		for _, p := range side {
-			n += units[p]
-		}
-		switch {
+		switch n := sideUnits(side, units); {
 		case n > best:
 			best, winners = n, [][]variants.Power{side}
 		case n == best:
@@ -409,11 +347,27 @@ func (s *State) EndNow() *game.Ending {
 		return f(l, "%s wins with %d units", names[0], best)
 	}}
 	for _, side := range winners {
-		for _, p := range side {
-			end.Winners = append(end.Winners, v.Powers[p].ID)
-		}
+		end.Winners = append(end.Winners, s.r.ids(side)...)
 	}
 	return end
+}
+
+// sideUnits counts the units of the powers of one player's side.
+func sideUnits(side []variants.Power, units []int) int {
+	n := 0
+	for _, p := range side {
+		n += units[p]
+	}
+	return n
+}
+
+// ids are the powers' ids.
+func (r *Rules) ids(ps []variants.Power) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = r.V.Powers[p].ID
+	}
+	return out
 }
 
 // Survivors are the powers still in the game, among whom a draw is

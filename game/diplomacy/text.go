@@ -104,26 +104,26 @@ func unit(l game.Lang, ut variants.UnitType) string {
 	return t(l, "an army")
 }
 
-// Refusal is the parser's refusal of an order in l.
-func Refusal(l game.Lang, r *parser.Refusal) string {
+// refusalIn is the parser's refusal of an order in l.
+func refusalIn(l game.Lang, r *parser.Refusal) string {
 	if l == game.Italian && r.Italian != "" {
 		return r.Italian
 	}
 	return r.Problem
 }
 
-// Outcome writes an order's outcome from the game's words ("fails",
+// outcomeIn writes an order's outcome from the game's words ("fails",
 // "bounced").
-func Outcome(l game.Lang, result, reason string) string {
+func outcomeIn(l game.Lang, result, reason string) string {
 	out := t(l, result)
 	if reason != "" {
-		out += ": " + Reason(l, reason)
+		out += ": " + reasonIn(l, reason)
 	}
 	return out
 }
 
-// Reason is the adjudicator's reason, given in its English words.
-func Reason(l game.Lang, english string) string {
+// reasonIn is the adjudicator's reason, given in its English words.
+func reasonIn(l game.Lang, english string) string {
 	if l == game.Italian {
 		if it, ok := italianReasons[english]; ok {
 			return it
