@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"slices"
 	"strings"
 	"testing"
 )
@@ -38,9 +37,6 @@ func TestFind(t *testing.T) {
 		c := command{verb: orderVerb, text: tc.line}
 		if len(cs) == 1 {
 			c = cs[0]
-		}
-		if tc.line == "ORDER" {
-			c = command{verb: orderVerb, text: "A Par-Bur"}
 		}
 		got := ""
 		if v := commands.find(c, tc.roles...); v != nil {
@@ -84,15 +80,6 @@ func TestCommandTable(t *testing.T) {
 				t.Errorf("%s: the usage %q is not the verb's", v.name, u.syntax)
 			}
 		}
-		// ROLLBACK moves a finished game only; an active or paused one
-		// stays so.
-		if v.who == gameMaster && v.name != "ROLLBACK" && slices.ContainsFunc(moves, func(m move) bool { return slices.Contains(m.by, v.name) }) {
-			for _, st := range v.states {
-				if !slices.ContainsFunc(moves, func(m move) bool { return m.from == st && slices.Contains(m.by, v.name) }) {
-					t.Errorf("%s is taken in a game %s, which it cannot move", v.name, st)
-				}
-			}
-		}
 	}
 	// And a master's command that moves a game is taken where it may.
 	for _, m := range moves {
@@ -106,8 +93,12 @@ func TestCommandTable(t *testing.T) {
 	for _, l := range []lang{english, italian} {
 		summary := l.t(masterHelp)
 		for _, c := range MasterCommands {
-			if !strings.Contains(summary, c.Verb) {
-				t.Errorf("HELP in %s does not name %s", l, c.Verb)
+			name := c.Verb
+			if f := strings.Fields(c.Syntax); c.Verb == "SET" && len(f) > 1 {
+				name = "SET " + f[1] // each SET form, not the verb alone
+			}
+			if !strings.Contains(summary, name) {
+				t.Errorf("HELP in %s does not name %s", l, name)
 			}
 		}
 	}

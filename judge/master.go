@@ -243,17 +243,12 @@ func (s *session) masterProcess(c command) error {
 	return nil
 }
 
-// notStarted refuses PREVIEW in a game that has no position yet.
-func (s *session) notStarted(c command) {
-	s.refused(c, badRequest("game %s has not started", s.vw.g.Name))
-}
-
 // masterPreview is PREVIEW: the results the orders would give, to the
 // master alone; nothing is stored.
 func (s *session) masterPreview(command) error {
 	vw := s.vw
 	if vw.st == nil {
-		// Ended before it started: there is nothing to play.
+		// Forming, or ended before it started: nothing to play.
 		return badRequest("game %s has not started", vw.g.Name)
 	}
 	// No dice: a preview tosses no coin.

@@ -105,7 +105,7 @@ func (j *Judge) dueGames(ctx context.Context, at time.Time) (due []*store.Game, 
 // endByUnits ends a game at its end date, with the winners its rules
 // give then (game.Ender).
 func (j *Judge) endByUnits(tx *store.Tx, vw *view) error {
-	end := game.State(vw.st).(game.Ender).EndNow()
+	end := vw.st.EndNow()
 	if err := tx.Audit(j.now(), vw.g.ID, "judge", "end", end.Text(game.English)); err != nil {
 		return err
 	}

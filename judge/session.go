@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/adjudicator"
-	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/parser"
@@ -531,7 +530,7 @@ func (s *session) changeSeats(change func(*store.Seat)) error {
 // centres.
 func (vw *view) survivors() variants.PowerSet {
 	var set variants.PowerSet
-	for _, id := range game.State(vw.st).(game.Survivors).Survivors() {
+	for _, id := range vw.st.Survivors() {
 		set.Add(vw.v.PowerByID(id))
 	}
 	return set

@@ -92,9 +92,11 @@ func NewCreation() Creation {
 // settingTable are the settings of a game, in HELP's order. The judge's
 // own (Game "") are those of any game: the deadlines and their time zone,
 // grace, reminder, press, early processing, the end date, observers, the
-// days of absence, the language and the sender check. Diplomacy's are the
-// variant and rule edition, what becomes of missing orders, draws and the
-// rulebook's setups for fewer players. The deadlines are the judge's as a
+// days of absence, the language, the sender check and whether a draw may
+// leave survivors out (the judge counts the votes; the game says who
+// survives). Diplomacy's are the variant and rule edition, what becomes
+// of missing orders and the rulebook's setups for fewer players: the keys
+// its rules take (a test holds the two to each other). The deadlines are the judge's as a
 // mechanism, but movement, retreat and adjustment are Diplomacy's phase
 // kinds: a game's calendar will name its own. The end date is the
 // judge's; who wins then (the most units) is Diplomacy's rule.
@@ -237,7 +239,7 @@ var settingTable = []Setting[Creation]{
 		Help: [languages]string{"", "alternative (1|2)"},
 	},
 	{
-		Names: []string{"draws"}, Form: "all|partial", Flag: "draws", Game: "diplomacy",
+		Names: []string{"draws"}, Form: "all|partial", Flag: "draws",
 		FlagHelp: "`draws`: all (every survivor) or partial (SET DRAW <powers> may leave some out)",
 		Parse:    func(c *Creation, v string) error { return c.Settings.SetDraws(v) },
 		Value: func(c *Creation) string {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/store"
 )
 
@@ -135,8 +136,12 @@ func TestSettingTable(t *testing.T) {
 		if st.Flag == "" || st.FlagHelp == "" {
 			t.Errorf("%s: no flag of corriere game create", st.Names[0])
 		}
-		if st.Game != "" && st.Game != "diplomacy" {
-			t.Errorf("%s: Game %q", st.Names[0], st.Game)
+		// A setting marked Diplomacy's is one Diplomacy's rules take, and
+		// the judge's own are none of theirs.
+		c0 := NewCreation()
+		_, err := diplomacy.Configure(map[string]string{st.Names[0]: st.Value(&c0)})
+		if notTheirs := err != nil && strings.Contains(err.Error(), "is no setting of Diplomacy"); notTheirs != (st.Game == "") {
+			t.Errorf("%s: Game %q, but Diplomacy's rules say %v", st.Names[0], st.Game, err)
 		}
 		// The default's value, read back, is the same value.
 		c := NewCreation()

@@ -61,6 +61,18 @@ var moves = []move{
 	{finished, active, []string{"ROLLBACK"}},
 }
 
+// movedBy lists the states a game may be moved from by cause: where the
+// master's verb that moves it is taken.
+func movedBy(cause string) []state {
+	var from []state
+	for _, m := range moves {
+		if slices.Contains(m.by, cause) && !m.from.in(from...) {
+			from = append(from, m.from)
+		}
+	}
+	return from
+}
+
 // transition moves the game to the state to, for cause, by actor (as the
 // audit log names who acts), and records it in the audit log; the caller
 // stores the game. A move that is not one of moves is refused as the
