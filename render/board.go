@@ -165,7 +165,7 @@ func (bm *BoardMap) PNG(w io.Writer) error {
 
 // SVG draws the board as an SVG document on w.
 func (bm *BoardMap) SVG(w io.Writer) error {
-	if err := writeSVGDocument(w, bm.w, bm.h, bm.base); err != nil {
+	if err := writeSVGDocument(w, bm.w, bm.h, "", bm.base); err != nil {
 		return fmt.Errorf("render: write SVG: %w", err)
 	}
 	return nil
