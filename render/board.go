@@ -182,23 +182,23 @@ var (
 	colCrossing    = rgb(0x5A3E22)
 )
 
-// boardColour is the tint of a territory of colour c, and whether the
-// territory is hatched (the Balkan states in the Ottoman sphere, which
-// the board does not colour).
-func boardColour(c machiavelli.Colour) (fill color.RGBA, hatched bool) {
+// tinted fills paths in the tint of a territory of colour c, hatched for
+// the Balkan states in the Ottoman sphere, which the board does not colour.
+func tinted(c machiavelli.Colour, paths ...[]pt) []shape {
+	fill := colLand
 	switch c {
 	case machiavelli.Yellow:
-		return mix(colLand, colBoardYellow, 0.5), false
+		fill = mix(colLand, colBoardYellow, 0.5)
 	case machiavelli.Red:
-		return mix(colLand, colBoardRed, 0.34), false
+		fill = mix(colLand, colBoardRed, 0.34)
 	case machiavelli.Pink:
-		return mix(colLand, colBoardPink, 0.36), false
+		fill = mix(colLand, colBoardPink, 0.36)
 	case machiavelli.Swiss:
-		return mix(colLand, colBoardSwiss, 0.38), false
+		fill = mix(colLand, colBoardSwiss, 0.38)
 	case machiavelli.Balkan:
-		return colLand, true
+		return []shape{fillPoly(fill, paths...), strokeLines(mix(colLand, colBoardPink, 0.55), 1.2, hatch(paths, 7)...)}
 	}
-	return colLand, false
+	return []shape{fillPoly(fill, paths...)}
 }
 
 // colourNames are the legend's words for the board's colours.
@@ -237,11 +237,7 @@ func (bm *BoardMap) baseGroups() []group {
 			g.class = "sea"
 			g.shapes = []shape{fillPoly(colSea, paths...)}
 		} else {
-			fill, hatched := boardColour(info.Colour)
-			g.shapes = []shape{fillPoly(fill, paths...)}
-			if hatched {
-				g.shapes = append(g.shapes, strokeLines(mix(colLand, colBoardPink, 0.55), 1.2, hatch(paths, 7)...))
-			}
+			g.shapes = tinted(info.Colour, paths...)
 			if info.Colour != machiavelli.NoColour {
 				g.attrs = append(g.attrs, attr{"colour", info.Colour.String()})
 			}
@@ -407,25 +403,20 @@ func (bm *BoardMap) boardLegend() group {
 		shapes func(at pt) []shape
 		width  float32
 	}
-	swatch := func(c machiavelli.Colour) func(at pt) []shape {
+	// swatch draws a framed box filled by fill.
+	swatch := func(fill func(box []pt) []shape) func(at pt) []shape {
 		return func(at pt) []shape {
 			box := rect(at.X-11, at.Y-7, 22, 14)
-			fill, hatched := boardColour(c)
-			out := []shape{fillPoly(fill, box)}
-			if hatched {
-				out = append(out, strokeLines(mix(colLand, colBoardPink, 0.55), 1.2, hatch([][]pt{box}, 7)...))
-			}
-			return append(out, strokeLines(colBorder, 1, append(box, box[0])))
+			return append(fill(box), strokeLines(colBorder, 1, append(box, box[0])))
 		}
 	}
 	var colours []item
 	for _, cn := range colourNames {
-		colours = append(colours, item{cn.name, swatch(cn.c), 24})
+		colours = append(colours, item{cn.name, swatch(func(box []pt) []shape { return tinted(cn.c, box) }), 24})
 	}
-	colours = append(colours, item{"fuori mappa · off the board", func(at pt) []shape {
-		box := rect(at.X-11, at.Y-7, 22, 14)
-		return []shape{fillPoly(colImpassable, box), hatching([][]pt{box}), strokeLines(colBorder, 1, append(box, box[0]))}
-	}, 24})
+	colours = append(colours, item{"fuori mappa · off the board", swatch(func(box []pt) []shape {
+		return []shape{fillPoly(colImpassable, box), hatching([][]pt{box})}
+	}), 24})
 	signs := []item{
 		{"città · city", func(at pt) []shape { return citySymbol(machiavelli.Unfortified, 0, at) }, 10},
 		{"città fortificata · fortified city", func(at pt) []shape { return citySymbol(machiavelli.Fortified, 0, at) }, 12},
