@@ -18,10 +18,11 @@ import (
 // variants/machiavelli; Le Guerre d'Italia's is variants/italia): the
 // board alone for now, its territories tinted in the colours the rules
 // read off it, cities, fortresses and ports marked, the crossings over
-// water dashed and every area named. It shares the scene and its PNG and
-// SVG writers with the Diplomacy map (scene.go, raster.go, svg.go) and
-// nothing else: a BoardMap knows no Diplomacy variant or position, and
-// the Diplomacy map knows no Machiavelli board. What a game puts on the
+// water dashed and every area named. It shares with the Diplomacy map
+// the scene and its PNG and SVG writers (scene.go, raster.go, svg.go) and
+// the drawing's outlines and legend rows (outline.go, legendRow), and
+// nothing of the game: a BoardMap knows no Diplomacy variant or position,
+// and the Diplomacy map knows no Machiavelli board. What a game puts on the
 // board (garrisons, armies, fleets, orders, markers) goes where Spots
 // says.
 
@@ -398,11 +399,6 @@ func (bm *BoardMap) boardTitle() group {
 // boardLegend explains the colours and the signs, on two rows.
 func (bm *BoardMap) boardLegend() group {
 	top := float32(boardTitleHeight + bm.m.Height)
-	type item struct {
-		name   string
-		shapes func(at pt) []shape
-		width  float32
-	}
 	// swatch draws a framed box filled by fill.
 	swatch := func(fill func(box []pt) []shape) func(at pt) []shape {
 		return func(at pt) []shape {
@@ -410,14 +406,14 @@ func (bm *BoardMap) boardLegend() group {
 			return append(fill(box), strokeLines(colBorder, 1, append(box, box[0])))
 		}
 	}
-	var colours []item
+	var colours []legendItem
 	for _, cn := range colourNames {
-		colours = append(colours, item{cn.name, swatch(func(box []pt) []shape { return tinted(cn.c, box) }), 24})
+		colours = append(colours, legendItem{cn.name, swatch(func(box []pt) []shape { return tinted(cn.c, box) }), 24})
 	}
-	colours = append(colours, item{"fuori mappa · off the board", swatch(func(box []pt) []shape {
+	colours = append(colours, legendItem{"fuori mappa · off the board", swatch(func(box []pt) []shape {
 		return []shape{fillPoly(colImpassable, box), hatching([][]pt{box})}
 	}), 24})
-	signs := []item{
+	signs := []legendItem{
 		{"città · city", func(at pt) []shape { return citySymbol(machiavelli.Unfortified, 0, at) }, 10},
 		{"città fortificata · fortified city", func(at pt) []shape { return citySymbol(machiavelli.Fortified, 0, at) }, 12},
 		{"fortezza · fortress", func(at pt) []shape { return citySymbol(machiavelli.Fortress, 0, at) }, 14},
@@ -428,21 +424,9 @@ func (bm *BoardMap) boardLegend() group {
 		}, 44},
 	}
 	var shapes []shape
-	for row, items := range [][]item{colours, signs} {
+	for row, items := range [][]legendItem{colours, signs} {
 		y := top + 20 + float32(row)*28
-		widths := make([]float32, len(items))
-		total := float32(0)
-		for i, it := range items {
-			widths[i] = it.width + 6 + textWidth(it.name, regular, 13)
-			total += widths[i]
-		}
-		gap := (float32(bm.w) - 32 - total) / float32(max(len(items)-1, 1))
-		x := float32(16)
-		for i, it := range items {
-			shapes = append(shapes, it.shapes(pt{x + it.width/2, y})...)
-			shapes = append(shapes, label(pt{x + it.width + 6, y + 4.5}, it.name, 13, regular, colInk, color.RGBA{}, anchorStart))
-			x += widths[i] + gap
-		}
+		shapes = append(shapes, legendRow(items, float32(bm.w), 16, 6, y, y+4.5)...)
 	}
 	return group{class: "legend", shapes: shapes}
 }
