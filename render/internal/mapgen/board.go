@@ -11,8 +11,8 @@ import (
 )
 
 // board is what the generator needs of a board, whichever its family: its
-// regions, which of them must touch on the drawing, which are joined over
-// the water instead, and where things go in each.
+// regions, which of them must touch on the drawing, and where things go
+// in each.
 type board interface {
 	// regions are the board's provinces, territories and seas in the
 	// order the drawing stores them (impassable land is added after).
@@ -20,10 +20,6 @@ type board interface {
 	// touch reports whether regions a and b must share a border on the
 	// drawing (ids; neither impassable).
 	touch(a, b string) bool
-	// crossings are the pairs of territories joined by a land move over
-	// the water: they must not touch, and the drawing carries a line
-	// between them.
-	crossings() [][2]string
 	// checkConfig refuses what the config says that the board cannot
 	// have (homes of unknown powers, cities where there are none).
 	checkConfig(c *config) error
@@ -86,8 +82,6 @@ func (d diplomacyBoard) touch(a, b string) bool {
 	return false
 }
 
-func (d diplomacyBoard) crossings() [][2]string { return nil }
-
 func (d diplomacyBoard) checkConfig(c *config) error {
 	for id, p := range c.home {
 		if l := d.v.Loc(id); l == variants.NoLoc || d.v.Locs[l].Province != l || d.v.PowerByID(p) == variants.NoPower {
@@ -145,6 +139,9 @@ func (mb machiavelliBoard) touch(a, b string) bool {
 	return mb.b.Adjacent(x, y)
 }
 
+// crossings are the pairs of territories joined by a land move over the
+// water: they must not touch (touch says so), and the drawing carries a
+// line between them.
 func (mb machiavelliBoard) crossings() [][2]string {
 	var out [][2]string
 	for i := range mb.b.Territories {
