@@ -231,14 +231,9 @@ func (mb machiavelliBoard) places(m *mapdata.Map, r *raster, regions []region, c
 			u := fr.point(q)
 			fixed = &u
 		}
-		p.Unit, p.Label = boardSpots(r, dist, lab, p.City, labelHalfWidth(info), fixed)
-		if q, ok := c.labels[rg.id]; ok {
-			p.Label = fr.point(q)
-		}
-		if side, ok := c.labelSides[rg.id]; ok {
-			s := sideNamed(side)
-			p.Label = mapdata.Point{X: p.Unit.X + float32(s.dx), Y: p.Unit.Y + float32(s.dy)}
-		}
+		var found mapdata.Point
+		p.Unit, found = boardSpots(r, dist, lab, p.City, labelHalfWidth(info), fixed)
+		p.Label = c.label(rg.id, p.Unit, found, fr)
 		if info.HasPort() {
 			var seas []int16
 			for _, s := range info.Port {
