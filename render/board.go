@@ -18,10 +18,11 @@ import (
 // variants/machiavelli; Le Guerre d'Italia's is variants/italia): the
 // board alone for now, its territories tinted in the colours the rules
 // read off it, cities, fortresses and ports marked, the crossings over
-// water dashed and every area named. It shares the scene and its PNG and
-// SVG writers with the Diplomacy map (scene.go, raster.go, svg.go) and
-// nothing else: a BoardMap knows no Diplomacy variant or position, and
-// the Diplomacy map knows no Machiavelli board. What a game puts on the
+// water dashed and every area named. It shares with the Diplomacy map
+// the scene and its PNG and SVG writers (scene.go, raster.go, svg.go) and
+// the drawing's outlines and legend rows (outline.go, legendRow), and
+// nothing of the game: a BoardMap knows no Diplomacy variant or position,
+// and the Diplomacy map knows no Machiavelli board. What a game puts on the
 // board (garrisons, armies, fleets, orders, markers) goes where Spots
 // says.
 
@@ -165,7 +166,7 @@ func (bm *BoardMap) PNG(w io.Writer) error {
 
 // SVG draws the board as an SVG document on w.
 func (bm *BoardMap) SVG(w io.Writer) error {
-	if err := writeSVGDocument(w, bm.w, bm.h, bm.base); err != nil {
+	if err := writeSVGDocument(w, bm.w, bm.h, "", bm.base); err != nil {
 		return fmt.Errorf("render: write SVG: %w", err)
 	}
 	return nil
@@ -182,23 +183,23 @@ var (
 	colCrossing    = rgb(0x5A3E22)
 )
 
-// boardColour is the tint of a territory of colour c, and whether the
-// territory is hatched (the Balkan states in the Ottoman sphere, which
-// the board does not colour).
-func boardColour(c machiavelli.Colour) (fill color.RGBA, hatched bool) {
+// tinted fills paths in the tint of a territory of colour c, hatched for
+// the Balkan states in the Ottoman sphere, which the board does not colour.
+func tinted(c machiavelli.Colour, paths ...[]pt) []shape {
+	fill := colLand
 	switch c {
 	case machiavelli.Yellow:
-		return mix(colLand, colBoardYellow, 0.5), false
+		fill = mix(colLand, colBoardYellow, 0.5)
 	case machiavelli.Red:
-		return mix(colLand, colBoardRed, 0.34), false
+		fill = mix(colLand, colBoardRed, 0.34)
 	case machiavelli.Pink:
-		return mix(colLand, colBoardPink, 0.36), false
+		fill = mix(colLand, colBoardPink, 0.36)
 	case machiavelli.Swiss:
-		return mix(colLand, colBoardSwiss, 0.38), false
+		fill = mix(colLand, colBoardSwiss, 0.38)
 	case machiavelli.Balkan:
-		return colLand, true
+		return []shape{fillPoly(fill, paths...), strokeLines(mix(colLand, colBoardPink, 0.55), 1.2, hatch(paths, 7)...)}
 	}
-	return colLand, false
+	return []shape{fillPoly(fill, paths...)}
 }
 
 // colourNames are the legend's words for the board's colours.
@@ -237,11 +238,7 @@ func (bm *BoardMap) baseGroups() []group {
 			g.class = "sea"
 			g.shapes = []shape{fillPoly(colSea, paths...)}
 		} else {
-			fill, hatched := boardColour(info.Colour)
-			g.shapes = []shape{fillPoly(fill, paths...)}
-			if hatched {
-				g.shapes = append(g.shapes, strokeLines(mix(colLand, colBoardPink, 0.55), 1.2, hatch(paths, 7)...))
-			}
+			g.shapes = tinted(info.Colour, paths...)
 			if info.Colour != machiavelli.NoColour {
 				g.attrs = append(g.attrs, attr{"colour", info.Colour.String()})
 			}
@@ -402,31 +399,21 @@ func (bm *BoardMap) boardTitle() group {
 // boardLegend explains the colours and the signs, on two rows.
 func (bm *BoardMap) boardLegend() group {
 	top := float32(boardTitleHeight + bm.m.Height)
-	type item struct {
-		name   string
-		shapes func(at pt) []shape
-		width  float32
-	}
-	swatch := func(c machiavelli.Colour) func(at pt) []shape {
+	// swatch draws a framed box filled by fill.
+	swatch := func(fill func(box []pt) []shape) func(at pt) []shape {
 		return func(at pt) []shape {
 			box := rect(at.X-11, at.Y-7, 22, 14)
-			fill, hatched := boardColour(c)
-			out := []shape{fillPoly(fill, box)}
-			if hatched {
-				out = append(out, strokeLines(mix(colLand, colBoardPink, 0.55), 1.2, hatch([][]pt{box}, 7)...))
-			}
-			return append(out, strokeLines(colBorder, 1, append(box, box[0])))
+			return append(fill(box), strokeLines(colBorder, 1, append(box, box[0])))
 		}
 	}
-	var colours []item
+	var colours []legendItem
 	for _, cn := range colourNames {
-		colours = append(colours, item{cn.name, swatch(cn.c), 24})
+		colours = append(colours, legendItem{cn.name, swatch(func(box []pt) []shape { return tinted(cn.c, box) }), 24})
 	}
-	colours = append(colours, item{"fuori mappa · off the board", func(at pt) []shape {
-		box := rect(at.X-11, at.Y-7, 22, 14)
-		return []shape{fillPoly(colImpassable, box), hatching([][]pt{box}), strokeLines(colBorder, 1, append(box, box[0]))}
-	}, 24})
-	signs := []item{
+	colours = append(colours, legendItem{"fuori mappa · off the board", swatch(func(box []pt) []shape {
+		return []shape{fillPoly(colImpassable, box), hatching([][]pt{box})}
+	}), 24})
+	signs := []legendItem{
 		{"città · city", func(at pt) []shape { return citySymbol(machiavelli.Unfortified, 0, at) }, 10},
 		{"città fortificata · fortified city", func(at pt) []shape { return citySymbol(machiavelli.Fortified, 0, at) }, 12},
 		{"fortezza · fortress", func(at pt) []shape { return citySymbol(machiavelli.Fortress, 0, at) }, 14},
@@ -437,21 +424,9 @@ func (bm *BoardMap) boardLegend() group {
 		}, 44},
 	}
 	var shapes []shape
-	for row, items := range [][]item{colours, signs} {
+	for row, items := range [][]legendItem{colours, signs} {
 		y := top + 20 + float32(row)*28
-		widths := make([]float32, len(items))
-		total := float32(0)
-		for i, it := range items {
-			widths[i] = it.width + 6 + textWidth(it.name, regular, 13)
-			total += widths[i]
-		}
-		gap := (float32(bm.w) - 32 - total) / float32(max(len(items)-1, 1))
-		x := float32(16)
-		for i, it := range items {
-			shapes = append(shapes, it.shapes(pt{x + it.width/2, y})...)
-			shapes = append(shapes, label(pt{x + it.width + 6, y + 4.5}, it.name, 13, regular, colInk, color.RGBA{}, anchorStart))
-			x += widths[i] + gap
-		}
+		shapes = append(shapes, legendRow(items, float32(bm.w), 16, 6, y, y+4.5)...)
 	}
 	return group{class: "legend", shapes: shapes}
 }

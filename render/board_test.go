@@ -30,19 +30,12 @@ func TestBoardTouchesExactlyWhenAdjacent(t *testing.T) {
 	for _, b := range []*machiavelli.Board{italia.Board(), italia.Merged()} {
 		seas := len(b.Areas) - b.Territories
 		t.Run(fmt.Sprintf("%d seas", seas), func(t *testing.T) {
-			m, err := mapdata.Decode(italia.Drawing())
+			// NewBoardMap refuses a region that is no area of the board.
+			bm, err := NewBoardMap(b)
 			if err != nil {
 				t.Fatal(err)
 			}
-			area := make([]machiavelli.Area, len(m.Regions))
-			for i, r := range m.Regions {
-				area[i] = machiavelli.NoArea
-				if r.Kind != mapdata.Impassable {
-					if area[i] = boardArea(b, r.ID); area[i] == machiavelli.NoArea {
-						t.Fatalf("region %q is no area of the board", r.ID)
-					}
-				}
-			}
+			m, area := bm.m, bm.area
 			touch := map[[2]machiavelli.Area]bool{}
 			for _, a := range m.Arcs {
 				if a.Left == mapdata.Outside || a.Right == mapdata.Outside || length(a.Points) < 1 {

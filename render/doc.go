@@ -24,6 +24,7 @@
 // board alone, territories in the colours the rules read off it, cities,
 // fortresses and ports marked, the crossings over water dashed, every
 // area named; [BoardMap.Spots] says where a game's counters, city markers
-// and names go. It lives in board.go and shares only the scene and its
-// PNG and SVG writers with the Diplomacy map (render.go, layout.go).
+// and names go. It lives in board.go and shares with the Diplomacy map
+// (render.go, layout.go) only the scene, its PNG and SVG writers and the
+// drawing helpers (outlines, legend rows), nothing of the game.
 package render

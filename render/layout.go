@@ -575,12 +575,7 @@ func (d *drawing) counts(v *variants.Variant, pos *adjudicator.Position) group {
 func legendSymbols(v *variants.Variant, d *drawing) []group {
 	y := d.legendTop() + 66
 	grey := rgb(0x9A9A9A)
-	type item struct {
-		name   string
-		shapes func(at pt) []shape
-		width  float32
-	}
-	items := []item{
+	items := []legendItem{
 		{"army", func(at pt) []shape { return unitShapes(variants.Army, at, 1, grey, false) }, 24},
 		{"fleet", func(at pt) []shape { return unitShapes(variants.Fleet, at.add(pt{0, 3}), 1, grey, false) }, 30},
 		{"home province", func(at pt) []shape {
@@ -611,21 +606,38 @@ func legendSymbols(v *variants.Variant, d *drawing) []group {
 			return append([]shape{strokeLines(colInk, 1.6, dashes(closedCircle(at, 13), 4, 3)...)}, unitShapes(variants.Army, at, 0.85, grey, false)...)
 		}, 30},
 	}
-	widths := make([]float32, len(items))
-	total := float32(0)
-	for i, it := range items {
-		widths[i] = it.width + 8 + textWidth(it.name, regular, 13)
-		total += widths[i]
-	}
-	gapX := (float32(d.w) - 36 - total) / float32(len(items)-1)
-	x := float32(18)
-	var shapes []shape
-	for i, it := range items {
-		shapes = append(shapes, it.shapes(pt{x + it.width/2, y - 4})...)
-		shapes = append(shapes, label(pt{x + it.width + 6, y + 1}, it.name, 13, regular, colInk, color.RGBA{}, anchorStart))
-		x += widths[i] + gapX
-	}
+	shapes := legendRow(items, float32(d.w), 18, 8, y-4, y+1)
 	rule := d.legendTop() + 0.5
 	shapes = append(shapes, strokeLines(rgb(0xB0A890), 1, []pt{{0, rule}, {float32(d.w), rule}}))
 	return []group{{class: "legend", shapes: shapes}}
+}
+
+// legendItem is a sign of a legend and its name.
+type legendItem struct {
+	name   string
+	shapes func(at pt) []shape // the sign, centred at at
+	width  float32             // the sign's width
+}
+
+// legendRow spreads items over a row of a picture w pixels wide, margin
+// from either edge: each its sign centred at height signY, then its name
+// at baseline nameY, 6 pixels after the sign; an item takes its sign's
+// width, pad and its name's, and the room left is shared out between
+// the items. Both maps' legends lay their signs out this way.
+func legendRow(items []legendItem, w, margin, pad, signY, nameY float32) []shape {
+	widths := make([]float32, len(items))
+	total := float32(0)
+	for i, it := range items {
+		widths[i] = it.width + pad + textWidth(it.name, regular, 13)
+		total += widths[i]
+	}
+	gap := (w - 2*margin - total) / float32(max(len(items)-1, 1))
+	x := margin
+	var shapes []shape
+	for i, it := range items {
+		shapes = append(shapes, it.shapes(pt{x + it.width/2, signY})...)
+		shapes = append(shapes, label(pt{x + it.width + 6, nameY}, it.name, 13, regular, colInk, color.RGBA{}, anchorStart))
+		x += widths[i] + gap
+	}
+	return shapes
 }

@@ -19,33 +19,23 @@ func writeSVG(w io.Writer, d *drawing, sc *scene) error {
 		}
 		d.svgBase = b.String()
 	})
-	var b strings.Builder
-	svgHeader(&b, d.w, d.h)
-	b.WriteString(d.svgBase)
-	for _, g := range sc.groups {
-		svgGroup(&b, &g)
-	}
-	b.WriteString("</svg>\n")
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeSVGDocument(w, d.w, d.h, d.svgBase, sc.groups)
 }
 
-// writeSVGDocument writes groups as an SVG document of w × h pixels.
-func writeSVGDocument(w io.Writer, width, height int, groups []group) error {
+// writeSVGDocument writes an SVG document of width × height pixels: base,
+// groups already written as SVG, then groups.
+func writeSVGDocument(w io.Writer, width, height int, base string, groups []group) error {
 	var b strings.Builder
-	svgHeader(&b, width, height)
+	fmt.Fprintf(&b, `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="Go, 'DejaVu Sans', Arial, sans-serif">
+`, width, height, width, height)
+	b.WriteString(base)
 	for _, g := range groups {
 		svgGroup(&b, &g)
 	}
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-func svgHeader(b *strings.Builder, w, h int) {
-	fmt.Fprintf(b, `<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="Go, 'DejaVu Sans', Arial, sans-serif">
-`, w, h, w, h)
 }
 
 func svgGroup(b *strings.Builder, g *group) {

@@ -249,50 +249,6 @@ func TestCounts(t *testing.T) {
 	}
 }
 
-func TestPrintedValues(t *testing.T) {
-	b := italia.Board()
-	for name, want := range map[string]int{"Firenze": 3, "Genova": 3, "Milano": 3, "Venezia": 3, "Napoli": 2, "Roma": 2, "Tunisi": 2, "Pisa": 0, "Palermo": 0} {
-		if got := b.Areas[area(t, b, name)].Value; got != want {
-			t.Errorf("%s: value %d, want %d", name, got, want)
-		}
-	}
-}
-
-// Tax = 1 + city + port + printed value (seed §5), with the seed's own
-// example: "Venezia paga 6 ducati".
-func TestTax(t *testing.T) {
-	b := italia.Board()
-	for _, c := range []struct {
-		name string
-		want int
-	}{
-		{"Venezia", 6},   // province, city, port, 3
-		{"Genova", 6},    // province, city, port, 3
-		{"Firenze", 5},   // province, city, 3
-		{"Roma", 4},      // province, city, 2
-		{"Tunisi", 5},    // province, city, port, 2
-		{"Corsica", 3},   // province, unfortified city, port
-		{"Salerno", 3},   // province, fortress, port
-		{"Verona", 2},    // province, fortress
-		{"Carinzia", 1},  // province
-		{"Laguna", 0},    // a sea yields nothing by itself
-		{"Sardegna", 3},  // province, city, port
-		{"Ungheria", 2},  // province, unfortified city
-		{"Durazzo", 3},   // province, city, port
-		{"Pistoia", 1},   // province
-		{"Messina", 3},   // province, city, port
-		{"Piombino", 3},  // province, city, port
-		{"Palermo", 3},   // province, city, port
-		{"Svizzera", 2},  // province, unfortified city
-		{"Provence", 1},  // province
-		{"Marseille", 3}, // province, city, port
-	} {
-		if got := b.Areas[area(t, b, c.name)].Tax(); got != c.want {
-			t.Errorf("%s: tax %d, want %d", c.name, got, c.want)
-		}
-	}
-}
-
 // Every relation is listed from both ends, between the right kinds of
 // area, and a port opens only on seas that bathe it; LandEdge agrees with
 // the lists.

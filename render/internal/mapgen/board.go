@@ -11,8 +11,8 @@ import (
 )
 
 // board is what the generator needs of a board, whichever its family: its
-// regions, which of them must touch on the drawing, which are joined over
-// the water instead, and where things go in each.
+// regions, which of them must touch on the drawing, and where things go
+// in each.
 type board interface {
 	// regions are the board's provinces, territories and seas in the
 	// order the drawing stores them (impassable land is added after).
@@ -20,10 +20,6 @@ type board interface {
 	// touch reports whether regions a and b must share a border on the
 	// drawing (ids; neither impassable).
 	touch(a, b string) bool
-	// crossings are the pairs of territories joined by a land move over
-	// the water: they must not touch, and the drawing carries a line
-	// between them.
-	crossings() [][2]string
 	// checkConfig refuses what the config says that the board cannot
 	// have (homes of unknown powers, cities where there are none).
 	checkConfig(c *config) error
@@ -86,8 +82,6 @@ func (d diplomacyBoard) touch(a, b string) bool {
 	return false
 }
 
-func (d diplomacyBoard) crossings() [][2]string { return nil }
-
 func (d diplomacyBoard) checkConfig(c *config) error {
 	for id, p := range c.home {
 		if l := d.v.Loc(id); l == variants.NoLoc || d.v.Locs[l].Province != l || d.v.PowerByID(p) == variants.NoPower {
@@ -145,6 +139,9 @@ func (mb machiavelliBoard) touch(a, b string) bool {
 	return mb.b.Adjacent(x, y)
 }
 
+// crossings are the pairs of territories joined by a land move over the
+// water: they must not touch (touch says so), and the drawing carries a
+// line between them.
 func (mb machiavelliBoard) crossings() [][2]string {
 	var out [][2]string
 	for i := range mb.b.Territories {
@@ -234,14 +231,9 @@ func (mb machiavelliBoard) places(m *mapdata.Map, r *raster, regions []region, c
 			u := fr.point(q)
 			fixed = &u
 		}
-		p.Unit, p.Label = boardSpots(r, dist, lab, p.City, labelHalfWidth(info), fixed)
-		if q, ok := c.labels[rg.id]; ok {
-			p.Label = fr.point(q)
-		}
-		if side, ok := c.labelSides[rg.id]; ok {
-			s := sideNamed(side)
-			p.Label = mapdata.Point{X: p.Unit.X + float32(s.dx), Y: p.Unit.Y + float32(s.dy)}
-		}
+		var found mapdata.Point
+		p.Unit, found = boardSpots(r, dist, lab, p.City, labelHalfWidth(info), fixed)
+		p.Label = c.label(rg.id, p.Unit, found, fr)
 		if info.HasPort() {
 			var seas []int16
 			for _, s := range info.Port {

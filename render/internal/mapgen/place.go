@@ -23,15 +23,21 @@ func regionPlaces(m *mapdata.Map, r *raster, regions []region, c *config, fr fra
 			fixed := [2]int{int(u.X), int(u.Y)}
 			_, lp = spots(r, dist, int16(i), &fixed)
 		}
-		if q, ok := c.labels[rg.id]; ok {
-			lp = fr.point(q)
-		}
-		if side, ok := c.labelSides[rg.id]; ok {
-			s := sideNamed(side)
-			lp = mapdata.Point{X: u.X + float32(s.dx), Y: u.Y + float32(s.dy)}
-		}
-		m.Places = append(m.Places, mapdata.Place{ID: rg.id, Unit: u, Label: lp})
+		m.Places = append(m.Places, mapdata.Place{ID: rg.id, Unit: u, Label: c.label(rg.id, u, lp, fr)})
 	}
+}
+
+// label is where the name of region id goes: where the config puts it, or
+// on the side of the unit at u the config names, or else at found.
+func (c *config) label(id string, u, found mapdata.Point, fr frame) mapdata.Point {
+	if q, ok := c.labels[id]; ok {
+		found = fr.point(q)
+	}
+	if side, ok := c.labelSides[id]; ok {
+		s := sideNamed(side)
+		found = mapdata.Point{X: u.X + float32(s.dx), Y: u.Y + float32(s.dy)}
+	}
+	return found
 }
 
 // portSpot finds where a port's anchor goes: out on the nearest water of
