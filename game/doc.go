@@ -26,31 +26,8 @@
 // are Text values, written in the reader's Lang; each game keeps the
 // Italian of its texts in its own Dictionary.
 //
-// A minimal game, one seat that owes one word a phase:
-//
-//	type echo struct{ phase int }
-//
-//	func (e echo) Phase() game.Phase {
-//		id := fmt.Sprint(e.phase)
-//		return game.Phase{ID: id, Kind: "turn", Rank: e.phase, Title: func(game.Lang) string { return "turn " + id }}
-//	}
-//	func (echo) Owing() []string { return []string{"solo"} }
-//	func (echo) Read(side []string, line string, _ []game.Order) ([]game.Reading, error) {
-//		return []game.Reading{{Written: line, Order: game.Order{Seat: side[0], Key: "word", Text: line}}}, nil
-//	}
-//	func (echo) Missing(seat string, standing []game.Order) []game.Text {
-//		if len(standing) == 0 {
-//			return []game.Text{func(game.Lang) string { return "a word" }}
-//		}
-//		return nil
-//	}
-//	func (e echo) Resolve(orders []game.Order, _ *dice.Source) (*game.Outcome, error) {
-//		return &game.Outcome{Next: echo{e.phase + 1}, Record: []byte(fmt.Sprint(orders))}, nil
-//	}
-//	func (echo) Results(rec []byte, _ game.State, _ game.Viewer) (game.Report, error) {
-//		return game.Report{Orders: func(game.Lang) string { return string(rec) }}, nil
-//	}
-//	func (e echo) Encode() ([]byte, error) { return json.Marshal(e.phase) }
+// A minimal game, one seat that owes one word a phase, is the package's
+// example (example_test.go): it compiles against the contract, and plays.
 //
 // Today the judge reads orders, processes phases and writes results
 // through this contract; the rest of Diplomacy (its setups for fewer
