@@ -180,8 +180,8 @@ func TestAligned(t *testing.T) {
 		{"example.org", "example.net", false},
 		{"", "players.test", false},
 	} {
-		if got := Aligned(c.a, c.b); got != c.want {
-			t.Errorf("Aligned(%q, %q) = %v", c.a, c.b, got)
+		if got := aligned(c.a, c.b); got != c.want {
+			t.Errorf("aligned(%q, %q) = %v", c.a, c.b, got)
 		}
 	}
 }
