@@ -85,25 +85,12 @@ func TestCrashAndRestart(t *testing.T) {
 		t.Skip("kills and restarts a daemon a few dozen times; skipped with -short")
 	}
 	began := time.Now()
-	seed := uint64(time.Now().UnixNano())
-	if s := os.Getenv("CORRIERE_CRASH_SEED"); s != "" {
-		n, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("CORRIERE_CRASH_SEED=%q: %v", s, err)
-		}
-		seed = n
-	}
-	t.Logf("seed %d (CORRIERE_CRASH_SEED=%d repeats the random choices)", seed, seed)
+	seed := crashSeed(t, "CORRIERE_CRASH_SEED")
 	rng := rand.New(rand.NewPCG(seed, 1))
 	verbose := os.Getenv("CORRIERE_CRASH_VERBOSE") != "" // a line per run
 
-	// A generous bound that only turns a hang into a report: the test
-	// asserts nothing about time.
-	limit := 5 * time.Minute
-	if dl, ok := t.Deadline(); ok && time.Until(dl)-30*time.Second < limit {
-		limit = time.Until(dl) - 30*time.Second
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	// The test asserts nothing about time.
+	ctx, cancel := crashContext(t, 5*time.Minute)
 	defer cancel()
 
 	dir := t.TempDir()
@@ -268,6 +255,33 @@ const (
 )
 
 func crashMailPassword(power string) string { return "mail-" + power }
+
+// crashSeed is the seed of a test's random choices: the number in the
+// environment variable env, to repeat a run's choices (not its timing),
+// else a new one. It is logged, to be repeated.
+func crashSeed(t *testing.T, env string) uint64 {
+	t.Helper()
+	seed := uint64(time.Now().UnixNano())
+	if s := os.Getenv(env); s != "" {
+		n, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("%s=%q: %v", env, s, err)
+		}
+		seed = n
+	}
+	t.Logf("seed %d (%s=%d repeats the random choices)", seed, env, seed)
+	return seed
+}
+
+// crashContext bounds a test that runs the daemon to limit, or to 30
+// seconds before the test binary's deadline when that comes first: a
+// generous bound that only turns a hang into a report.
+func crashContext(t *testing.T, limit time.Duration) (context.Context, context.CancelFunc) {
+	if dl, ok := t.Deadline(); ok && time.Until(dl)-30*time.Second < limit {
+		limit = time.Until(dl) - 30*time.Second
+	}
+	return context.WithTimeout(context.Background(), limit)
+}
 
 func crashResultsSubject(phase string) string {
 	return fmt.Sprintf("Corriere %s: %s results", crashGame, phase)

@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -86,21 +85,8 @@ func TestFaultsAcrossDeadlines(t *testing.T) {
 		t.Skip("kills a daemon across real deadlines with the mail servers failing; skipped with -short")
 	}
 	began := time.Now()
-	seed := uint64(time.Now().UnixNano())
-	if s := os.Getenv("CORRIERE_FAULT_SEED"); s != "" {
-		n, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("CORRIERE_FAULT_SEED=%q: %v", s, err)
-		}
-		seed = n
-	}
-	t.Logf("seed %d (CORRIERE_FAULT_SEED=%d repeats the random choices)", seed, seed)
-
-	limit := 3 * time.Minute
-	if dl, ok := t.Deadline(); ok && time.Until(dl)-30*time.Second < limit {
-		limit = time.Until(dl) - 30*time.Second
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	seed := crashSeed(t, "CORRIERE_FAULT_SEED")
+	ctx, cancel := crashContext(t, 3*time.Minute)
 	defer cancel()
 
 	dir := t.TempDir()
