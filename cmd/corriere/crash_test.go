@@ -143,16 +143,10 @@ loop:
 		// Work waiting for the child decides which ends the run may have.
 		pl.gate.Lock()
 		var busy bool
-		err := crashWithStore(ctx, dbPath, func(st *store.Store) error {
-			return st.Tx(ctx, func(tx *store.Tx) error {
-				unread, err := crashUnread(tx, pl.sentIDs())
-				if err != nil {
-					return err
-				}
-				unsent, err := crashUnsent(tx)
-				busy = unread > 0 || unsent > 0
-				return err
-			})
+		err := crashTx(ctx, dbPath, func(tx *store.Tx) error {
+			unread, unsent, err := crashPending(tx, pl.sentIDs())
+			busy = unread > 0 || unsent > 0
+			return err
 		})
 		if err != nil {
 			pl.gate.Unlock()
@@ -197,20 +191,7 @@ loop:
 			all = append(all, m.id)
 		}
 	}
-	if err := d.drain(ctx, func() (bool, string, error) {
-		var unread, unsent int
-		err := crashWithStore(ctx, dbPath, func(st *store.Store) error {
-			return st.Tx(ctx, func(tx *store.Tx) error {
-				var err error
-				if unread, err = crashUnread(tx, all); err != nil {
-					return err
-				}
-				unsent, err = crashUnsent(tx)
-				return err
-			})
-		})
-		return unread == 0 && unsent == 0, fmt.Sprintf("%d order mails not handled, %d outbox rows not sent", unread, unsent), err
-	}); err != nil {
+	if err := d.drain(ctx, crashDrained(ctx, dbPath, all)); err != nil {
 		t.Fatalf("last run: %v", err)
 	}
 	if bad := d.badLines(); len(bad) > 0 {
@@ -303,6 +284,35 @@ func crashWithStore(ctx context.Context, path string, f func(*store.Store) error
 		err = cerr
 	}
 	return err
+}
+
+// crashTx runs fn in a transaction of the database at path.
+func crashTx(ctx context.Context, path string, fn func(*store.Tx) error) error {
+	return crashWithStore(ctx, path, func(st *store.Store) error { return st.Tx(ctx, fn) })
+}
+
+// crashPending counts the work waiting for the daemon: the mails of ids
+// not stored, the outbox rows not sent.
+func crashPending(tx *store.Tx, ids []string) (unread, unsent int, err error) {
+	if unread, err = crashUnread(tx, ids); err != nil {
+		return 0, 0, err
+	}
+	unsent, err = crashUnsent(tx)
+	return unread, unsent, err
+}
+
+// crashDrained is drain's ready for the daemon on the database at path:
+// no work waits for it, every mail of ids stored and every outbox row
+// sent.
+func crashDrained(ctx context.Context, path string, ids []string) func() (bool, string, error) {
+	return func() (ok bool, state string, err error) {
+		err = crashTx(ctx, path, func(tx *store.Tx) error {
+			unread, unsent, err := crashPending(tx, ids)
+			ok, state = unread == 0 && unsent == 0, fmt.Sprintf("%d mails not stored, %d outbox rows not sent", unread, unsent)
+			return err
+		})
+		return ok, state, err
+	}
 }
 
 // crashUnread counts the mails of ids not stored.
@@ -1071,11 +1081,7 @@ func (s *crashStats) afterKill(ctx context.Context, t *testing.T, st *store.Stor
 		if err := crashCheckLost(tx, boxes); err != nil {
 			return err
 		}
-		unread, err := crashUnread(tx, sent)
-		if err != nil {
-			return err
-		}
-		unsent, err := crashUnsent(tx)
+		unread, unsent, err := crashPending(tx, sent)
 		if err != nil {
 			return err
 		}
@@ -1277,27 +1283,25 @@ func crashCheckOutcome(ctx context.Context, t *testing.T, sys *memmail.System, d
 		outbox []store.Mail
 		stored = map[string]bool{}
 	)
-	err := crashWithStore(ctx, dbPath, func(st *store.Store) error {
-		return st.Tx(ctx, func(tx *store.Tx) error {
-			var err error
-			if g, err = tx.Game(crashGame); err != nil {
-				return err
-			}
-			if recs, err = tx.Phases(g.ID); err != nil {
-				return err
-			}
-			if outbox, err = tx.Outbox(); err != nil {
-				return err
-			}
-			for _, phase := range mails {
-				for _, m := range phase {
-					if stored[m.id], err = tx.HasMessage(m.id); err != nil {
-						return err
-					}
+	err := crashTx(ctx, dbPath, func(tx *store.Tx) error {
+		var err error
+		if g, err = tx.Game(crashGame); err != nil {
+			return err
+		}
+		if recs, err = tx.Phases(g.ID); err != nil {
+			return err
+		}
+		if outbox, err = tx.Outbox(); err != nil {
+			return err
+		}
+		for _, phase := range mails {
+			for _, m := range phase {
+				if stored[m.id], err = tx.HasMessage(m.id); err != nil {
+					return err
 				}
 			}
-			return nil
-		})
+		}
+		return nil
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -137,15 +137,7 @@ func TestFaultsAcrossDeadlines(t *testing.T) {
 
 	// The last run: undisturbed until every mail is read and every outbox
 	// row sent, then stopped as an operator would.
-	if err := d.drain(ctx, func() (bool, string, error) {
-		var ok bool
-		var state string
-		err := f.read(func(tx *store.Tx) (err error) {
-			ok, state, err = f.allDone(tx)
-			return err
-		})
-		return ok, state, err
-	}); err != nil {
+	if err := d.drain(ctx, crashDrained(ctx, f.dbPath, f.ids(nil))); err != nil {
 		t.Fatalf("last run: %v", err)
 	}
 	if bad := d.badLines(); len(bad) > 0 {
@@ -300,7 +292,7 @@ func (f *faultTest) ids(match func(faultMail) bool) []string {
 }
 
 func (f *faultTest) read(fn func(*store.Tx) error) error {
-	return crashWithStore(f.ctx, f.dbPath, func(st *store.Store) error { return st.Tx(f.ctx, fn) })
+	return crashTx(f.ctx, f.dbPath, fn)
 }
 
 // setDeadline sets the deadline of game's current phase, as an operator
@@ -368,11 +360,7 @@ func (f *faultTest) cycles(stage string, minKills int, choose faultChooser, done
 			if ok, state, err = done(tx); err != nil {
 				return err
 			}
-			unread, err := crashUnread(tx, f.ids(nil))
-			if err != nil {
-				return err
-			}
-			unsent, err := crashUnsent(tx)
+			unread, unsent, err := crashPending(tx, f.ids(nil))
 			busy = unread > 0 || unsent > 0
 			return err
 		})
@@ -926,17 +914,6 @@ func (f *faultTest) checkReplies(tx *store.Tx, what, gameName string, says map[s
 		}
 	}
 	return nil
-}
-
-// allDone says whether every mail sent has been stored and every outbox
-// row sent.
-func (f *faultTest) allDone(tx *store.Tx) (bool, string, error) {
-	unread, err := crashUnread(tx, f.ids(nil))
-	if err != nil {
-		return false, "", err
-	}
-	unsent, err := crashUnsent(tx)
-	return unread == 0 && unsent == 0, fmt.Sprintf("%d mails not read, %d outbox rows not sent", unread, unsent), err
 }
 
 // checkEnd checks the games, the outbox and every mailbox at the end, and
