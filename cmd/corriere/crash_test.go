@@ -1273,6 +1273,54 @@ func crashCheckMailbox(t *testing.T, sys *memmail.System, addr string, outbox []
 	return parsed, ids, resends
 }
 
+// crashCount counts the mails of a mailbox (parsed, as crashCheckMailbox
+// returns it) that match.
+func crashCount(parsed map[string]*mailer.Message, match func(*mailer.Message) bool) int {
+	n := 0
+	for _, m := range parsed {
+		if match(m) {
+			n++
+		}
+	}
+	return n
+}
+
+// crashCheckOutbox checks the outbox at the end: every row sent, as many
+// rows of each kind as want says, and one reply queued to each mail of
+// ids.
+func crashCheckOutbox(t *testing.T, outbox []store.Mail, ids []string, want map[string]int) {
+	t.Helper()
+	kinds := map[string]int{}
+	replies := map[string]int{}
+	for _, m := range outbox {
+		kinds[m.Kind]++
+		if m.Kind == "reply" {
+			replies[m.InReplyTo]++
+		}
+		if m.SentAt.IsZero() || !m.FailedAt.IsZero() {
+			t.Errorf("outbox row %d (%s to %s, %q) not sent: %d attempts, last error %q", m.ID, m.Kind, m.Recipient, m.Subject, m.Attempts, m.LastError)
+		}
+	}
+	for _, id := range ids {
+		if replies[id] != 1 {
+			t.Errorf("%d replies queued to %s, want 1", replies[id], id)
+		}
+	}
+	if fmt.Sprint(kinds) != fmt.Sprint(want) {
+		t.Errorf("the outbox holds %v, want %v", kinds, want)
+	}
+}
+
+// crashResponse reads a phase record's stored results.
+func crashResponse(t *testing.T, rec store.PhaseRecord) *diplomacy.Response {
+	t.Helper()
+	var resp diplomacy.Response
+	if err := json.Unmarshal([]byte(rec.Result), &resp); err != nil {
+		t.Fatalf("%s: stored result: %v", rec.Phase, err)
+	}
+	return &resp
+}
+
 // crashCheckOutcome checks the game and the mailboxes at the end, and
 // returns the number of byte-identical resends.
 func crashCheckOutcome(ctx context.Context, t *testing.T, sys *memmail.System, dbPath string, mails [][]crashOrderMail, refPath string) int {
@@ -1330,11 +1378,7 @@ func crashCheckOutcome(ctx context.Context, t *testing.T, sys *memmail.System, d
 		t.Fatalf("the reference run processed %d phases, want %d", len(ref), len(recs))
 	}
 	for i, r := range recs {
-		var resp diplomacy.Response
-		if err := json.Unmarshal([]byte(r.Result), &resp); err != nil {
-			t.Fatalf("%s: stored result: %v", r.Phase, err)
-		}
-		for _, diff := range examples.Seed[i].Check(&resp) {
+		for _, diff := range examples.Seed[i].Check(crashResponse(t, r)) {
 			t.Errorf("%s", diff)
 		}
 		for _, f := range []struct{ name, got, want string }{
@@ -1359,30 +1403,13 @@ func crashCheckOutcome(ctx context.Context, t *testing.T, sys *memmail.System, d
 	// The outbox: for each player one start mail, one reply per order mail
 	// and one results mail per phase, all sent.
 	v := standard.Variant()
-	kinds := map[string]int{}
-	replies := map[string]int{}
-	for _, m := range outbox {
-		kinds[m.Kind]++
-		if m.Kind == "reply" {
-			replies[m.InReplyTo]++
-		}
-		if m.SentAt.IsZero() || !m.FailedAt.IsZero() {
-			t.Errorf("outbox row %d (%s to %s, %q) not sent: %d attempts, last error %q", m.ID, m.Kind, m.Recipient, m.Subject, m.Attempts, m.LastError)
-		}
-	}
-	orders := 0
+	var orders []string
 	for _, phase := range mails {
 		for _, m := range phase {
-			orders++
-			if replies[m.id] != 1 {
-				t.Errorf("%d replies queued to %s, want 1", replies[m.id], m.id)
-			}
+			orders = append(orders, m.id)
 		}
 	}
-	wantKinds := map[string]int{"start": len(v.Powers), "reply": orders, "results": len(v.Powers) * len(examples.Seed)}
-	if fmt.Sprint(kinds) != fmt.Sprint(wantKinds) {
-		t.Errorf("the outbox holds %v, want %v", kinds, wantKinds)
-	}
+	crashCheckOutbox(t, outbox, orders, map[string]int{"start": len(v.Powers), "reply": len(orders), "results": len(v.Powers) * len(examples.Seed)})
 
 	// The mailboxes: every outbox row arrived, once or as identical
 	// copies, and nothing else did.
@@ -1391,19 +1418,11 @@ func crashCheckOutcome(ctx context.Context, t *testing.T, sys *memmail.System, d
 		addr := seedPlayer(p.ID)
 		parsed, ids, n := crashCheckMailbox(t, sys, addr, outbox)
 		resends += n
-		count := func(match func(*mailer.Message) bool) (n int) {
-			for _, id := range ids {
-				if match(parsed[id]) {
-					n++
-				}
-			}
-			return n
-		}
-		if n := count(func(m *mailer.Message) bool { return m.Subject == "Corriere "+crashGame+": the game starts" }); n != 1 {
+		if n := crashCount(parsed, func(m *mailer.Message) bool { return m.Subject == "Corriere "+crashGame+": the game starts" }); n != 1 {
 			t.Errorf("%s received %d start mails, want 1", addr, n)
 		}
 		for _, ph := range examples.Seed {
-			if n := count(func(m *mailer.Message) bool { return m.Subject == crashResultsSubject(ph.Phase) }); n != 1 {
+			if n := crashCount(parsed, func(m *mailer.Message) bool { return m.Subject == crashResultsSubject(ph.Phase) }); n != 1 {
 				t.Errorf("%s received %d results mails for %s, want 1", addr, n, ph.Phase)
 			}
 		}

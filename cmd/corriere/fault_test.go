@@ -610,7 +610,7 @@ func (f *faultTest) outage() {
 		if rec.ProcessedAt.Before(deadline) {
 			t.Errorf("outage: Spring 1901 processed at %s, before its deadline %s", rec.ProcessedAt, deadline)
 		}
-		resp := faultResponse(t, rec)
+		resp := crashResponse(t, rec)
 		for _, p := range inTime {
 			faultOrdersIn(t, "outage: Spring 1901 results", rec, resp, p, spring[p], true)
 		}
@@ -691,7 +691,7 @@ func (f *faultTest) hang() {
 		if rec.ProcessedAt.Before(deadline) {
 			t.Errorf("hang: Spring 1901 processed at %s, before its deadline %s", rec.ProcessedAt, deadline)
 		}
-		resp := faultResponse(t, rec)
+		resp := crashResponse(t, rec)
 		for _, diff := range examples.Seed[0].Check(resp) {
 			t.Errorf("hang: %s", diff)
 		}
@@ -762,7 +762,7 @@ func (f *faultTest) queue() {
 		if rec.ProcessedAt.Before(deadline) {
 			t.Errorf("queue: Spring 1901 processed at %s, before its deadline %s", rec.ProcessedAt, deadline)
 		}
-		resp := faultResponse(t, rec)
+		resp := crashResponse(t, rec)
 		for _, diff := range examples.Seed[0].Check(resp) {
 			t.Errorf("queue: %s", diff)
 		}
@@ -779,15 +779,6 @@ func (f *faultTest) queue() {
 	if err != nil {
 		t.Fatal(err)
 	}
-}
-
-func faultResponse(t *testing.T, rec store.PhaseRecord) *diplomacy.Response {
-	t.Helper()
-	var resp diplomacy.Response
-	if err := json.Unmarshal([]byte(rec.Result), &resp); err != nil {
-		t.Fatalf("%s: stored result: %v", rec.Phase, err)
-	}
-	return &resp
 }
 
 // faultOrdersIn checks that each of a power's orders, read as the
@@ -945,27 +936,8 @@ func (f *faultTest) checkEnd() int {
 
 	// The outbox: per player and game one start mail and one results
 	// mail, one reply per mail received; all sent.
-	kinds := map[string]int{}
-	replies := map[string]int{}
-	for _, m := range outbox {
-		kinds[m.Kind]++
-		if m.Kind == "reply" {
-			replies[m.InReplyTo]++
-		}
-		if m.SentAt.IsZero() || !m.FailedAt.IsZero() {
-			t.Errorf("outbox row %d (%s to %s, %q) not sent: %d attempts, last error %q", m.ID, m.Kind, m.Recipient, m.Subject, m.Attempts, m.LastError)
-		}
-	}
-	for _, m := range f.mails {
-		if replies[m.id] != 1 {
-			t.Errorf("%d replies queued to %s, want 1", replies[m.id], m.id)
-		}
-	}
 	per := len(v.Powers) * len(faultGames)
-	want := map[string]int{"start": per, "reply": len(f.mails), "results": per}
-	if fmt.Sprint(kinds) != fmt.Sprint(want) {
-		t.Errorf("the outbox holds %v, want %v", kinds, want)
-	}
+	crashCheckOutbox(t, outbox, f.ids(nil), map[string]int{"start": per, "reply": len(f.mails), "results": per})
 
 	// The judge's mailbox holds what was sent to it, once.
 	inbox, _, err := crashMailbox(f.sys.IMAPAddr(), crashJudge, crashPassword)
@@ -979,53 +951,33 @@ func (f *faultTest) checkEnd() int {
 	// Every mailbox: its outbox rows, once by Message-ID; one start and
 	// one results mail per game for each player, one reply per mail.
 	resends := 0
+	boxes := map[string]map[string]*mailer.Message{} // by address, then Message-ID
 	addrs := make([]string, 0, len(f.passwords))
 	for a := range f.passwords {
 		addrs = append(addrs, a)
 	}
 	slices.Sort(addrs)
 	for _, addr := range addrs {
-		parsed, ids, n := crashCheckMailbox(t, f.sys, addr, outbox)
+		parsed, _, n := crashCheckMailbox(t, f.sys, addr, outbox)
 		resends += n
-		count := func(match func(*mailer.Message) bool) (n int) {
-			for _, id := range ids {
-				if match(parsed[id]) {
-					n++
-				}
-			}
-			return n
-		}
+		boxes[addr] = parsed
 		if !strings.HasSuffix(addr, "@players.test") {
 			continue
 		}
 		for _, name := range faultGames {
-			if n := count(func(m *mailer.Message) bool { return m.Subject == "Corriere "+name+": the game starts" }); n != 1 {
+			if n := crashCount(parsed, func(m *mailer.Message) bool { return m.Subject == "Corriere "+name+": the game starts" }); n != 1 {
 				t.Errorf("%s received %d start mails for game %s, want 1", addr, n, name)
 			}
 			subject := fmt.Sprintf("Corriere %s: S1901M results", name)
-			if n := count(func(m *mailer.Message) bool { return m.Subject == subject }); n != 1 {
+			if n := crashCount(parsed, func(m *mailer.Message) bool { return m.Subject == subject }); n != 1 {
 				t.Errorf("%s received %d results mails for %s S1901M, want 1", addr, n, name)
 			}
 		}
 	}
-	boxes := map[string][][]byte{}
 	for _, m := range f.mails {
-		msgs, ok := boxes[m.from]
-		if !ok {
-			if msgs, err = f.sys.Messages(m.from); err != nil {
-				t.Fatal(err)
-			}
-			boxes[m.from] = msgs
-		}
-		ids := map[string]bool{}
-		for _, raw := range msgs {
-			pm, err := mailer.Parse(raw)
-			if err == nil && len(pm.References) > 0 && pm.References[0] == m.id {
-				ids[pm.MessageID] = true
-			}
-		}
-		if len(ids) != 1 {
-			t.Errorf("%s received %d replies to %s, want 1", m.from, len(ids), m.id)
+		n := crashCount(boxes[m.from], func(pm *mailer.Message) bool { return len(pm.References) > 0 && pm.References[0] == m.id })
+		if n != 1 {
+			t.Errorf("%s received %d replies to %s, want 1", m.from, n, m.id)
 		}
 	}
 	return resends
