@@ -77,7 +77,7 @@ func stronger(a, b string) string {
 //
 // Where the server names the domain a result is about (DKIM's header.d
 // or header.i, SPF's smtp.mailfrom or smtp.helo, DMARC's header.from),
-// a result for a domain not aligned with the From's (see Aligned) is
+// a result for a domain not aligned with the From's (see aligned) is
 // "policy": a forger's own domain may pass DKIM and SPF. A result that
 // names no domain is taken as the server wrote it.
 func (m *Message) Auth(servID string) (Verdict, bool) {
@@ -108,11 +108,11 @@ func (m *Message) Auth(servID string) (Verdict, bool) {
 				}
 			}
 			var about string
-			var aligned func(string, string) bool = Aligned
+			match := aligned
 			switch method {
 			case "dmarc":
 				// DMARC is about the From itself: its domain, exactly.
-				about, aligned = props["header.from"], strings.EqualFold
+				about, match = props["header.from"], strings.EqualFold
 			case "dkim":
 				about = props["header.d"]
 				if about == "" {
@@ -126,7 +126,7 @@ func (m *Message) Auth(servID string) (Verdict, bool) {
 			default:
 				continue
 			}
-			if about != "" && !aligned(about, from) {
+			if about != "" && !match(about, from) {
 				others = append(others, method+"="+result+" for "+about)
 				result = "policy"
 			}
@@ -203,13 +203,13 @@ func domainOf(addr string) string {
 	return strings.TrimSuffix(strings.ToLower(strings.TrimSpace(addr)), ".")
 }
 
-// Aligned reports whether the domains a and b are aligned in DMARC's
+// aligned reports whether the domains a and b are aligned in DMARC's
 // relaxed sense (RFC 7489 3.1): they have the same organisational domain,
 // the one under a public suffix (mail.example.co.uk and example.co.uk
 // are; example.co.uk and co.uk, or example.org and example.net, are
 // not). A domain that is a public suffix itself is aligned only with
 // itself.
-func Aligned(a, b string) bool {
+func aligned(a, b string) bool {
 	a, b = domainOf(a), domainOf(b)
 	if a == "" || b == "" {
 		return false

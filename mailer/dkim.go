@@ -34,7 +34,7 @@ type DKIMVerifier struct {
 
 // Verify checks the DKIM signatures of raw, a whole mail, for from, the
 // address of its From. DKIM passes when a signature verifies and its
-// signing domain (d=) is aligned with the From's (Aligned: the same
+// signing domain (d=) is aligned with the From's (aligned: the same
 // organisational domain); it fails when a signature of the From's
 // domain does not verify (the mail was changed, or forged), and is a
 // temperror when the DNS did not answer, "policy" when only other
@@ -103,7 +103,7 @@ func (dv *DKIMVerifier) Verify(ctx context.Context, raw []byte, from string) (Ve
 		if sig.Err != nil {
 			note += ": " + strings.TrimPrefix(sig.Err.Error(), "dkim: ")
 		}
-		if !Aligned(sig.Domain, domain) {
+		if !aligned(sig.Domain, domain) {
 			note += ", not " + domain
 			result = "policy"
 		}

@@ -217,15 +217,18 @@ func TestGameSeed(t *testing.T) {
 		if err := tx.CreateGame(g); err != nil {
 			return err
 		}
-		if back, err := tx.Game("roma"); err != nil || back.Seed != "ab" {
-			t.Errorf("seed read back as %q, %v", back.Seed, err)
+		back, err := tx.Game("roma")
+		if err != nil {
+			return err
+		}
+		if back.Seed != "ab" {
+			t.Errorf("seed read back as %q", back.Seed)
 		}
 		g.Seed = "cd"
 		if err := tx.UpdateGame(g); err != nil {
 			return err
 		}
-		back, err := tx.Game("roma")
-		if err == nil && back.Seed != "cd" {
+		if back, err = tx.Game("roma"); err == nil && back.Seed != "cd" {
 			t.Errorf("seed updated as %q", back.Seed)
 		}
 		return err

@@ -85,25 +85,12 @@ func TestCrashAndRestart(t *testing.T) {
 		t.Skip("kills and restarts a daemon a few dozen times; skipped with -short")
 	}
 	began := time.Now()
-	seed := uint64(time.Now().UnixNano())
-	if s := os.Getenv("CORRIERE_CRASH_SEED"); s != "" {
-		n, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("CORRIERE_CRASH_SEED=%q: %v", s, err)
-		}
-		seed = n
-	}
-	t.Logf("seed %d (CORRIERE_CRASH_SEED=%d repeats the random choices)", seed, seed)
+	seed := crashSeed(t, "CORRIERE_CRASH_SEED")
 	rng := rand.New(rand.NewPCG(seed, 1))
 	verbose := os.Getenv("CORRIERE_CRASH_VERBOSE") != "" // a line per run
 
-	// A generous bound that only turns a hang into a report: the test
-	// asserts nothing about time.
-	limit := 5 * time.Minute
-	if dl, ok := t.Deadline(); ok && time.Until(dl)-30*time.Second < limit {
-		limit = time.Until(dl) - 30*time.Second
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	// The test asserts nothing about time.
+	ctx, cancel := crashContext(t, 5*time.Minute)
 	defer cancel()
 
 	dir := t.TempDir()
@@ -156,16 +143,10 @@ loop:
 		// Work waiting for the child decides which ends the run may have.
 		pl.gate.Lock()
 		var busy bool
-		err := crashWithStore(ctx, dbPath, func(st *store.Store) error {
-			return st.Tx(ctx, func(tx *store.Tx) error {
-				unread, err := crashUnread(tx, pl.sentIDs())
-				if err != nil {
-					return err
-				}
-				unsent, err := crashUnsent(tx)
-				busy = unread > 0 || unsent > 0
-				return err
-			})
+		err := crashTx(ctx, dbPath, func(tx *store.Tx) error {
+			unread, unsent, err := crashPending(tx, pl.sentIDs())
+			busy = unread > 0 || unsent > 0
+			return err
 		})
 		if err != nil {
 			pl.gate.Unlock()
@@ -210,20 +191,7 @@ loop:
 			all = append(all, m.id)
 		}
 	}
-	if err := d.drain(ctx, func() (bool, string, error) {
-		var unread, unsent int
-		err := crashWithStore(ctx, dbPath, func(st *store.Store) error {
-			return st.Tx(ctx, func(tx *store.Tx) error {
-				var err error
-				if unread, err = crashUnread(tx, all); err != nil {
-					return err
-				}
-				unsent, err = crashUnsent(tx)
-				return err
-			})
-		})
-		return unread == 0 && unsent == 0, fmt.Sprintf("%d order mails not handled, %d outbox rows not sent", unread, unsent), err
-	}); err != nil {
+	if err := d.drain(ctx, crashDrained(ctx, dbPath, all)); err != nil {
 		t.Fatalf("last run: %v", err)
 	}
 	if bad := d.badLines(); len(bad) > 0 {
@@ -269,6 +237,33 @@ const (
 
 func crashMailPassword(power string) string { return "mail-" + power }
 
+// crashSeed is the seed of a test's random choices: the number in the
+// environment variable env, to repeat a run's choices (not its timing),
+// else a new one. It is logged, to be repeated.
+func crashSeed(t *testing.T, env string) uint64 {
+	t.Helper()
+	seed := uint64(time.Now().UnixNano())
+	if s := os.Getenv(env); s != "" {
+		n, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("%s=%q: %v", env, s, err)
+		}
+		seed = n
+	}
+	t.Logf("seed %d (%s=%d repeats the random choices)", seed, env, seed)
+	return seed
+}
+
+// crashContext bounds a test that runs the daemon to limit, or to 30
+// seconds before the test binary's deadline when that comes first: a
+// generous bound that only turns a hang into a report.
+func crashContext(t *testing.T, limit time.Duration) (context.Context, context.CancelFunc) {
+	if dl, ok := t.Deadline(); ok && time.Until(dl)-30*time.Second < limit {
+		limit = time.Until(dl) - 30*time.Second
+	}
+	return context.WithTimeout(context.Background(), limit)
+}
+
 func crashResultsSubject(phase string) string {
 	return fmt.Sprintf("Corriere %s: %s results", crashGame, phase)
 }
@@ -289,6 +284,35 @@ func crashWithStore(ctx context.Context, path string, f func(*store.Store) error
 		err = cerr
 	}
 	return err
+}
+
+// crashTx runs fn in a transaction of the database at path.
+func crashTx(ctx context.Context, path string, fn func(*store.Tx) error) error {
+	return crashWithStore(ctx, path, func(st *store.Store) error { return st.Tx(ctx, fn) })
+}
+
+// crashPending counts the work waiting for the daemon: the mails of ids
+// not stored, the outbox rows not sent.
+func crashPending(tx *store.Tx, ids []string) (unread, unsent int, err error) {
+	if unread, err = crashUnread(tx, ids); err != nil {
+		return 0, 0, err
+	}
+	unsent, err = crashUnsent(tx)
+	return unread, unsent, err
+}
+
+// crashDrained is drain's ready for the daemon on the database at path:
+// no work waits for it, every mail of ids stored and every outbox row
+// sent.
+func crashDrained(ctx context.Context, path string, ids []string) func() (bool, string, error) {
+	return func() (ok bool, state string, err error) {
+		err = crashTx(ctx, path, func(tx *store.Tx) error {
+			unread, unsent, err := crashPending(tx, ids)
+			ok, state = unread == 0 && unsent == 0, fmt.Sprintf("%d mails not stored, %d outbox rows not sent", unread, unsent)
+			return err
+		})
+		return ok, state, err
+	}
 }
 
 // crashUnread counts the mails of ids not stored.
@@ -1057,11 +1081,7 @@ func (s *crashStats) afterKill(ctx context.Context, t *testing.T, st *store.Stor
 		if err := crashCheckLost(tx, boxes); err != nil {
 			return err
 		}
-		unread, err := crashUnread(tx, sent)
-		if err != nil {
-			return err
-		}
-		unsent, err := crashUnsent(tx)
+		unread, unsent, err := crashPending(tx, sent)
 		if err != nil {
 			return err
 		}
@@ -1253,6 +1273,54 @@ func crashCheckMailbox(t *testing.T, sys *memmail.System, addr string, outbox []
 	return parsed, ids, resends
 }
 
+// crashCount counts the mails of a mailbox (parsed, as crashCheckMailbox
+// returns it) that match.
+func crashCount(parsed map[string]*mailer.Message, match func(*mailer.Message) bool) int {
+	n := 0
+	for _, m := range parsed {
+		if match(m) {
+			n++
+		}
+	}
+	return n
+}
+
+// crashCheckOutbox checks the outbox at the end: every row sent, as many
+// rows of each kind as want says, and one reply queued to each mail of
+// ids.
+func crashCheckOutbox(t *testing.T, outbox []store.Mail, ids []string, want map[string]int) {
+	t.Helper()
+	kinds := map[string]int{}
+	replies := map[string]int{}
+	for _, m := range outbox {
+		kinds[m.Kind]++
+		if m.Kind == "reply" {
+			replies[m.InReplyTo]++
+		}
+		if m.SentAt.IsZero() || !m.FailedAt.IsZero() {
+			t.Errorf("outbox row %d (%s to %s, %q) not sent: %d attempts, last error %q", m.ID, m.Kind, m.Recipient, m.Subject, m.Attempts, m.LastError)
+		}
+	}
+	for _, id := range ids {
+		if replies[id] != 1 {
+			t.Errorf("%d replies queued to %s, want 1", replies[id], id)
+		}
+	}
+	if fmt.Sprint(kinds) != fmt.Sprint(want) {
+		t.Errorf("the outbox holds %v, want %v", kinds, want)
+	}
+}
+
+// crashResponse reads a phase record's stored results.
+func crashResponse(t *testing.T, rec store.PhaseRecord) *diplomacy.Response {
+	t.Helper()
+	var resp diplomacy.Response
+	if err := json.Unmarshal([]byte(rec.Result), &resp); err != nil {
+		t.Fatalf("%s: stored result: %v", rec.Phase, err)
+	}
+	return &resp
+}
+
 // crashCheckOutcome checks the game and the mailboxes at the end, and
 // returns the number of byte-identical resends.
 func crashCheckOutcome(ctx context.Context, t *testing.T, sys *memmail.System, dbPath string, mails [][]crashOrderMail, refPath string) int {
@@ -1263,27 +1331,25 @@ func crashCheckOutcome(ctx context.Context, t *testing.T, sys *memmail.System, d
 		outbox []store.Mail
 		stored = map[string]bool{}
 	)
-	err := crashWithStore(ctx, dbPath, func(st *store.Store) error {
-		return st.Tx(ctx, func(tx *store.Tx) error {
-			var err error
-			if g, err = tx.Game(crashGame); err != nil {
-				return err
-			}
-			if recs, err = tx.Phases(g.ID); err != nil {
-				return err
-			}
-			if outbox, err = tx.Outbox(); err != nil {
-				return err
-			}
-			for _, phase := range mails {
-				for _, m := range phase {
-					if stored[m.id], err = tx.HasMessage(m.id); err != nil {
-						return err
-					}
+	err := crashTx(ctx, dbPath, func(tx *store.Tx) error {
+		var err error
+		if g, err = tx.Game(crashGame); err != nil {
+			return err
+		}
+		if recs, err = tx.Phases(g.ID); err != nil {
+			return err
+		}
+		if outbox, err = tx.Outbox(); err != nil {
+			return err
+		}
+		for _, phase := range mails {
+			for _, m := range phase {
+				if stored[m.id], err = tx.HasMessage(m.id); err != nil {
+					return err
 				}
 			}
-			return nil
-		})
+		}
+		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -1312,11 +1378,7 @@ func crashCheckOutcome(ctx context.Context, t *testing.T, sys *memmail.System, d
 		t.Fatalf("the reference run processed %d phases, want %d", len(ref), len(recs))
 	}
 	for i, r := range recs {
-		var resp diplomacy.Response
-		if err := json.Unmarshal([]byte(r.Result), &resp); err != nil {
-			t.Fatalf("%s: stored result: %v", r.Phase, err)
-		}
-		for _, diff := range examples.Seed[i].Check(&resp) {
+		for _, diff := range examples.Seed[i].Check(crashResponse(t, r)) {
 			t.Errorf("%s", diff)
 		}
 		for _, f := range []struct{ name, got, want string }{
@@ -1341,30 +1403,13 @@ func crashCheckOutcome(ctx context.Context, t *testing.T, sys *memmail.System, d
 	// The outbox: for each player one start mail, one reply per order mail
 	// and one results mail per phase, all sent.
 	v := standard.Variant()
-	kinds := map[string]int{}
-	replies := map[string]int{}
-	for _, m := range outbox {
-		kinds[m.Kind]++
-		if m.Kind == "reply" {
-			replies[m.InReplyTo]++
-		}
-		if m.SentAt.IsZero() || !m.FailedAt.IsZero() {
-			t.Errorf("outbox row %d (%s to %s, %q) not sent: %d attempts, last error %q", m.ID, m.Kind, m.Recipient, m.Subject, m.Attempts, m.LastError)
-		}
-	}
-	orders := 0
+	var orders []string
 	for _, phase := range mails {
 		for _, m := range phase {
-			orders++
-			if replies[m.id] != 1 {
-				t.Errorf("%d replies queued to %s, want 1", replies[m.id], m.id)
-			}
+			orders = append(orders, m.id)
 		}
 	}
-	wantKinds := map[string]int{"start": len(v.Powers), "reply": orders, "results": len(v.Powers) * len(examples.Seed)}
-	if fmt.Sprint(kinds) != fmt.Sprint(wantKinds) {
-		t.Errorf("the outbox holds %v, want %v", kinds, wantKinds)
-	}
+	crashCheckOutbox(t, outbox, orders, map[string]int{"start": len(v.Powers), "reply": len(orders), "results": len(v.Powers) * len(examples.Seed)})
 
 	// The mailboxes: every outbox row arrived, once or as identical
 	// copies, and nothing else did.
@@ -1373,19 +1418,11 @@ func crashCheckOutcome(ctx context.Context, t *testing.T, sys *memmail.System, d
 		addr := seedPlayer(p.ID)
 		parsed, ids, n := crashCheckMailbox(t, sys, addr, outbox)
 		resends += n
-		count := func(match func(*mailer.Message) bool) (n int) {
-			for _, id := range ids {
-				if match(parsed[id]) {
-					n++
-				}
-			}
-			return n
-		}
-		if n := count(func(m *mailer.Message) bool { return m.Subject == "Corriere "+crashGame+": the game starts" }); n != 1 {
+		if n := crashCount(parsed, func(m *mailer.Message) bool { return m.Subject == "Corriere "+crashGame+": the game starts" }); n != 1 {
 			t.Errorf("%s received %d start mails, want 1", addr, n)
 		}
 		for _, ph := range examples.Seed {
-			if n := count(func(m *mailer.Message) bool { return m.Subject == crashResultsSubject(ph.Phase) }); n != 1 {
+			if n := crashCount(parsed, func(m *mailer.Message) bool { return m.Subject == crashResultsSubject(ph.Phase) }); n != 1 {
 				t.Errorf("%s received %d results mails for %s, want 1", addr, n, ph.Phase)
 			}
 		}

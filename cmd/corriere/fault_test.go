@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -86,21 +85,8 @@ func TestFaultsAcrossDeadlines(t *testing.T) {
 		t.Skip("kills a daemon across real deadlines with the mail servers failing; skipped with -short")
 	}
 	began := time.Now()
-	seed := uint64(time.Now().UnixNano())
-	if s := os.Getenv("CORRIERE_FAULT_SEED"); s != "" {
-		n, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("CORRIERE_FAULT_SEED=%q: %v", s, err)
-		}
-		seed = n
-	}
-	t.Logf("seed %d (CORRIERE_FAULT_SEED=%d repeats the random choices)", seed, seed)
-
-	limit := 3 * time.Minute
-	if dl, ok := t.Deadline(); ok && time.Until(dl)-30*time.Second < limit {
-		limit = time.Until(dl) - 30*time.Second
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	seed := crashSeed(t, "CORRIERE_FAULT_SEED")
+	ctx, cancel := crashContext(t, 3*time.Minute)
 	defer cancel()
 
 	dir := t.TempDir()
@@ -151,15 +137,7 @@ func TestFaultsAcrossDeadlines(t *testing.T) {
 
 	// The last run: undisturbed until every mail is read and every outbox
 	// row sent, then stopped as an operator would.
-	if err := d.drain(ctx, func() (bool, string, error) {
-		var ok bool
-		var state string
-		err := f.read(func(tx *store.Tx) (err error) {
-			ok, state, err = f.allDone(tx)
-			return err
-		})
-		return ok, state, err
-	}); err != nil {
+	if err := d.drain(ctx, crashDrained(ctx, f.dbPath, f.ids(nil))); err != nil {
 		t.Fatalf("last run: %v", err)
 	}
 	if bad := d.badLines(); len(bad) > 0 {
@@ -314,7 +292,7 @@ func (f *faultTest) ids(match func(faultMail) bool) []string {
 }
 
 func (f *faultTest) read(fn func(*store.Tx) error) error {
-	return crashWithStore(f.ctx, f.dbPath, func(st *store.Store) error { return st.Tx(f.ctx, fn) })
+	return crashTx(f.ctx, f.dbPath, fn)
 }
 
 // setDeadline sets the deadline of game's current phase, as an operator
@@ -382,11 +360,7 @@ func (f *faultTest) cycles(stage string, minKills int, choose faultChooser, done
 			if ok, state, err = done(tx); err != nil {
 				return err
 			}
-			unread, err := crashUnread(tx, f.ids(nil))
-			if err != nil {
-				return err
-			}
-			unsent, err := crashUnsent(tx)
+			unread, unsent, err := crashPending(tx, f.ids(nil))
 			busy = unread > 0 || unsent > 0
 			return err
 		})
@@ -624,35 +598,10 @@ func (f *faultTest) outage() {
 		return done, "Spring 1901 not processed", err
 	})
 
-	err := f.read(func(tx *store.Tx) error {
-		g, recs, err := faultPhases(tx, faultOutage)
-		if err != nil {
-			return err
-		}
-		if g.Phase != "F1901M" {
-			t.Errorf("outage: the game is at %s, want F1901M", g.Phase)
-		}
-		rec := recs[0]
-		if rec.ProcessedAt.Before(deadline) {
-			t.Errorf("outage: Spring 1901 processed at %s, before its deadline %s", rec.ProcessedAt, deadline)
-		}
-		resp := faultResponse(t, rec)
-		for _, p := range inTime {
-			faultOrdersIn(t, "outage: Spring 1901 results", rec, resp, p, spring[p], true)
-		}
-		for _, p := range late {
-			faultOrdersIn(t, "outage: Spring 1901 results", rec, resp, p, spring[p], false)
-		}
-		faultLate(t, "outage", rec, late)
-		faultNoOrders(t, tx, "outage", g, "F1901M", nil)
-		return f.checkReplies(tx, "outage", faultOutage, map[string][]string{
-			"in time": {"Orders for Spring 1901", "ok: "},
-			"late":    {"before the current phase began", "were not read for Fall 1901"},
-		})
+	f.checkSpring(faultOutage, deadline, late, nil, map[string][]string{
+		"in time": {"Orders for Spring 1901", "ok: "},
+		"late":    {"before the current phase began", "were not read for Fall 1901"},
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // hang is scenario 2: the SMTP server hangs on the judge's mail across
@@ -699,41 +648,19 @@ func (f *faultTest) hang() {
 		t.Fatalf("hang: %d mails from the judge were delivered while the SMTP server hung on them", n)
 	}
 	err := f.read(func(tx *store.Tx) error {
-		g, recs, err := faultPhases(tx, faultHang)
-		if err != nil {
-			return err
-		}
 		unsent, err := crashUnsent(tx)
-		if err != nil {
-			return err
-		}
-		if unsent == 0 {
+		if err == nil && unsent == 0 {
 			t.Errorf("hang: no outbox row waits while the SMTP server hangs")
 		}
-		if g.Phase != "F1901M" {
-			t.Errorf("hang: the game is at %s, want F1901M", g.Phase)
-		}
-		rec := recs[0]
-		if rec.ProcessedAt.Before(deadline) {
-			t.Errorf("hang: Spring 1901 processed at %s, before its deadline %s", rec.ProcessedAt, deadline)
-		}
-		resp := faultResponse(t, rec)
-		for _, diff := range examples.Seed[0].Check(resp) {
-			t.Errorf("hang: %s", diff)
-		}
-		for _, p := range v.Powers {
-			faultOrdersIn(t, "hang: Spring 1901 results", rec, resp, p.ID, spring[p.ID], true)
-		}
-		faultLate(t, "hang", rec, nil)
-		faultNoOrders(t, tx, "hang", g, "F1901M", map[string]string{"england": fmt.Sprintf("fault-%s-next-england@players.test", faultHang)})
-		return f.checkReplies(tx, "hang", faultHang, map[string][]string{
-			"in time": {"Orders for Spring 1901", "ok: "},
-			"next":    {"Orders for Fall 1901", "ok: "},
-		})
+		return err
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	f.checkSpring(faultHang, deadline, nil, map[string]string{"england": fmt.Sprintf("fault-%s-next-england@players.test", faultHang)}, map[string][]string{
+		"in time": {"Orders for Spring 1901", "ok: "},
+		"next":    {"Orders for Fall 1901", "ok: "},
+	})
 
 	// The hang ends while the daemon is down (a mail hung in a run that
 	// lived on would be tried again only a minute later), and the daemon
@@ -776,44 +703,51 @@ func (f *faultTest) queue() {
 		return f.stored(tx, f.ofGame(faultQueue))
 	})
 
+	f.checkSpring(faultQueue, deadline, nil, nil, map[string][]string{
+		"in time":  {"Orders for Spring 1901", "ok: "},
+		"stranger": {},
+	})
+}
+
+// checkSpring checks a game at the end of its scenario, the same for all
+// three: it is at Fall 1901; Spring 1901 was processed after its
+// deadline, with every power's orders but the late powers', which it
+// names late (where none was, its results are the rulebook's); the
+// orders standing for Fall 1901 are those of the mails next names, by
+// power; and each mail of the game has one reply, which says what says
+// gives for its kind.
+func (f *faultTest) checkSpring(name string, deadline time.Time, late []string, next map[string]string, says map[string][]string) {
+	t := f.t
+	t.Helper()
+	spring := faultSeedOrders(t, 0)
 	err := f.read(func(tx *store.Tx) error {
-		g, recs, err := faultPhases(tx, faultQueue)
+		g, recs, err := faultPhases(tx, name)
 		if err != nil {
 			return err
 		}
 		if g.Phase != "F1901M" {
-			t.Errorf("queue: the game is at %s, want F1901M", g.Phase)
+			t.Errorf("%s: the game is at %s, want F1901M", name, g.Phase)
 		}
 		rec := recs[0]
 		if rec.ProcessedAt.Before(deadline) {
-			t.Errorf("queue: Spring 1901 processed at %s, before its deadline %s", rec.ProcessedAt, deadline)
+			t.Errorf("%s: Spring 1901 processed at %s, before its deadline %s", name, rec.ProcessedAt, deadline)
 		}
-		resp := faultResponse(t, rec)
-		for _, diff := range examples.Seed[0].Check(resp) {
-			t.Errorf("queue: %s", diff)
+		resp := crashResponse(t, rec)
+		if len(late) == 0 {
+			for _, diff := range examples.Seed[0].Check(resp) {
+				t.Errorf("%s: %s", name, diff)
+			}
 		}
-		for _, p := range v.Powers {
-			faultOrdersIn(t, "queue: Spring 1901 results", rec, resp, p.ID, spring[p.ID], true)
+		for _, p := range standard.Variant().Powers {
+			faultOrdersIn(t, name+": Spring 1901 results", rec, resp, p.ID, spring[p.ID], !slices.Contains(late, p.ID))
 		}
-		faultLate(t, "queue", rec, nil)
-		faultNoOrders(t, tx, "queue", g, "F1901M", nil)
-		return f.checkReplies(tx, "queue", faultQueue, map[string][]string{
-			"in time":  {"Orders for Spring 1901", "ok: "},
-			"stranger": {},
-		})
+		faultLate(t, name, rec, late)
+		faultNoOrders(t, tx, name, g, "F1901M", next)
+		return f.checkReplies(tx, name, says)
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-}
-
-func faultResponse(t *testing.T, rec store.PhaseRecord) *diplomacy.Response {
-	t.Helper()
-	var resp diplomacy.Response
-	if err := json.Unmarshal([]byte(rec.Result), &resp); err != nil {
-		t.Fatalf("%s: stored result: %v", rec.Phase, err)
-	}
-	return &resp
 }
 
 // faultOrdersIn checks that each of a power's orders, read as the
@@ -901,20 +835,20 @@ func faultNoOrders(t *testing.T, tx *store.Tx, what string, g *store.Game, phase
 	}
 }
 
-// checkReplies checks that each mail of game (of the kinds given) has
-// one reply queued, which says what is given for its kind.
-func (f *faultTest) checkReplies(tx *store.Tx, what, gameName string, says map[string][]string) error {
+// checkReplies checks that each mail of the game name (of the kinds
+// given) has one reply queued, which says what is given for its kind.
+func (f *faultTest) checkReplies(tx *store.Tx, name string, says map[string][]string) error {
 	out, err := tx.Outbox()
 	if err != nil {
 		return err
 	}
 	for _, m := range f.mails {
-		if m.game != gameName {
+		if m.game != name {
 			continue
 		}
 		want, ok := says[m.kind]
 		if !ok {
-			f.t.Errorf("%s: no check for the replies to %s mails", what, m.kind)
+			f.t.Errorf("%s: no check for the replies to %s mails", name, m.kind)
 			continue
 		}
 		var replies []store.Mail
@@ -924,33 +858,22 @@ func (f *faultTest) checkReplies(tx *store.Tx, what, gameName string, says map[s
 			}
 		}
 		if len(replies) != 1 {
-			f.t.Errorf("%s: %d replies queued to %s, want 1", what, len(replies), m.id)
+			f.t.Errorf("%s: %d replies queued to %s, want 1", name, len(replies), m.id)
 			continue
 		}
 		if replies[0].Recipient != m.from {
-			f.t.Errorf("%s: the reply to %s is for %s, want %s", what, m.id, replies[0].Recipient, m.from)
+			f.t.Errorf("%s: the reply to %s is for %s, want %s", name, m.id, replies[0].Recipient, m.from)
 		}
 		for _, s := range want {
 			if !strings.Contains(replies[0].Body, s) {
-				f.t.Errorf("%s: the reply to the %s mail %s does not say %q:\n%s", what, m.kind, m.id, s, replies[0].Body)
+				f.t.Errorf("%s: the reply to the %s mail %s does not say %q:\n%s", name, m.kind, m.id, s, replies[0].Body)
 			}
 		}
 		if m.kind != "late" && strings.Contains(replies[0].Body, "not read") {
-			f.t.Errorf("%s: the reply to the %s mail %s refuses orders:\n%s", what, m.kind, m.id, replies[0].Body)
+			f.t.Errorf("%s: the reply to the %s mail %s refuses orders:\n%s", name, m.kind, m.id, replies[0].Body)
 		}
 	}
 	return nil
-}
-
-// allDone says whether every mail sent has been stored and every outbox
-// row sent.
-func (f *faultTest) allDone(tx *store.Tx) (bool, string, error) {
-	unread, err := crashUnread(tx, f.ids(nil))
-	if err != nil {
-		return false, "", err
-	}
-	unsent, err := crashUnsent(tx)
-	return unread == 0 && unsent == 0, fmt.Sprintf("%d mails not read, %d outbox rows not sent", unread, unsent), err
 }
 
 // checkEnd checks the games, the outbox and every mailbox at the end, and
@@ -982,27 +905,8 @@ func (f *faultTest) checkEnd() int {
 
 	// The outbox: per player and game one start mail and one results
 	// mail, one reply per mail received; all sent.
-	kinds := map[string]int{}
-	replies := map[string]int{}
-	for _, m := range outbox {
-		kinds[m.Kind]++
-		if m.Kind == "reply" {
-			replies[m.InReplyTo]++
-		}
-		if m.SentAt.IsZero() || !m.FailedAt.IsZero() {
-			t.Errorf("outbox row %d (%s to %s, %q) not sent: %d attempts, last error %q", m.ID, m.Kind, m.Recipient, m.Subject, m.Attempts, m.LastError)
-		}
-	}
-	for _, m := range f.mails {
-		if replies[m.id] != 1 {
-			t.Errorf("%d replies queued to %s, want 1", replies[m.id], m.id)
-		}
-	}
 	per := len(v.Powers) * len(faultGames)
-	want := map[string]int{"start": per, "reply": len(f.mails), "results": per}
-	if fmt.Sprint(kinds) != fmt.Sprint(want) {
-		t.Errorf("the outbox holds %v, want %v", kinds, want)
-	}
+	crashCheckOutbox(t, outbox, f.ids(nil), map[string]int{"start": per, "reply": len(f.mails), "results": per})
 
 	// The judge's mailbox holds what was sent to it, once.
 	inbox, _, err := crashMailbox(f.sys.IMAPAddr(), crashJudge, crashPassword)
@@ -1016,53 +920,33 @@ func (f *faultTest) checkEnd() int {
 	// Every mailbox: its outbox rows, once by Message-ID; one start and
 	// one results mail per game for each player, one reply per mail.
 	resends := 0
+	boxes := map[string]map[string]*mailer.Message{} // by address, then Message-ID
 	addrs := make([]string, 0, len(f.passwords))
 	for a := range f.passwords {
 		addrs = append(addrs, a)
 	}
 	slices.Sort(addrs)
 	for _, addr := range addrs {
-		parsed, ids, n := crashCheckMailbox(t, f.sys, addr, outbox)
+		parsed, _, n := crashCheckMailbox(t, f.sys, addr, outbox)
 		resends += n
-		count := func(match func(*mailer.Message) bool) (n int) {
-			for _, id := range ids {
-				if match(parsed[id]) {
-					n++
-				}
-			}
-			return n
-		}
+		boxes[addr] = parsed
 		if !strings.HasSuffix(addr, "@players.test") {
 			continue
 		}
 		for _, name := range faultGames {
-			if n := count(func(m *mailer.Message) bool { return m.Subject == "Corriere "+name+": the game starts" }); n != 1 {
+			if n := crashCount(parsed, func(m *mailer.Message) bool { return m.Subject == "Corriere "+name+": the game starts" }); n != 1 {
 				t.Errorf("%s received %d start mails for game %s, want 1", addr, n, name)
 			}
 			subject := fmt.Sprintf("Corriere %s: S1901M results", name)
-			if n := count(func(m *mailer.Message) bool { return m.Subject == subject }); n != 1 {
+			if n := crashCount(parsed, func(m *mailer.Message) bool { return m.Subject == subject }); n != 1 {
 				t.Errorf("%s received %d results mails for %s S1901M, want 1", addr, n, name)
 			}
 		}
 	}
-	boxes := map[string][][]byte{}
 	for _, m := range f.mails {
-		msgs, ok := boxes[m.from]
-		if !ok {
-			if msgs, err = f.sys.Messages(m.from); err != nil {
-				t.Fatal(err)
-			}
-			boxes[m.from] = msgs
-		}
-		ids := map[string]bool{}
-		for _, raw := range msgs {
-			pm, err := mailer.Parse(raw)
-			if err == nil && len(pm.References) > 0 && pm.References[0] == m.id {
-				ids[pm.MessageID] = true
-			}
-		}
-		if len(ids) != 1 {
-			t.Errorf("%s received %d replies to %s, want 1", m.from, len(ids), m.id)
+		n := crashCount(boxes[m.from], func(pm *mailer.Message) bool { return len(pm.References) > 0 && pm.References[0] == m.id })
+		if n != 1 {
+			t.Errorf("%s received %d replies to %s, want 1", m.from, n, m.id)
 		}
 	}
 	return resends
