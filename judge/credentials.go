@@ -125,6 +125,8 @@ func (s *session) lockedOut(vw *view, power variants.Power, seat *store.Seat) (b
 	if seat != nil && strings.EqualFold(seat.Address, s.m.From) {
 		return false, nil
 	}
+	// The longest window first: its counts bound the shorter ones', and
+	// below the smallest limits no lockout trips.
 	for _, lock := range slices.Backward(lockouts) {
 		since := s.now.Add(-lock.window)
 		bySender, err := s.tx.CountAudit("signon refused", s.m.From, 0, "", since)
@@ -139,6 +141,9 @@ func (s *session) lockedOut(vw *view, power variants.Power, seat *store.Seat) (b
 			s.printf(lock.refusal)
 			return true, s.tx.Audit(s.now, vw.g.ID, s.m.From, "signon locked", vw.v.Powers[power].ID)
 		}
+		if bySender < lockouts[0].sender && bySeat < lockouts[0].seat {
+			return false, nil
+		}
 	}
 	return false, nil
 }
@@ -146,7 +151,8 @@ func (s *session) lockedOut(vw *view, power variants.Power, seat *store.Seat) (b
 // A Verifier checks a mail's DKIM signatures against its From
 // (mailer.DKIMVerifier): the judge's own source of verdicts where the
 // receiving server gives none. It may ask the DNS, so the judge calls it
-// outside any transaction, and only for a mail with a sign-on.
+// outside any transaction, and only for a mail with a sign-on. An error
+// (the DNS did not answer in time) comes with a verdict saying so.
 type Verifier interface {
 	Verify(ctx context.Context, raw []byte, from string) (mailer.Verdict, error)
 }
@@ -186,7 +192,7 @@ func (sv *senderVerdict) detail(l lang) string {
 // Verifier's timeout at most); nil when the judge has no source of
 // verdicts or the mail no sign-on.
 func (j *Judge) senderVerdict(ctx context.Context, raw []byte, m *mailer.Message, cmds []command) *senderVerdict {
-	if j.AuthServID == "" && j.Verifier == nil || !slices.ContainsFunc(cmds, func(c command) bool { return c.verb == "SIGNON" }) {
+	if !j.checksSenders() || !slices.ContainsFunc(cmds, func(c command) bool { return c.verb == "SIGNON" }) {
 		return nil
 	}
 	if j.AuthServID != "" {
@@ -197,19 +203,23 @@ func (j *Judge) senderVerdict(ctx context.Context, raw []byte, m *mailer.Message
 	}
 	v, err := j.Verifier.Verify(ctx, raw, m.From)
 	if err != nil {
-		// The DNS did not answer in time: no proof either way.
+		// The DNS did not answer in time: the verdict is a temperror, no
+		// proof either way.
 		j.log().Warn("DKIM not verified", "message_id", m.MessageID, "from", m.From, "err", err)
-		v.DKIM, v.Note = "temperror", err.Error()
 	}
 	return &senderVerdict{v: v}
 }
+
+// checksSenders reports whether the judge has a source of verdicts on a
+// mail's From: the trusted receiving server, or its own DKIM check.
+func (j *Judge) checksSenders() bool { return j.AuthServID != "" || j.Verifier != nil }
 
 // senderChecked records the verdict on the From of a mail that signs on
 // (as a player or as the master), and refuses the sign-on where the
 // game's sender_check does not take it: a forged From must not pass for
 // a player. A judge without a source of verdicts trusts the From.
 func (s *session) senderChecked(vw *view) (bool, error) {
-	if s.j.AuthServID == "" && s.j.Verifier == nil {
+	if !s.j.checksSenders() {
 		return true, nil
 	}
 	sv := s.sender

@@ -152,21 +152,18 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, arrived time.T
 		})
 	}
 	cmds := withSubject(m.Subject, scan(m.Text))
-	// Before the transaction: the judge's own DKIM check asks the DNS.
-	sender := j.senderVerdict(ctx, raw, m, cmds)
+	status := j.mailStatus(m)
+	var sender *senderVerdict
+	if status == "handled" {
+		// Before the transaction: the judge's own DKIM check asks the
+		// DNS; for a mail that is read, not one passed over unanswered.
+		sender = j.senderVerdict(ctx, raw, m, cmds)
+	}
 	return j.Store.Tx(ctx, func(tx *store.Tx) error {
 		if err := also(tx); err != nil {
 			return err
 		}
-		status := "handled"
-		switch {
-		case m.Automatic:
-			status = "automatic"
-		case strings.EqualFold(m.From, j.Address) || m.ReplyTo == "":
-			status = "own"
-		case m.Size > j.SizeLimit():
-			status = "oversized"
-		}
+		status := status
 		kept := keptRaw(raw, cmds, status == "oversized")
 		sum := sha256.Sum256([]byte(m.Subject + "\n" + m.Text))
 		bodyHash := hex.EncodeToString(sum[:16])
@@ -217,6 +214,21 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, arrived time.T
 		}
 		return nil
 	})
+}
+
+// mailStatus is what becomes of a mail, from the mail alone: "handled"
+// (read and answered), or passed over, as "automatic" (an auto-reply, a
+// bounce), "own" (the judge's own) or "oversized" (answered unread).
+func (j *Judge) mailStatus(m *mailer.Message) string {
+	switch {
+	case m.Automatic:
+		return "automatic"
+	case strings.EqualFold(m.From, j.Address) || m.ReplyTo == "":
+		return "own"
+	case m.Size > j.SizeLimit():
+		return "oversized"
+	}
+	return "handled"
 }
 
 // arrival is the time a mail that reached the mailbox at arrived counts

@@ -252,6 +252,11 @@ func TestSenderVerdictSource(t *testing.T) {
 	if v.calls != 0 {
 		t.Errorf("the judge checked DKIM %d times: where the server gave a verdict, or for a mail without a sign-on", v.calls)
 	}
+	// An auto-reply quoting a sign-on is passed over: no check for it.
+	mail("Auto-Submitted: auto-replied\n", orders)
+	if v.calls != 0 {
+		t.Errorf("the judge checked DKIM for an auto-reply")
+	}
 	mustContain(t, "the judge's verdict", mail("Authentication-Results: evil.test; dmarc=pass\n", orders), "Signed on as France", "ok: A par - bur")
 	if v.calls != 1 || v.err != nil {
 		t.Errorf("%d checks; the database during the check: %v", v.calls, v.err)
