@@ -9,6 +9,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/corriere/corriere/game"
 )
 
 // A game's settings are declared once, in settingTable: each Setting says
@@ -71,7 +73,7 @@ type Setting[S any] struct {
 }
 
 // languages counts the languages the judge writes in.
-const languages = italian + 1
+const languages = lang(game.Langs)
 
 // yesOrNo is the Form of a yes-or-no setting.
 const yesOrNo = "yes|no"
