@@ -213,19 +213,11 @@ func TestOrdersAhead(t *testing.T) {
 	mustContain(t, "dropped", f.lastMail("ahead", addr("france")), "were not used: game roma went on to Winter 1901 adjustments (W1901A) without that phase", "> A Mun-Ruh")
 }
 
-// handleRaw hands the judge a raw mail and returns the reply to it.
+// handleRaw hands the judge a raw mail, its lines ended with CRLF, and
+// returns the reply to it.
 func (f *fixture) handleRaw(raw string) string {
 	f.t.Helper()
-	before := len(f.outbox())
-	if err := f.j.Handle(context.Background(), []byte(strings.ReplaceAll(raw, "\n", "\r\n"))); err != nil {
-		f.t.Fatal(err)
-	}
-	for _, m := range f.outbox()[before:] {
-		if m.Kind == "reply" {
-			return m.Body
-		}
-	}
-	return ""
+	return f.handleExact(strings.ReplaceAll(raw, "\n", "\r\n"))
 }
 
 // Players manage their own seat: SET ADDRESS and SET PASSWORD, with a

@@ -126,8 +126,8 @@ func (f *fixture) signed(from, body, domain string, key ed25519.PrivateKey) stri
 	return b.String()
 }
 
-// handleExact is handleRaw for a mail whose bytes must not change (a
-// signed one).
+// handleExact hands the judge a mail whose bytes must not change (a
+// signed one) and returns the reply to it.
 func (f *fixture) handleExact(raw string) string {
 	f.t.Helper()
 	before := len(f.outbox())
