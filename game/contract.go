@@ -1,6 +1,10 @@
 package game
 
-import "github.com/corriere/corriere/game/dice"
+import (
+	"time"
+
+	"github.com/corriere/corriere/game/dice"
+)
 
 // A Kind is a game the judge can host, as registered: Diplomacy, Le
 // Guerre d'Italia. It knows the game's own settings and makes the Rules
@@ -134,6 +138,10 @@ type State interface {
 	// differently to a player who may see a hidden hand and to an
 	// observer who may not.
 	Results(record []byte, next State, to Viewer) (Report, error)
+	// Position is the state for one reader, as STATUS, the start mail
+	// and the end of the game show it: the board, the scores, and what
+	// the reader may see of hands.
+	Position(to Viewer) Text
 	// Encode writes the state for the store; Rules.Decode reads it back.
 	Encode() ([]byte, error)
 }
@@ -192,4 +200,108 @@ type Report struct {
 	Events Text
 	// Position is the state the game goes on from.
 	Position Text
+}
+
+// Optional capabilities: a game's Rules or State may also be one of the
+// interfaces below, which the judge asks for with a type assertion. A
+// game that is none of them plays without the capability.
+
+// Seating says who plays which seats: the sides (the seats one player
+// plays together, the seat the player signs on with first) and the seats
+// nobody plays, each with why. A game whose Rules and States are not
+// Seaters seats one player to a seat, none left out.
+type Seating struct {
+	Sides [][]string
+	// Absent are the seats nobody plays now, each with why ("the setup
+	// for 6 players leaves it out").
+	Absent map[string]Text
+	// About describes a setup that differs from the game as designed,
+	// for STATUS and CREATE's reply ("Played by 3 (seed XIV.2): ...");
+	// nil for none.
+	About Text
+}
+
+// Side is the seats played with seat, seat first; nil for a seat nobody
+// plays.
+func (s Seating) Side(seat string) []string {
+	if _, absent := s.Absent[seat]; absent {
+		return nil
+	}
+	for _, side := range s.Sides {
+		for _, id := range side {
+			if id == seat {
+				out := []string{seat}
+				for _, other := range side {
+					if other != seat {
+						out = append(out, other)
+					}
+				}
+				return out
+			}
+		}
+	}
+	return []string{seat}
+}
+
+// A Seater is Rules (before the game starts) or a State (once it has)
+// that seats players otherwise than one to a seat: the rulebook's games
+// for fewer players, a seat that joins a side during the game.
+type Seater interface {
+	Seating() Seating
+}
+
+// A Guesser is Rules that know a seat by a name a player misspelt
+// ("Frnace"), for the commands of players; the master's must name a seat
+// exactly (Rules.Seat), so that a typo never seats a stranger.
+type Guesser interface {
+	GuessSeat(name string) (string, bool)
+}
+
+// An Editor is a State that the game master (the arbiter) may change by
+// hand, for a ruling: EDIT <words>. Edit returns the state changed and
+// what changed, in words the players read; a Refusal where the words
+// make no edit, which says what was expected. A seat the words name is
+// read by seat, the judge's exact reading of the master's words, whose
+// error Edit returns as it is.
+type Editor interface {
+	Edit(words string, seat func(name string) (string, error)) (State, Text, error)
+}
+
+// A Mapper is Rules that draw a phase's results as a picture (PNG): the
+// state the phase led to, with its orders, from Outcome.Record, as the
+// reader may see it, titled with the game's name and the time the phase
+// was processed.
+type Mapper interface {
+	Map(record []byte, to Viewer, title string, at time.Time) ([]byte, error)
+}
+
+// A Historian is Rules that write HISTORY and SUMMARY from the records
+// of the phases played (Outcome.Record, oldest first).
+type Historian interface {
+	// History is the orders of a phase and what became of them.
+	History(record []byte, to Viewer) (Text, error)
+	// Summary is the game's course in a table (the centres each power
+	// held at the end of each year).
+	Summary(records [][]byte) (Text, error)
+}
+
+// An Open game (its Rules) shows everyone the same results and maps:
+// the judge writes them once for all readers. The results of a game that
+// is not Open are written for each reader, so that nobody sees another's
+// secrets.
+type Open interface {
+	Open()
+}
+
+// A Prose is Rules that tell a line that is plainly no order (a
+// greeting, a signature), which the judge passes over unrefused, even
+// before a sign-on says whose the orders are.
+type Prose interface {
+	Prose(line string) bool
+}
+
+// A Labeled is Rules that name the board and the rules edition their
+// settings chose ("standard", "2023"), for the game's listing and STATUS.
+type Labeled interface {
+	Label() (board, edition string)
 }

@@ -39,6 +39,10 @@ func (echo) Results(rec []byte, _ game.State, _ game.Viewer) (game.Report, error
 	return game.Report{Orders: func(game.Lang) string { return "said: " + string(rec) }}, nil
 }
 
+func (e echo) Position(game.Viewer) game.Text {
+	return func(game.Lang) string { return fmt.Sprintf("at turn %d\n", e.phase) }
+}
+
 func (e echo) Encode() ([]byte, error) { return json.Marshal(e.phase) }
 
 // A phase of the minimal game, as the judge plays it: who owes, what is

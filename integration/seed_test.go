@@ -17,10 +17,12 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/examples"
+	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/judge"
 	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/parser"
+	"github.com/corriere/corriere/render"
 	"github.com/corriere/corriere/store"
 	"github.com/corriere/corriere/variants/standard"
 )
@@ -97,7 +99,7 @@ func TestSeedByMail(t *testing.T) {
 	logs := &logBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	clk := &clock{}
-	j := &judge.Judge{Store: st, Address: e.judge, Now: clk.Now, Log: log}
+	j := &judge.Judge{Games: []game.Kind{diplomacy.Kind{Draw: render.ResponsePNG}}, Store: st, Address: e.judge, Now: clk.Now, Log: log}
 	name := fmt.Sprintf("seed%x", time.Now().Unix())
 	set := judge.DefaultSettings()
 	every := "@every " + deadlineEvery.String()

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/store"
-	"github.com/corriere/corriere/variants"
 )
 
 // Absences: a player announces days away (SET ABSENCE <from> TO <to>,
@@ -22,7 +21,7 @@ const absenceUsage = "expected SET ABSENCE <from> TO <to> with dates as YYYY-MM-
 // absenceNotYours refuses the master's absence: the master, as a power,
 // moves deadlines otherwise.
 func (s *session) absenceNotYours(c command) {
-	s.printf("> %s\n  Refused: only the player of %s announces an absence; the game master moves deadlines with SET DEADLINE or EXTEND. Nothing was changed.\n\n", c.text, s.lang.power(s.vw.v, s.power))
+	s.printf("> %s\n  Refused: only the player of %s announces an absence; the game master moves deadlines with SET DEADLINE or EXTEND. Nothing was changed.\n\n", c.text, s.vw.seatName(s.lang, s.seat))
 }
 
 // absencesArePlayers refuses the master's SET ABSENCE and SET NOABSENCE.
@@ -51,7 +50,7 @@ func (s *session) noAbsence(c command) error {
 		s.printf("> %s\n  You have no absence still to begin: nothing was changed.\n\n", c.text)
 		return nil
 	}
-	if err := s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, "noabsence", fmt.Sprintf("%d cancelled", n)); err != nil {
+	if err := s.tx.Audit(s.now, vw.g.ID, s.seat, "noabsence", fmt.Sprintf("%d cancelled", n)); err != nil {
 		return err
 	}
 	s.printf("> %s\n  %s cancelled. Deadlines already postponed stay as they are.\n", c.text, s.lang.plural(int(n), "absence", "absences"))
@@ -61,7 +60,7 @@ func (s *session) noAbsence(c command) error {
 // absence carries out a player's SET ABSENCE.
 func (s *session) absence(c command) error {
 	vw := s.vw
-	power := vw.v.Powers[s.power].ID
+	power := s.seat
 	if vw.set.MaxAbsence <= 0 {
 		s.printf("> %s\n  Refused: game %s takes no absences. Nothing was changed.\n\n", c.text, vw.g.Name)
 		return nil
@@ -133,15 +132,15 @@ func (s *session) absence(c command) error {
 		if err := s.tx.UpdateGame(vw.g); err != nil {
 			return err
 		}
-		s.printf("  The deadline of %s is postponed to %s; every player was told.\n", s.lang.phase(vw.pos.Phase), vw.deadlineIn(s.lang))
+		s.printf("  The deadline of %s is postponed to %s; every player was told.\n", vw.phaseTitle(s.lang), vw.deadlineIn(s.lang))
 		err := s.j.announce(s.tx, vw, vw.g.Phase, func(l lang) (string, string) {
-			return l.t("deadline postponed"), l.f("For a player's absence, the deadline of %s is postponed to %s.\n", l.phase(vw.pos.Phase), vw.deadlineIn(l))
+			return l.t("deadline postponed"), l.f("For a player's absence, the deadline of %s is postponed to %s.\n", vw.phaseTitle(l), vw.deadlineIn(l))
 		})
 		if err != nil {
 			return err
 		}
 	}
-	s.printf("  Later deadlines that fall inside it are postponed too while %s has orders to give.\n", s.lang.power(vw.v, s.power))
+	s.printf("  Later deadlines that fall inside it are postponed too while %s has orders to give.\n", vw.seatName(s.lang, s.seat))
 	return s.absenceSummary(vw)
 }
 
@@ -211,7 +210,7 @@ func absenceText(from, to time.Time, loc *time.Location) string {
 // the next on the game's schedule, moved past the absences of the players
 // who owe orders (postpone).
 func (j *Judge) deadline(tx *store.Tx, vw *view, from time.Time) (time.Time, error) {
-	d, err := vw.set.Deadline(vw.pos.Phase.Type, from)
+	d, err := vw.set.Deadline(vw.st.Phase().Kind, from)
 	if err != nil {
 		return d, err
 	}
@@ -223,15 +222,15 @@ func (j *Judge) deadline(tx *store.Tx, vw *view, from time.Time) (time.Time, err
 // falls inside one, it becomes the game's next regular deadline at or
 // after its end. A moved deadline is recorded in the audit log.
 func (j *Judge) postpone(tx *store.Tx, vw *view, d time.Time) (time.Time, error) {
-	if d.IsZero() || vw.pos == nil {
+	if d.IsZero() || vw.st == nil {
 		return d, nil
 	}
 	// The powers that owe orders, and those their players also play (one
 	// player may play several powers: the same address in their seats).
 	owe, players := map[string]bool{}, map[string]bool{}
 	for _, p := range vw.owing() {
-		owe[vw.v.Powers[p].ID] = true
-		if seat := vw.seat(vw.v.Powers[p].ID); seat != nil && seat.Address != "" {
+		owe[p] = true
+		if seat := vw.seat(p); seat != nil && seat.Address != "" {
 			players[strings.ToLower(seat.Address)] = true
 		}
 	}
@@ -257,7 +256,7 @@ func (j *Judge) postpone(tx *store.Tx, vw *view, d time.Time) (time.Time, error)
 			if !owe[a.Power] || d.Before(a.From) || !d.Before(a.To) {
 				continue
 			}
-			next, err := vw.set.Deadline(vw.pos.Phase.Type, a.To.Add(-time.Second))
+			next, err := vw.set.Deadline(vw.st.Phase().Kind, a.To.Add(-time.Second))
 			if err != nil {
 				return orig, err
 			}
@@ -273,27 +272,22 @@ func (j *Judge) postpone(tx *store.Tx, vw *view, d time.Time) (time.Time, error)
 	if d.Equal(orig) {
 		return d, nil
 	}
-	detail := fmt.Sprintf("%s deadline %s -> %s, for the absence of %s", vw.pos.Phase, orig.Format(time.RFC3339), d.Format(time.RFC3339), strings.Join(why, ", "))
+	detail := fmt.Sprintf("%s deadline %s -> %s, for the absence of %s", vw.st.Phase().ID, orig.Format(time.RFC3339), d.Format(time.RFC3339), strings.Join(why, ", "))
 	return d, tx.Audit(j.now(), vw.g.ID, "judge", "postpone", detail)
 }
 
 // plays reports whether the signed-on player plays the power with this
 // id: a player of several powers (seed XIV.2) has one limit for all.
 func (s *session) plays(power string) bool {
-	for _, p := range s.side {
-		if s.vw.v.Powers[p].ID == power {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(s.side, power)
 }
 
 // cancelAbsences drops the absences not yet begun of the given powers:
 // for SET NOABSENCE, and when a seat changes hands.
-func (j *Judge) cancelAbsences(tx *store.Tx, vw *view, side []variants.Power, now time.Time) (int64, error) {
+func (j *Judge) cancelAbsences(tx *store.Tx, vw *view, side []string, now time.Time) (int64, error) {
 	var n int64
 	for _, p := range side {
-		k, err := tx.DeleteAbsences(vw.g.ID, vw.v.Powers[p].ID, now)
+		k, err := tx.DeleteAbsences(vw.g.ID, p, now)
 		if err != nil {
 			return 0, err
 		}
@@ -304,9 +298,9 @@ func (j *Judge) cancelAbsences(tx *store.Tx, vw *view, side []variants.Power, no
 
 // unseat empties the seats of the powers a player played; their absences
 // go with them.
-func (j *Judge) unseat(tx *store.Tx, vw *view, side []variants.Power) error {
+func (j *Judge) unseat(tx *store.Tx, vw *view, side []string) error {
 	for _, p := range side {
-		if err := tx.PutSeat(store.Seat{GameID: vw.g.ID, Power: vw.v.Powers[p].ID}); err != nil {
+		if err := tx.PutSeat(store.Seat{GameID: vw.g.ID, Power: p}); err != nil {
 			return err
 		}
 	}
@@ -317,12 +311,12 @@ func (j *Judge) unseat(tx *store.Tx, vw *view, side []variants.Power) error {
 // change hands, left behind: every absence (the old player's days
 // neither postpone the new player's deadlines nor count against the new
 // player's limit) and the orders sent ahead for later phases.
-func (j *Judge) forgetPlayer(tx *store.Tx, vw *view, side []variants.Power) error {
+func (j *Judge) forgetPlayer(tx *store.Tx, vw *view, side []string) error {
 	for _, p := range side {
-		if err := tx.ClearAbsences(vw.g.ID, vw.v.Powers[p].ID); err != nil {
+		if err := tx.ClearAbsences(vw.g.ID, p); err != nil {
 			return err
 		}
-		if err := tx.DeleteAheadOf(vw.g.ID, vw.v.Powers[p].ID); err != nil {
+		if err := tx.DeleteAheadOf(vw.g.ID, p); err != nil {
 			return err
 		}
 	}

@@ -125,7 +125,7 @@ func TestMasterPowerNamesExact(t *testing.T) {
 func TestSeatPlayer(t *testing.T) {
 	f := newFixture(t, nil)
 	ctx := context.Background()
-	if _, err := f.j.CreateWithMaster(ctx, "nuova", "standard", "2023", DefaultSettings(), ""); err != nil {
+	if _, err := f.j.CreateWithMaster(ctx, "nuova", NewCreation(), ""); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -203,13 +203,13 @@ func TestStartMailNamesThePower(t *testing.T) {
 func TestCreateWithMaster(t *testing.T) {
 	f := newFixture(t, nil)
 	ctx := context.Background()
-	pw, err := f.j.CreateWithMaster(ctx, "libera", "standard", "2023", DefaultSettings(), "")
+	pw, err := f.j.CreateWithMaster(ctx, "libera", NewCreation(), "")
 	if err != nil || pw == "" {
 		t.Fatalf("password %q, %v", pw, err)
 	}
 	mustContain(t, "master without an address", f.send("anyone@x.test", "SIGNON master@libera "+pw), "Signed on as the game master of libera")
 
-	pw, err = f.j.CreateWithMaster(ctx, "legata", "standard", "2023", DefaultSettings(), "Boss@X.test")
+	pw, err = f.j.CreateWithMaster(ctx, "legata", NewCreation(), "Boss@X.test")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +219,7 @@ func TestCreateWithMaster(t *testing.T) {
 	mustContain(t, "another address", f.send("anyone@x.test", "SIGNON master@legata "+pw+"\nPAUSE"), "Refused: that is not the game master's password")
 	mustContain(t, "the master's address", f.send("boss@x.test", "SIGNON master@legata "+pw), "Signed on as the game master of legata")
 
-	if _, err := f.j.CreateWithMaster(ctx, "altra", "standard", "2023", DefaultSettings(), "boss"); err == nil || !strings.Contains(err.Error(), `master "boss": expected a mail address`) {
+	if _, err := f.j.CreateWithMaster(ctx, "altra", NewCreation(), "boss"); err == nil || !strings.Contains(err.Error(), `master "boss": expected a mail address`) {
 		t.Errorf("a master without @: %v", err)
 	}
 }

@@ -22,7 +22,7 @@ func BenchmarkIngest(b *testing.B) {
 	}
 	defer st.Close()
 	clk := &clock{t: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)}
-	j := &Judge{Store: st, Address: "judge@corriere.test", Now: clk.now, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	j := &Judge{Games: testGames, Store: st, Address: "judge@corriere.test", Now: clk.now, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	ctx := context.Background()
 	set := DefaultSettings()
 	if err := j.CreateGame(ctx, "roma", "standard", "2023", set); err != nil {
@@ -62,7 +62,7 @@ func BenchmarkDeadline1000(b *testing.B) {
 			b.Fatal(err)
 		}
 		clk := &clock{t: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)}
-		j := &Judge{Store: st, Address: "judge@corriere.test", Now: clk.now, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		j := &Judge{Games: testGames, Store: st, Address: "judge@corriere.test", Now: clk.now, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 		ctx := context.Background()
 		hash, _ := HashPassword("pw")
 		set := DefaultSettings()

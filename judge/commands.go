@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/corriere/corriere/variants"
 )
 
 // The judge's commands are one table (judgeVerbs): each verb, or each
@@ -234,7 +232,7 @@ func (s *session) do(c command) error {
 	}
 	// The master's own form, unless the master has become a power and the
 	// verb is a player's too (SET).
-	if s.master && (s.power == variants.NoPower || !commands.has(c.verb, player, ownPlayer)) {
+	if s.master && (s.seat == "" || !commands.has(c.verb, player, ownPlayer)) {
 		if v := commands.find(c, gameMaster); v != nil {
 			return s.signed(v, c)
 		}
@@ -247,7 +245,7 @@ func (s *session) do(c command) error {
 		v.notYours(s, c)
 	case s.master && v.who == ownPlayer:
 		s.printf("> %s\n  Only a power's own player may %s. Nothing was changed.\n\n", c.text, strings.ToLower(c.verb))
-	case s.master && s.power == variants.NoPower:
+	case s.master && s.seat == "":
 		s.needBecome(c)
 	case s.vw == nil:
 		s.printf("> %s\n  %s needs you to sign on first (SIGNON <power>@<game> <password>).\n\n", firstLine(c.text, c.verb), c.verb)

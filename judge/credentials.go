@@ -9,7 +9,6 @@ import (
 
 	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/store"
-	"github.com/corriere/corriere/variants"
 )
 
 // credentialNotYours refuses the master's SET ADDRESS and SET PASSWORD:
@@ -30,8 +29,8 @@ func (s *session) setCredential(c command) error {
 		return nil
 	}
 	value := c.args[1]
-	name := s.lang.side(vw.v, s.side)
-	old := vw.seat(vw.v.Powers[s.power].ID).Address
+	name := vw.sideName(s.lang, s.side)
+	old := vw.seat(s.seat).Address
 	var change func(*store.Seat)
 	var done string
 	var notice func(l lang) string
@@ -49,10 +48,10 @@ func (s *session) setCredential(c command) error {
 		change = func(st *store.Seat) { st.Address = addr }
 		done = s.lang.f("%s is now played from %s: sign on from there, with the same password.", name, addr)
 		notice = func(l lang) string {
-			return l.f("The player of %s in game %s moved the seat from %s to %s (SET ADDRESS), on %s.\nIf that was not you, tell the game master at once.\n", l.side(vw.v, s.side), vw.g.Name, old, addr, vw.timeIn(l, s.now))
+			return l.f("The player of %s in game %s moved the seat from %s to %s (SET ADDRESS), on %s.\nIf that was not you, tell the game master at once.\n", vw.sideName(l, s.side), vw.g.Name, old, addr, vw.timeIn(l, s.now))
 		}
 	case "PASSWORD":
-		if err := checkPassword(value, vw.g.Name, vw.v.Powers[s.power].ID, strings.SplitN(s.m.From, "@", 2)[0]); err != nil {
+		if err := checkPassword(value, vw.g.Name, s.seat, strings.SplitN(s.m.From, "@", 2)[0]); err != nil {
 			s.printf("> SET PASSWORD ...\n  Refused: the password: %s. Nothing was changed.\n\n", err)
 			return nil
 		}
@@ -63,7 +62,7 @@ func (s *session) setCredential(c command) error {
 		change = func(st *store.Seat) { st.PasswordHash = hash }
 		done = s.lang.f("Your password for %s is changed; sign on with the new one from now on.", name)
 		notice = func(l lang) string {
-			return l.f("The password of %s in game %s was changed (SET PASSWORD), on %s.\nIf that was not you, tell the game master at once.\n", l.side(vw.v, s.side), vw.g.Name, vw.timeIn(l, s.now))
+			return l.f("The password of %s in game %s was changed (SET PASSWORD), on %s.\nIf that was not you, tell the game master at once.\n", vw.sideName(l, s.side), vw.g.Name, vw.timeIn(l, s.now))
 		}
 	}
 	if err := s.changeSeats(change); err != nil {
@@ -71,18 +70,18 @@ func (s *session) setCredential(c command) error {
 	}
 	// The line is not echoed: it may hold the password.
 	s.printf("> SET %s ...\n  %s\n\n", what, done)
-	if err := s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, "set "+strings.ToLower(what), old+" -> "+vw.seat(vw.v.Powers[s.power].ID).Address); err != nil {
+	if err := s.tx.Audit(s.now, vw.g.ID, s.seat, "set "+strings.ToLower(what), old+" -> "+vw.seat(s.seat).Address); err != nil {
 		return err
 	}
 	to := []string{old}
-	if now := vw.seat(vw.v.Powers[s.power].ID).Address; now != old {
+	if now := vw.seat(s.seat).Address; now != old {
 		to = append(to, now)
 	}
 	// The player's language, which the seat keeps.
-	l := vw.seatLang(vw.seat(vw.v.Powers[s.power].ID))
-	subject := l.f("Corriere %s: the address of %s changed", vw.g.Name, l.side(vw.v, s.side))
+	l := vw.seatLang(vw.seat(s.seat))
+	subject := l.f("Corriere %s: the address of %s changed", vw.g.Name, vw.sideName(l, s.side))
 	if what == "PASSWORD" {
-		subject = l.f("Corriere %s: the password of %s changed", vw.g.Name, l.side(vw.v, s.side))
+		subject = l.f("Corriere %s: the password of %s changed", vw.g.Name, vw.sideName(l, s.side))
 	}
 	for _, a := range to {
 		_, err := s.tx.Queue(store.Mail{CreatedAt: s.now, Recipient: a, Subject: subject,
@@ -119,7 +118,7 @@ var lockouts = []struct {
 // lockedOut refuses a sign-on, unread, from a sender or for a seat that
 // has had too many refused lately: guessing a password by mail takes
 // years, not minutes.
-func (s *session) lockedOut(vw *view, power variants.Power, seat *store.Seat) (bool, error) {
+func (s *session) lockedOut(vw *view, power string, seat *store.Seat) (bool, error) {
 	// Mail from the seat's own address is answered there (signon): a
 	// forger of it learns nothing, and its player is never locked out.
 	if seat != nil && strings.EqualFold(seat.Address, s.m.From) {
@@ -133,13 +132,13 @@ func (s *session) lockedOut(vw *view, power variants.Power, seat *store.Seat) (b
 		if err != nil {
 			return false, err
 		}
-		bySeat, err := s.tx.CountAudit("signon refused", "", vw.g.ID, vw.v.Powers[power].ID, since)
+		bySeat, err := s.tx.CountAudit("signon refused", "", vw.g.ID, power, since)
 		if err != nil {
 			return false, err
 		}
 		if bySender >= lock.sender || bySeat >= lock.seat {
 			s.printf(lock.refusal)
-			return true, s.tx.Audit(s.now, vw.g.ID, s.m.From, "signon locked", vw.v.Powers[power].ID)
+			return true, s.tx.Audit(s.now, vw.g.ID, s.m.From, "signon locked", power)
 		}
 		if bySender < lockouts[0].sender && bySeat < lockouts[0].seat {
 			return false, nil
@@ -306,7 +305,7 @@ func (j *Judge) tellFailedSignon(tx *store.Tx, vw *view, seat *store.Seat, from 
 	l := vw.seatLang(seat)
 	body := l.f("Someone writing from %s tried to sign on as %s in game %s on %s, and was refused.\n"+
 		"Nothing was changed. If it was you, write from the address this seat is registered to (this one). If not, you need do nothing; tell the game master if it goes on.\n",
-		from, l.powerByID(vw.v, seat.Power), vw.g.Name, vw.timeIn(l, now))
+		from, vw.seatName(l, seat.Power), vw.g.Name, vw.timeIn(l, now))
 	if _, err := tx.Queue(store.Mail{CreatedAt: now, Recipient: seat.Address, Subject: l.f("Corriere %s: a refused sign-on", vw.g.Name),
 		Body: body, GameID: vw.g.ID, Phase: vw.g.Phase, Kind: "notice"}); err != nil {
 		return err

@@ -312,7 +312,7 @@ func (j *Judge) tellWaiting(ctx context.Context) error {
 	}
 	for _, g := range due {
 		err := j.Store.Tx(ctx, func(tx *store.Tx) error {
-			vw, err := loadView(tx, g.Name)
+			vw, err := j.loadView(tx, g.Name)
 			if err != nil || vw.g.State != store.Active || vw.g.Phase != g.Phase {
 				return err
 			}
@@ -332,7 +332,7 @@ func (j *Judge) tellWaiting(ctx context.Context) error {
 			for _, r := range to {
 				l := r.lang
 				body := l.f("The deadline of %s in game %s was %s, but the judge cannot read its mailbox: the phase waits, and is processed as soon as the mail that arrived before the deadline has been read. Mail that arrived after it counts as late.\nYou may want to tell the players, or move the deadline.\n",
-					l.phase(vw.pos.Phase), g.Name, vw.timeIn(l, g.Deadline))
+					vw.phaseTitle(l), g.Name, vw.timeIn(l, g.Deadline))
 				if _, err := tx.Queue(store.Mail{CreatedAt: now, Recipient: r.address, Subject: l.f("Corriere %s: the deadline waits for the mailbox", g.Name), Body: body, GameID: g.ID, Phase: g.Phase, Kind: "notice"}); err != nil {
 					return err
 				}
@@ -477,10 +477,10 @@ func (j *Judge) compose(ctx context.Context, m store.Mail) ([]byte, error) {
 	if m.Kind == "results" && !j.NoMap {
 		// Drawn here, when the mail goes out, not in the deadline's
 		// transaction; the players of one game share one picture.
-		png, err := j.resultsMap(ctx, m.GameID, m.Phase)
+		png, err := j.resultsMap(ctx, m.GameID, m.Phase, m.Recipient)
 		if err != nil {
 			j.log().Error("map not drawn", "game", m.GameID, "phase", m.Phase, "err", err)
-		} else {
+		} else if png != nil {
 			o.Attachments = []mailer.Attachment{{Filename: "map-" + m.Phase + ".png", ContentType: "image/png", Data: png}}
 		}
 	}

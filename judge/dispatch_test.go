@@ -161,7 +161,7 @@ func TestGoldenDispatch(t *testing.T) {
 	clk := &clock{t: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)}
 	judge := func() *Judge {
 		quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-		return &Judge{Address: "judge@corriere.test", Now: clk.now, Log: quiet, NoMap: true,
+		return &Judge{Games: testGames, Address: "judge@corriere.test", Now: clk.now, Log: quiet, NoMap: true,
 			Access: Access{Create: []string{"gm@x.test"}}, Seed: seedTossing("F1914M", 0)}
 	}
 	base := filepath.Join(t.TempDir(), "base.db")

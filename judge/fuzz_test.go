@@ -32,7 +32,7 @@ func FuzzHandle(f *testing.F) {
 	}
 	defer st.Close()
 	now := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
-	j := &Judge{Store: st, Address: "judge@corriere.test", Now: func() time.Time { return now }, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	j := &Judge{Games: testGames, Store: st, Address: "judge@corriere.test", Now: func() time.Time { return now }, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Access: Access{Create: []string{"gm@x.test"}}}
 	ctx := context.Background()
 	set := DefaultSettings()

@@ -38,7 +38,7 @@ func TestMapAfterRollback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fresh := &Judge{Store: f.j.Store, Now: f.j.Now, Log: f.j.Log}
+	fresh := &Judge{Games: testGames, Store: f.j.Store, Now: f.j.Now, Log: f.j.Log}
 	want, err := fresh.Map(ctx, "roma", "S1901M")
 	if err != nil {
 		t.Fatal(err)

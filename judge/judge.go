@@ -7,17 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/corriere/corriere/adjudicator"
+	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/game/dice"
-	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/store"
-	"github.com/corriere/corriere/variants"
 )
 
 // repeatWindow is how soon the same mail from the same sender is not
@@ -29,7 +26,11 @@ const DefaultMaxSize = 1 << 20
 
 // Judge handles mail and deadlines for the games in its store.
 type Judge struct {
-	Store   *store.Store
+	Store *store.Store
+	// Games are the games the judge hosts, each a package behind the
+	// game contract (package game): a game's kind names one. The first
+	// is the default, the kind of a game created without one.
+	Games   []game.Kind
 	Address string           // the judge's own address: From of every mail it sends
 	Now     func() time.Time // the clock; time.Now when nil
 	Log     *slog.Logger     // slog.Default() when nil
@@ -309,38 +310,30 @@ func syntheticID(raw []byte) string {
 type view struct {
 	g   *store.Game
 	set Settings
-	// rules are the game's rules as its settings configure them; st is
-	// the game between two deadlines, nil before it starts. The judge
-	// reads orders, processes phases and writes their results through
-	// the contract (package game).
-	rules *diplomacy.Rules
-	st    *diplomacy.State
-	// Diplomacy's own terms, for the judge's code that has not moved
-	// behind the contract yet (issue 12): the board, and the state's
-	// position as the adjudicator and the store write it.
-	v     *variants.Variant
-	pj    *diplomacy.Position
-	pos   *adjudicator.Position
+	// rules are the game's rules as its kind and settings configure
+	// them; st is the game between two deadlines, nil before it starts.
+	// The judge reads orders, processes phases and writes their results
+	// through the contract (package game).
+	rules game.Rules
+	st    game.State
 	seats []store.Seat
+	// names are the seats' names, by id.
+	names map[string]game.Text
 }
 
-// rulesOf configures Diplomacy's rules from the game's columns and
-// settings.
-func rulesOf(g *store.Game, set *Settings) (*diplomacy.Rules, error) {
-	return diplomacy.Configure(map[string]string{
-		"variant": g.Variant, "rules": g.Rules, "missing": set.Missing, "italy_joins": set.ItalyJoins,
-		"players": strconv.Itoa(set.Players), "alternative": strconv.Itoa(set.Alternative),
-	})
-}
-
-// setState makes st the game's state.
-func (vw *view) setState(st *diplomacy.State) {
-	vw.st, vw.pos, vw.pj = st, st.Pos(), st.JSON()
+// rulesOf configures the game's rules from its kind, its columns and
+// its settings.
+func (j *Judge) rulesOf(g *store.Game, set *Settings) (game.Rules, error) {
+	k, err := j.kind(g.Kind)
+	if err != nil {
+		return nil, err
+	}
+	return k.Configure(set.gameSettings(g))
 }
 
 var errNoGame = errors.New("no such game")
 
-func loadView(tx *store.Tx, name string) (*view, error) {
+func (j *Judge) loadView(tx *store.Tx, name string) (*view, error) {
 	g, err := tx.Game(name)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, fmt.Errorf("%w: %q", errNoGame, name)
@@ -348,28 +341,25 @@ func loadView(tx *store.Tx, name string) (*view, error) {
 	if err != nil {
 		return nil, err
 	}
-	return viewOf(tx, g)
+	return j.viewOf(tx, g)
 }
 
-func viewOf(tx *store.Tx, g *store.Game) (*view, error) {
+func (j *Judge) viewOf(tx *store.Tx, g *store.Game) (*view, error) {
 	vw := &view{g: g}
 	var err error
 	if vw.set, err = parseSettings(g.Settings); err != nil {
 		return nil, fmt.Errorf("game %s: %w", g.Name, err)
 	}
-	if vw.rules, err = rulesOf(g, &vw.set); err != nil {
+	if vw.rules, err = j.rulesOf(g, &vw.set); err != nil {
 		return nil, fmt.Errorf("game %s: %w", g.Name, err)
 	}
-	vw.v = vw.rules.V
 	if vw.seats, err = tx.Seats(g.ID); err != nil {
 		return nil, err
 	}
 	if g.Position != "" {
-		st, err := vw.rules.Load([]byte(g.Position))
-		if err != nil {
+		if vw.st, err = vw.rules.Decode([]byte(g.Position)); err != nil {
 			return nil, fmt.Errorf("game %s: %w", g.Name, err)
 		}
-		vw.setState(st)
 	}
 	return vw, nil
 }

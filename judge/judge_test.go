@@ -13,7 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/game/diplomacy"
+	"github.com/corriere/corriere/render"
 	"github.com/corriere/corriere/store"
 )
 
@@ -64,7 +66,7 @@ func newFixture(t *testing.T, edit func(*Settings)) *fixture {
 	t.Cleanup(func() { st.Close() })
 	clk := &clock{t: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	f := &fixture{t: t, j: &Judge{Store: st, Address: "judge@corriere.test", Now: clk.now, Log: quiet}, clk: clk}
+	f := &fixture{t: t, j: &Judge{Games: testGames, Store: st, Address: "judge@corriere.test", Now: clk.now, Log: quiet}, clk: clk}
 	f.j.Access = Access{Create: []string{"gm@x.test"}}
 	set := DefaultSettings()
 	set.Movement, set.Retreat, set.Adjustment = "0 20 * * *", "0 20 * * *", "0 20 * * *"
@@ -388,3 +390,7 @@ func TestEndDate(t *testing.T) {
 		t.Error("an unreadable end date was accepted")
 	}
 }
+
+// testGames are the games the tests' judges host: Diplomacy, with its
+// maps drawn as corriere serve draws them.
+var testGames = []game.Kind{diplomacy.Kind{Draw: render.ResponsePNG}}

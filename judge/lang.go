@@ -8,10 +8,7 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game"
-	"github.com/corriere/corriere/game/diplomacy"
-	"github.com/corriere/corriere/variants"
 )
 
 // lang is a language the judge writes in: a game.Lang, whose numbers it
@@ -93,58 +90,18 @@ type phrase func(lang) string
 // String is the phrase in English, for errors and the log.
 func (p phrase) String() string { return p(english) }
 
-// powerArg is a power's name as an argument of a text.
-func powerArg(v *variants.Variant, p variants.Power) phrase {
-	return func(l lang) string { return l.power(v, p) }
-}
-
 var italianDays = [...]string{"dom", "lun", "mar", "mer", "gio", "ven", "sab"}
 
-// phase writes a phase for people: "Spring 1901 movement (S1901M)",
-// "Primavera 1901, movimento (S1901M)".
-func (l lang) phase(p adjudicator.Phase) string { return diplomacy.PhaseTitle(game.Lang(l), p) }
-
-// phaseOf is phase for a phase's name, the name itself if unreadable.
-func (l lang) phaseOf(s string) string {
-	p, err := adjudicator.ParsePhase(s)
-	if err != nil {
-		return s
-	}
-	return l.phase(p)
-}
-
-// power is a power's name.
-func (l lang) power(v *variants.Variant, p variants.Power) string {
-	return diplomacy.PowerName(game.Lang(l), v, p)
-}
-
-// powerByID is the name of the power with that id, the id if none.
-func (l lang) powerByID(v *variants.Variant, id string) string {
-	if p := v.PowerByID(id); p != variants.NoPower {
-		return l.power(v, p)
-	}
-	return id
-}
-
-// side names the powers one player plays: "Austria, France and Turkey".
-func (l lang) side(v *variants.Variant, side []variants.Power) string {
-	return diplomacy.SideName(game.Lang(l), v, side)
-}
-
 // and joins words as a list: "a, b and c", "a, b e c".
-func (l lang) and(words []string) string { return diplomacy.And(game.Lang(l), words) }
-
-// powers lists the variant's powers.
-func (l lang) powers(v *variants.Variant) string {
-	names := make([]string, len(v.Powers))
-	for p := range v.Powers {
-		names[p] = l.power(v, variants.Power(p))
+func (l lang) and(words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
 	}
-	return strings.Join(names, ", ")
+	return strings.Join(words[:len(words)-1], ", ") + l.t(" and ") + words[len(words)-1]
 }
-
-// nameWidth is the width of a column of the variant's power names.
-func (l lang) nameWidth(v *variants.Variant) int { return diplomacy.NameWidth(game.Lang(l), v) }
 
 // time writes a time in the zone: "Mon 2026-11-23 20:00 CET", with seconds
 // when asked.

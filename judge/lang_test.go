@@ -17,7 +17,6 @@ var textCalls = map[string][]int{"printf": {0}, "f": {0}, "t": {0}, "notRead": {
 func TestItalianIsComplete(t *testing.T) {
 	texts := gametest.TextsInCode(t, ".", textCalls)
 	// Words given to lang.t from values: states, outcomes.
-	texts[editUsage] = "a constant"
 	for _, lock := range lockouts {
 		texts[lock.refusal] = "a lockout"
 	}

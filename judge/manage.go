@@ -7,9 +7,7 @@ import (
 	"strings"
 
 	"github.com/corriere/corriere/game"
-	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/store"
-	"github.com/corriere/corriere/variants"
 )
 
 var gameNameRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,31}$`)
@@ -18,7 +16,7 @@ var gameNameRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,31}$`)
 // Start begins it. It has no game master (see the mail command CREATE).
 func (j *Judge) CreateGame(ctx context.Context, name, variant, rules string, set Settings) error {
 	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
-		return j.createGame(tx, name, variant, rules, set, "", "", "operator")
+		return j.createGame(tx, name, Creation{Variant: variant, Rules: rules, Settings: set}, "", "", "operator")
 	})
 	return err
 }
@@ -27,14 +25,15 @@ func (j *Judge) CreateGame(ctx context.Context, name, variant, rules string, set
 // a password is generated for it, and returned once. With a master
 // address, the master may sign on from that address only, and it is
 // mailed the password.
-func (j *Judge) CreateWithMaster(ctx context.Context, name, variant, rules string, set Settings, master string) (string, error) {
+func (j *Judge) CreateWithMaster(ctx context.Context, name string, c Creation, master string) (string, error) {
+	set := c.Settings
 	master = strings.ToLower(strings.TrimSpace(master))
 	if master != "" && !ValidAddress(master) {
 		return "", badRequest("master %q: expected a mail address like gm@example.org", master)
 	}
 	password := newPassword()
 	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
-		if err := j.createGame(tx, name, variant, rules, set, password, master, "operator"); err != nil {
+		if err := j.createGame(tx, name, c, password, master, "operator"); err != nil {
 			return err
 		}
 		if master == "" {
@@ -58,23 +57,39 @@ func (j *Judge) CreateWithMaster(ctx context.Context, name, variant, rules strin
 // createGame checks and stores a new game; a non-empty masterPassword
 // gives it a game master, who signs on from masterAddress only where one
 // is given. Refusals are refusal errors (badRequest).
-func (j *Judge) createGame(tx *store.Tx, name, variant, rules string, set Settings, masterPassword, masterAddress, actor string) error {
+func (j *Judge) createGame(tx *store.Tx, name string, c Creation, masterPassword, masterAddress, actor string) error {
+	kind, variant, rules, set := c.Kind, c.Variant, c.Rules, c.Settings
 	if !gameNameRE.MatchString(name) {
 		return badRequest("game name %q: expected a letter then up to 31 letters, digits, - or _", name)
 	}
 	// The board and the edition first, the judge's settings, then the
 	// game's setup: refusals come in that order.
-	if _, err := diplomacy.Configure(map[string]string{"variant": variant, "rules": rules}); err != nil {
+	k, err := j.kind(kind)
+	if err != nil {
+		return badRequest("%v", err)
+	}
+	base := map[string]string{}
+	for key, value := range map[string]string{"variant": variant, "rules": rules} {
+		if value != "" {
+			base[key] = value
+		}
+	}
+	if _, err := k.Configure(base); err != nil {
 		return badRequest("%v", err)
 	}
 	if err := set.Validate(); err != nil {
 		return badRequest("game %s: %v", name, err)
 	}
-	r, err := rulesOf(&store.Game{Variant: variant, Rules: rules}, &set)
+	g := &store.Game{Name: name, Kind: k.Name(), Variant: variant, Rules: rules, State: string(forming), CreatedAt: j.now(), MasterAddress: strings.ToLower(masterAddress), Seed: j.newSeed()}
+	r, err := k.Configure(set.gameSettings(g))
 	if err != nil {
 		return badRequest("game %s: %v", name, err)
 	}
-	g := &store.Game{Name: name, Variant: r.V.Name, Rules: r.Edition.String(), Settings: set.json(), State: string(forming), CreatedAt: j.now(), MasterAddress: strings.ToLower(masterAddress), Seed: j.newSeed()}
+	// The columns name the board and edition the rules chose.
+	if l, ok := r.(game.Labeled); ok {
+		g.Variant, g.Rules = l.Label()
+	}
+	g.Settings = set.json()
 	if masterPassword != "" {
 		if g.MasterHash, err = HashPassword(masterPassword); err != nil {
 			return err
@@ -86,7 +101,11 @@ func (j *Judge) createGame(tx *store.Tx, name, variant, rules string, set Settin
 	if err := tx.CreateGame(g); err != nil {
 		return err
 	}
-	return tx.Audit(j.now(), g.ID, actor, "create", fmt.Sprintf("variant %s, rules %s, settings %s", r.V.Name, r.Edition, set.json()))
+	what := fmt.Sprintf("variant %s, rules %s, settings %s", g.Variant, g.Rules, set.json())
+	if g.Kind != j.Games[0].Name() {
+		what = g.Kind + ", " + what
+	}
+	return tx.Audit(j.now(), g.ID, actor, "create", what)
 }
 
 // Seat gives a power of a game to a player's address and a password
@@ -101,15 +120,15 @@ func (j *Judge) Seat(ctx context.Context, name, power, address, password string)
 		return fmt.Errorf("password: %w", err)
 	}
 	return j.Store.Tx(ctx, func(tx *store.Tx) error {
-		vw, err := loadView(tx, name)
+		vw, err := j.loadView(tx, name)
 		if err != nil {
 			return err
 		}
-		p, err := lookupPower(vw, power)
+		p, err := lookupSeat(vw, power)
 		if err != nil {
 			return err
 		}
-		return j.seat(tx, vw, vw.v.Powers[p].ID, address, password)
+		return j.seat(tx, vw, p, address, password)
 	})
 }
 
@@ -124,7 +143,7 @@ func (j *Judge) SeatPlayer(ctx context.Context, name, power, address, password s
 	}
 	var out string
 	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
-		vw, err := loadView(tx, name)
+		vw, err := j.loadView(tx, name)
 		if err != nil {
 			return err
 		}
@@ -146,14 +165,14 @@ func (j *Judge) SeatPlayer(ctx context.Context, name, power, address, password s
 // refusal errors (badRequest).
 func (j *Judge) seatPlayer(tx *store.Tx, vw *view, verb, power, address, password string) (phrase, error) {
 	g := vw.g
-	p, err := lookupPower(vw, power)
+	p, err := lookupSeat(vw, power)
 	if err != nil {
 		return nil, err
 	}
-	id := vw.v.Powers[p].ID
+	id := p
 	old := vw.seat(id)
 	if verb == "SEAT" && old != nil && old.Address != "" {
-		return nil, badRequest("%s is already played by %s (use REPLACE to give it to another player)", powerArg(vw.v, p), old.Address)
+		return nil, badRequest("%s is already played by %s (use REPLACE to give it to another player)", vw.seatArg(p), old.Address)
 	}
 	addr := strings.ToLower(address)
 	if !ValidAddress(addr) {
@@ -167,7 +186,7 @@ func (j *Judge) seatPlayer(tx *store.Tx, vw *view, verb, power, address, passwor
 	if err := j.seat(tx, vw, id, addr, password); err != nil {
 		return nil, err
 	}
-	side := vw.arrangement().Side(p)
+	side := vw.seating().Side(p)
 	// The absences the old player announced are not the new one's.
 	if old != nil && old.Address != "" && old.Address != addr {
 		if err := j.forgetPlayer(tx, vw, side); err != nil {
@@ -176,12 +195,12 @@ func (j *Judge) seatPlayer(tx *store.Tx, vw *view, verb, power, address, passwor
 	}
 	// The new player's language is not known yet: the game's.
 	l := vw.set.lang()
-	name := l.side(vw.v, side)
+	name := vw.sideName(l, side)
 	body := l.f("You play %s in game %s, by the game master's choice.\nSign on with: SIGNON %s@%s %s\nSend HELP to the judge for the commands.\n", name, g.Name, id, g.Name, password)
 	if _, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: addr, Subject: l.f("Corriere %s: you play %s", g.Name, name), Body: body, GameID: g.ID, Phase: g.Phase, Kind: "seat"}); err != nil {
 		return nil, err
 	}
-	named := phrase(func(l lang) string { return l.side(vw.v, side) })
+	named := phrase(func(l lang) string { return vw.sideName(l, side) })
 	if verb == "REPLACE" {
 		err := j.announce(tx, vw, g.Phase, func(l lang) (string, string) {
 			return l.f("%s has a new player", named), l.f("The game master has given %s to a new player.\n", named)
@@ -204,39 +223,18 @@ func ValidAddress(a string) bool {
 	return ok && local != "" && domain != "" && !strings.ContainsAny(a, " \t\r\n<>,;") && !strings.Contains(domain, "@")
 }
 
-// lookupPower reads a power as the operator or the master names it: one of
-// the names the variant gives it (id, English or Italian name, adjective,
-// abbreviation), in any case, spelled exactly. Players' orders forgive
-// misspellings; a seat must not, or "prussia" seats Russia and mails a
-// stranger.
-func lookupPower(vw *view, name string) (variants.Power, error) {
-	key := strings.Join(strings.Fields(strings.ToLower(name)), " ")
-	for _, k := range []string{key, strings.ReplaceAll(key, "-", " ")} {
-		if p, ok := vw.v.PowerNames[k]; ok {
-			return p, nil
-		}
-	}
-	var ids []string
-	for _, p := range vw.v.Powers {
-		ids = append(ids, p.ID)
-	}
-	return variants.NoPower, badRequest("%q is not a power of game %s: expected one of %s (or its name in Italian or its abbreviation; any case, spelled exactly)", name, vw.g.Name, strings.Join(ids, ", "))
-}
-
 // seat gives power, and every power played with it (seed XIV.2), to a
 // player's address and password.
 func (j *Judge) seat(tx *store.Tx, vw *view, power, address, password string) error {
-	p := vw.v.PowerByID(power)
-	side := vw.arrangement().Side(p)
+	side := vw.seating().Side(power)
 	if side == nil {
-		return badRequest("%s is not played in game %s: %s", powerArg(vw.v, p), vw.g.Name, absentWhy(vw, p))
+		return badRequest("%s is not played in game %s: %s", vw.seatArg(power), vw.g.Name, vw.absentWhy(power))
 	}
 	hash, err := HashPassword(password)
 	if err != nil {
 		return err
 	}
-	for _, q := range side {
-		id := vw.v.Powers[q].ID
+	for _, id := range side {
 		seat := store.Seat{GameID: vw.g.ID, Power: id, Address: strings.ToLower(address), PasswordHash: hash}
 		if old := vw.seat(id); old != nil {
 			seat.NoWait, seat.Draw, seat.DrawWith, seat.Concede = old.NoWait, old.Draw, old.DrawWith, old.Concede
@@ -245,13 +243,13 @@ func (j *Judge) seat(tx *store.Tx, vw *view, power, address, password string) er
 			return err
 		}
 	}
-	return tx.Audit(j.now(), vw.g.ID, "operator", "seat", english.side(vw.v, side)+" "+strings.ToLower(address))
+	return tx.Audit(j.now(), vw.g.ID, "operator", "seat", vw.sideName(english, side)+" "+strings.ToLower(address))
 }
 
 // Observe adds an observer, who receives every results mail.
 func (j *Judge) Observe(ctx context.Context, name, address string) error {
 	return j.Store.Tx(ctx, func(tx *store.Tx) error {
-		vw, err := loadView(tx, name)
+		vw, err := j.loadView(tx, name)
 		if err != nil {
 			return err
 		}
@@ -269,7 +267,7 @@ func (j *Judge) Observe(ctx context.Context, name, address string) error {
 // start position, the first deadline, and a mail to everyone.
 func (j *Judge) Start(ctx context.Context, name string) error {
 	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
-		vw, err := loadView(tx, name)
+		vw, err := j.loadView(tx, name)
 		if err != nil {
 			return err
 		}
@@ -285,12 +283,12 @@ func (j *Judge) Start(ctx context.Context, name string) error {
 // the start position, the first deadline, and a mail to everyone.
 func (j *Judge) start(tx *store.Tx, vw *view, actor string) error {
 	var empty, left []string
-	absent := vw.arrangement().Absent
-	for i, p := range vw.v.Powers {
-		if absent.Has(variants.Power(i)) {
-			left = append(left, p.ID)
-		} else if s := vw.seat(p.ID); s == nil || s.Address == "" {
-			empty = append(empty, p.Name)
+	absent := vw.seating().Absent
+	for _, id := range vw.seatIDs() {
+		if absent[id] != nil {
+			left = append(left, id)
+		} else if s := vw.seat(id); s == nil || s.Address == "" {
+			empty = append(empty, vw.seatName(english, id))
 		}
 	}
 	if len(empty) > 0 {
@@ -299,16 +297,24 @@ func (j *Judge) start(tx *store.Tx, vw *view, actor string) error {
 	if err := j.transition(tx, vw, active, actor, "START"); err != nil {
 		return err
 	}
-	st, err := vw.rules.Start(left, nil)
+	vw.g.Phase = "" // the dice of the start, before the first phase
+	d, err := j.diceFor(vw.g)
 	if err != nil {
 		return err
 	}
-	vw.setState(st.(*diplomacy.State))
+	st, err := vw.rules.Start(left, d)
+	if err != nil {
+		return err
+	}
+	if err := j.auditRolls(tx, vw, d); err != nil {
+		return err
+	}
+	vw.st = st
 	b, err := st.Encode()
 	if err != nil {
 		return err
 	}
-	vw.g.Position, vw.g.Phase, vw.g.PhaseBegan, vw.g.BeganMark = string(b), vw.pj.Phase, j.now(), j.fetchedMark()
+	vw.g.Position, vw.g.Phase, vw.g.PhaseBegan, vw.g.BeganMark = string(b), st.Phase().ID, j.now(), j.fetchedMark()
 	if vw.g.Deadline, err = j.deadline(tx, vw, j.now()); err != nil {
 		return err
 	}
@@ -327,12 +333,12 @@ func (j *Judge) mailStart(tx *store.Tx, vw *view) error {
 	g := vw.g
 	general := func(l lang) string {
 		return l.f("Game %s has started.\n\n%s\nFirst phase: %s, deadline %s.\n\nSign on with SIGNON <power>@%s <password> and send your orders; HELP lists the commands.\n",
-			g.Name, vw.st.PositionText(game.Lang(l)), l.phase(vw.pos.Phase), vw.deadlineIn(l), g.Name)
+			g.Name, vw.st.Position(game.Viewer{})(game.Lang(l)), vw.phaseTitle(l), vw.deadlineIn(l), g.Name)
 	}
-	plays := map[string][]variants.Power{} // by address, lower case
+	plays := map[string][]string{} // by address, lower case
 	var players []string
-	for i, p := range vw.v.Powers {
-		st := vw.seat(p.ID)
+	for _, id := range vw.seatIDs() {
+		st := vw.seat(id)
 		if st == nil || st.Address == "" {
 			continue
 		}
@@ -340,7 +346,7 @@ func (j *Judge) mailStart(tx *store.Tx, vw *view) error {
 		if plays[a] == nil {
 			players = append(players, a)
 		}
-		plays[a] = append(plays[a], variants.Power(i))
+		plays[a] = append(plays[a], id)
 	}
 	queue := func(to string, l lang, body string) error {
 		_, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: to, Subject: l.f("Corriere %s: the game starts", g.Name), Body: body, GameID: g.ID, Phase: g.Phase, Kind: "start"})
@@ -348,9 +354,9 @@ func (j *Judge) mailStart(tx *store.Tx, vw *view) error {
 	}
 	for _, a := range players {
 		side := plays[a]
-		l := vw.seatLang(vw.seat(vw.v.Powers[side[0]].ID))
+		l := vw.seatLang(vw.seat(side[0]))
 		body := l.f("Game %s has started. You play %s.\n\n%s\nFirst phase: %s, deadline %s.\n\nSign on with SIGNON %s@%s <your password> and send your orders; HELP lists the commands.\n",
-			g.Name, l.side(vw.v, side), vw.st.PositionText(game.Lang(l)), l.phase(vw.pos.Phase), vw.deadlineIn(l), vw.v.Powers[side[0]].ID, g.Name)
+			g.Name, vw.sideName(l, side), vw.st.Position(vw.viewer(a))(game.Lang(l)), vw.phaseTitle(l), vw.deadlineIn(l), side[0], g.Name)
 		if err := queue(a, l, body); err != nil {
 			return err
 		}
@@ -374,7 +380,7 @@ func (j *Judge) Status(ctx context.Context, name string) (string, error) {
 	var out string
 	// A read: it never waits for the daemon's writing.
 	err := j.Store.Read(ctx, func(tx *store.Tx) error {
-		vw, err := loadView(tx, name)
+		vw, err := j.loadView(tx, name)
 		if err != nil {
 			return err
 		}

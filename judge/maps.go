@@ -1,15 +1,13 @@
 package judge
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 
-	"github.com/corriere/corriere/game/diplomacy"
-	"github.com/corriere/corriere/render"
+	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/store"
 )
 
@@ -47,48 +45,59 @@ func (c *mapCache) put(key string, png []byte) {
 	c.pngs[key] = png
 }
 
-// resultsMap draws the position after a processed phase, with the phase's
-// orders and their outcomes on it.
-func (j *Judge) resultsMap(ctx context.Context, gameID int64, phase string) ([]byte, error) {
-	key := fmt.Sprintf("%d/%s", gameID, phase)
+// resultsMap draws the results of a processed phase (game.Mapper) for
+// the reader at address to: the position after it, with the phase's
+// orders and their outcomes on it. Nil for a game that draws none.
+func (j *Judge) resultsMap(ctx context.Context, gameID int64, phase, to string) ([]byte, error) {
 	var name string
 	var rec store.PhaseRecord
+	var rules game.Rules
+	var viewer game.Viewer
 	err := j.Store.Read(ctx, func(tx *store.Tx) (err error) {
-		name, rec, err = tx.LastPhase(gameID, phase)
-		return err
+		if name, rec, err = tx.LastPhase(gameID, phase); err != nil {
+			return err
+		}
+		g, err := tx.Game(name)
+		if err != nil {
+			return err
+		}
+		set, err := parseSettings(g.Settings)
+		if err != nil {
+			return err
+		}
+		if rules, err = j.rulesOf(g, &set); err != nil {
+			return err
+		}
+		// A game that shows everyone the same draws one picture for all.
+		if _, open := rules.(game.Open); !open {
+			vw := &view{g: g}
+			if vw.seats, err = tx.Seats(g.ID); err != nil {
+				return err
+			}
+			viewer = vw.viewer(to)
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	m, ok := rules.(game.Mapper)
+	if !ok {
+		return nil, nil
+	}
 	// A rollback plays a phase again under the same seq: the key must
 	// name the record's content, not its place in the history.
 	sum := sha256.Sum256([]byte(rec.Result))
-	key += fmt.Sprintf("/%d/%d/%x", rec.Seq, rec.ProcessedAt.Unix(), sum[:8])
+	key := fmt.Sprintf("%d/%s/%d/%d/%x/%t/%s", gameID, phase, rec.Seq, rec.ProcessedAt.Unix(), sum[:8], viewer.Master, strings.Join(viewer.Seats, ","))
 	if png, ok := j.maps.get(key); ok {
 		return png, nil
 	}
-	var resp diplomacy.Response
-	if err := json.Unmarshal([]byte(rec.Result), &resp); err != nil {
-		return nil, fmt.Errorf("stored result of %s: %w", phase, err)
-	}
-	v, err := diplomacy.Variant(resp.Next.Variant)
-	if err != nil {
+	png, err := m.Map([]byte(rec.Result), viewer, name, rec.ProcessedAt)
+	if err != nil || png == nil {
 		return nil, err
 	}
-	pos, err := diplomacy.Decode(v, resp.Next)
-	if err != nil {
-		return nil, err
-	}
-	last, err := render.ResponseOrders(v, &resp)
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if err := render.PNG(&buf, v, pos, render.Options{Game: name, Date: rec.ProcessedAt, Last: last}); err != nil {
-		return nil, err
-	}
-	j.maps.put(key, buf.Bytes())
-	return buf.Bytes(), nil
+	j.maps.put(key, png)
+	return png, nil
 }
 
 // Map returns the picture attached to the results of phase in game name:
@@ -105,5 +114,5 @@ func (j *Judge) Map(ctx context.Context, name, phase string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return j.resultsMap(ctx, id, phase)
+	return j.resultsMap(ctx, id, phase, "")
 }

@@ -6,17 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
 
-	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game"
-	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/mailer"
-	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/store"
-	"github.com/corriere/corriere/variants"
 )
 
 // The game master runs a game by mail with the verbs of njudge and
@@ -35,7 +32,7 @@ func (s *session) signonMaster(vw *view, who, password string) error {
 		s.printf("> SIGNON %s ...\n  Refused: that is not the game master's password of game %s. Nothing in this mail was changed.\n\n", who, vw.g.Name)
 		return s.tx.Audit(s.now, vw.g.ID, s.m.From, "master signon refused", "")
 	}
-	s.vw, s.master, s.power, s.registered = vw, true, variants.NoPower, s.m.From
+	s.vw, s.master, s.seat, s.registered = vw, true, "", s.m.From
 	if !s.langSure {
 		s.lang = vw.set.lang() // the master reads the game's language
 	}
@@ -63,10 +60,10 @@ func (s *session) create(c command) error {
 		s.printf("> CREATE %s ...\n  %s: %v. The game was not created.\n\n", name, line, err)
 		return nil
 	}
-	variant, rules, set := cr.Variant, cr.Rules, cr.Settings
+	set := cr.Settings
 	// The master is bound to the creator's address as well as the
 	// password: a stranger who learns the password cannot use it.
-	err := s.j.createGame(s.tx, name, variant, rules, set, password, s.m.From, s.m.From)
+	err := s.j.createGame(s.tx, name, cr, password, s.m.From, s.m.From)
 	if err != nil {
 		if isRefusal(err) {
 			s.printf("> CREATE %s ...\n  %s. The game was not created.\n\n", name, err)
@@ -77,13 +74,13 @@ func (s *session) create(c command) error {
 	if !s.langSure {
 		s.lang = set.lang() // its master reads the game's language
 	}
-	s.printf("> CREATE %s ...\n  Game %s created (%s variant, %s rules).\n", name, name, variant, rules)
-	for _, line := range strings.Split(strings.TrimSpace(set.textIn(s.lang)), "\n") {
-		s.printf("  %s\n", line)
-	}
-	vw, err := loadView(s.tx, name)
+	vw, err := s.j.loadView(s.tx, name)
 	if err != nil {
 		return err
+	}
+	s.printf("> CREATE %s ...\n  Game %s created (%s).\n", name, name, gameLabel(s.lang, vw))
+	for _, line := range strings.Split(strings.TrimSpace(set.textIn(s.lang)), "\n") {
+		s.printf("  %s\n", line)
 	}
 	if t := setupIn(s.lang, vw); t != "" {
 		s.printf("  %s", t)
@@ -146,11 +143,11 @@ func (s *session) masterSeat(c command) error {
 }
 
 // onePower reads the one power a master's command names (EJECT, BECOME).
-func (s *session) onePower(c command) (variants.Power, error) {
+func (s *session) onePower(c command) (string, error) {
 	if len(c.args) != 1 {
-		return variants.NoPower, badRequest("expected %s <power>", c.verb)
+		return "", badRequest("expected %s <power>", c.verb)
 	}
-	return lookupPower(s.vw, c.args[0])
+	return lookupSeat(s.vw, c.args[0])
 }
 
 func (s *session) masterEject(c command) error {
@@ -159,17 +156,17 @@ func (s *session) masterEject(c command) error {
 	if err != nil {
 		return err
 	}
-	old := vw.seat(vw.v.Powers[p].ID)
+	old := vw.seat(p)
 	if old == nil || old.Address == "" {
-		return badRequest("%s has no player", powerArg(vw.v, p))
+		return badRequest("%s has no player", vw.seatArg(p))
 	}
-	side := vw.arrangement().Side(p)
+	side := vw.seating().Side(p)
 	if err := s.j.unseat(s.tx, vw, side); err != nil {
 		return err
 	}
-	s.printf("> %s\n  %s has no player now; its units hold until it is given to another (SEAT or REPLACE).\n\n", c.text, s.lang.side(vw.v, side))
+	s.printf("> %s\n  %s has no player now; its units hold until it is given to another (SEAT or REPLACE).\n\n", c.text, vw.sideName(s.lang, side))
 	return s.announce(func(l lang) (string, string) {
-		name := l.side(vw.v, side)
+		name := vw.sideName(l, side)
 		return l.f("%s left", name), l.f("The game master has removed the player of %s; its units hold until a new player takes it.\n", name)
 	})
 }
@@ -221,7 +218,7 @@ func (s *session) masterExtend(c command) error {
 	}
 	s.printf("> %s\n  Deadline now %s.\n\n", c.text, vw.deadlineIn(s.lang))
 	return s.announce(func(l lang) (string, string) {
-		return l.t("deadline extended"), l.f("The game master has extended the deadline of %s to %s.\n", l.phase(vw.pos.Phase), vw.deadlineIn(l))
+		return l.t("deadline extended"), l.f("The game master has extended the deadline of %s to %s.\n", vw.phaseTitle(l), vw.deadlineIn(l))
 	})
 }
 
@@ -257,13 +254,12 @@ func (s *session) masterPreview(command) error {
 		return err
 	}
 	next := *vw
-	next.setState(resp.Next.(*diplomacy.State))
+	next.st = resp.Next
 	rep, err := vw.st.Results(resp.Record, resp.Next, game.Viewer{Master: true})
 	if err != nil {
 		return err
 	}
-	texts := resultsText(vw, vw.g.Phase, rep, resp.lateness, &next, endText(resp.End))
-	s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", texts[s.lang])
+	s.printf("> PREVIEW (nothing stored; only you see this)\n%s\n", resultsText(s.lang, vw, vw.g.Phase, rep, resp.lateness, &next, endText(resp.End)))
 	return nil
 }
 
@@ -275,14 +271,14 @@ func (s *session) masterBecome(c command) error {
 	if err != nil {
 		return err
 	}
-	if vw.seat(vw.v.Powers[p].ID) == nil {
-		return badRequest("%s has no seat in game %s", powerArg(vw.v, p), vw.g.Name)
+	if vw.seat(p) == nil {
+		return badRequest("%s has no seat in game %s", vw.seatArg(p), vw.g.Name)
 	}
-	if vw.arrangement().Absent.Has(p) {
-		return badRequest("%s is not played in game %s: %s", powerArg(vw.v, p), vw.g.Name, absentWhy(vw, p))
+	if vw.seating().Side(p) == nil {
+		return badRequest("%s is not played in game %s: %s", vw.seatArg(p), vw.g.Name, vw.absentWhy(p))
 	}
-	s.power, s.side, s.asMaster = p, []variants.Power{p}, true
-	s.printf("> %s\n  The orders that follow are entered for %s, marked as the game master's.\n\n", c.text, s.lang.power(vw.v, p))
+	s.seat, s.side, s.asMaster = p, []string{p}, true
+	s.printf("> %s\n  The orders that follow are entered for %s, marked as the game master's.\n\n", c.text, vw.seatName(s.lang, p))
 	return nil
 }
 
@@ -302,33 +298,31 @@ func (s *session) masterDeclare(c command) error {
 	if len(c.args) < 2 || (!strings.EqualFold(c.args[0], "WINNER") && !strings.EqualFold(c.args[0], "DRAW")) {
 		return badRequest("expected DECLARE WINNER <power> or DECLARE DRAW <powers>")
 	}
-	var names []string
-	var declared []variants.Power
+	var declared []string
 	survivors := vw.survivors()
 	for _, w := range powerWords(c.args[1:]) {
-		p, err := lookupPower(vw, w)
+		p, err := lookupSeat(vw, w)
 		if err != nil {
 			return err
 		}
-		if !survivors.Has(p) {
-			return badRequest("%s is not a surviving power of game %s", powerArg(vw.v, p), vw.g.Name)
+		if !slices.Contains(survivors, p) {
+			return badRequest("%s is not a surviving power of game %s", vw.seatArg(p), vw.g.Name)
 		}
-		if !slices.Contains(names, vw.v.Powers[p].Name) {
-			names = append(names, vw.v.Powers[p].Name)
+		if !slices.Contains(declared, p) {
 			declared = append(declared, p)
 		}
 	}
 	winner := strings.EqualFold(c.args[0], "WINNER")
-	if winner && len(names) != 1 {
+	if winner && len(declared) != 1 {
 		return badRequest("a game has one winner; for several, DECLARE DRAW")
 	}
 	what := func(l lang) string {
 		if winner {
-			return l.f("%s the winner", l.power(vw.v, declared[0]))
+			return l.f("%s the winner", vw.seatName(l, declared[0]))
 		}
 		words := make([]string, len(declared))
 		for i, p := range declared {
-			words[i] = l.power(vw.v, p)
+			words[i] = vw.seatName(l, p)
 		}
 		return l.f("a draw between %s", strings.Join(words, ", "))
 	}
@@ -407,10 +401,10 @@ func (s *session) deadlineSet(c command) error {
 }
 
 func phaseNameOrNone(l lang, vw *view) string {
-	if vw.pos == nil {
+	if vw.st == nil {
 		return l.t("No phase yet")
 	}
-	return l.phase(vw.pos.Phase)
+	return vw.phaseTitle(l)
 }
 
 // newPassword makes a password a player can type: ten letters and digits
@@ -439,9 +433,6 @@ func (s *session) rollback(vw *view, phase string) error {
 			rec = &phases[i] // the latest, if played more than once
 		}
 	}
-	if _, err := adjudicator.ParsePhase(phase); err != nil {
-		return badRequest("%v", err)
-	}
 	if rec == nil {
 		return badRequest("%s was never processed in game %s (processed: %s)", phase, g.Name, processedList(phases))
 	}
@@ -462,21 +453,14 @@ func (s *session) rollback(vw *view, phase string) error {
 		return err
 	}
 	g.Phase, g.Position, g.Reminded, g.PhaseBegan, g.BeganMark = phase, rec.Position, false, s.now, s.j.fetchedMark()
-	nvw, err := viewOf(tx, g)
+	nvw, err := s.j.viewOf(tx, g)
 	if err != nil {
 		return err
 	}
-	// Back before the two-player game's Italy joined a side: nobody plays
-	// it until it joins again (its seat is given anew then).
-	if tp := nvw.twoPlayer(); tp != nil && !nvw.italyJoined() {
-		if st := nvw.seat(nvw.v.Powers[tp.Neutral].ID); st != nil && st.Address != "" {
-			if err := tx.PutSeat(store.Seat{GameID: g.ID, Power: st.Power}); err != nil {
-				return err
-			}
-			if nvw.seats, err = tx.Seats(g.ID); err != nil {
-				return err
-			}
-		}
+	// Back before a seat joined a side (the two-player game's Italy):
+	// nobody plays it until it joins again (its seat is given anew then).
+	if err := s.j.unseatAbsent(tx, nvw); err != nil {
+		return err
 	}
 	if g.Deadline, err = s.j.deadline(tx, nvw, s.now); err != nil {
 		return err
@@ -484,28 +468,31 @@ func (s *session) rollback(vw *view, phase string) error {
 	if err := tx.UpdateGame(g); err != nil {
 		return err
 	}
-	for power, texts := range orders {
-		p := nvw.v.PowerByID(power)
-		waives := 0
-		for _, text := range texts {
-			o, err := parser.Order(nvw.v, nvw.pos, p, text)
+	// The orders are read again as the players' were: each replaces the
+	// earlier one of its key.
+	var standing []game.Order
+	for _, power := range slices.Sorted(maps.Keys(orders)) {
+		for _, text := range orders[power] {
+			readings, err := nvw.st.Read([]string{power}, text, standing)
 			if err != nil {
-				return fmt.Errorf("stored order %q of %s no longer reads: %w", text, phase, err)
+				return fmt.Errorf("stored order %q of %s: %w", text, phase, err)
 			}
-			key := diplomacy.OrderKey(nvw.v, o, waives)
-			if o.Type == adjudicator.Waive {
-				waives++
-			}
-			err = tx.PutOrder(store.Order{GameID: g.ID, Phase: phase, Power: power, Key: key, Text: text, Canonical: text, MessageID: "rollback", At: s.now})
-			if err != nil {
-				return err
+			for _, r := range readings {
+				if r.Refused != nil {
+					return fmt.Errorf("stored order %q of %s no longer reads: %v", text, phase, r.Refused)
+				}
+				standing = append(standing, r.Order)
+				err = tx.PutOrder(store.Order{GameID: g.ID, Phase: phase, Power: power, Key: r.Order.Key, Text: text, Canonical: r.Order.Text, MessageID: "rollback", At: s.now})
+				if err != nil {
+					return err
+				}
 			}
 		}
 	}
-	s.printf("> ROLLBACK %s\n  Game %s is back at %s, with the orders it had; deadline %s.\n\n", phase, g.Name, s.lang.phase(nvw.pos.Phase), nvw.deadlineIn(s.lang))
+	s.printf("> ROLLBACK %s\n  Game %s is back at %s, with the orders it had; deadline %s.\n\n", phase, g.Name, nvw.phaseTitle(s.lang), nvw.deadlineIn(s.lang))
 	return s.j.announce(tx, nvw, phase, func(l lang) (string, string) {
 		return l.f("rolled back to %s", phase), l.f("The game master has rolled the game back to %s: the position and the orders are as they were before it was processed.\nDeadline: %s.\nYou may change your orders until then.\n",
-			l.phase(nvw.pos.Phase), nvw.deadlineIn(l))
+			nvw.phaseTitle(l), nvw.deadlineIn(l))
 	})
 }
 
@@ -524,13 +511,13 @@ func processedList(phases []store.PhaseRecord) phrase {
 func (j *Judge) Master(ctx context.Context, name, commands string) (string, error) {
 	var out string
 	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
-		vw, err := loadView(tx, name)
+		vw, err := j.loadView(tx, name)
 		if err != nil {
 			return err
 		}
 		now := j.now()
 		m := &mailer.Message{MessageID: fmt.Sprintf("operator-%d@corriere.invalid", now.UnixNano()), From: "operator", ReplyTo: "operator", Subject: "corriere gm"}
-		s := &session{j: j, tx: tx, m: m, now: now, at: now, vw: vw, master: true, power: variants.NoPower}
+		s := &session{j: j, tx: tx, m: m, now: now, at: now, vw: vw, master: true}
 		if err := s.run(scan(commands)); err != nil {
 			return err
 		}
@@ -543,139 +530,42 @@ func (j *Judge) Master(ctx context.Context, name, commands string) (string, erro
 	return out, err
 }
 
-const editUsage = "expected EDIT ADD <power> <A|F> <place>, EDIT REMOVE <place>, EDIT MOVE <place> <place> or EDIT CENTRE <place> <power|neutral>, then -- and the reason the players will read"
-
-// adjective is a power's adjective as a text argument: in Italian, which
-// puts the power after the unit, its name.
-func adjective(v *variants.Variant, p variants.Power) phrase {
-	return func(l lang) string {
-		if l == italian {
-			return l.power(v, p)
-		}
-		return v.Powers[p].Adjective
-	}
-}
-
-// edit changes the position for an arbiter's ruling: a unit added,
-// removed or moved, or a centre given to a power. The reason is required
-// and announced with the change.
+// edit changes the game's state for an arbiter's ruling (game.Editor):
+// the game reads the words, the reason after "--" is required and
+// announced with the change.
 func (s *session) edit(vw *view, c command) error {
 	words, reason, _ := strings.Cut(strings.Join(c.args, " "), "--")
 	reason = strings.TrimSpace(reason)
-	f := strings.Fields(words)
-	if len(f) < 2 || reason == "" {
-		return badRequest(editUsage)
+	ed, ok := vw.st.(game.Editor)
+	if !ok {
+		return badRequest("game %s cannot be edited by hand", vw.g.Name)
 	}
-	// Edited on a copy: the game's state is a value, and a refused edit
-	// leaves it as it was.
-	v, pos := vw.v, vw.st.PosCopy()
-	if pos.Phase.Type == adjudicator.Retreat {
-		return badRequest("the position cannot be edited while units retreat; edit it in the next phase")
+	if reason == "" {
+		words = "" // the game's refusal says what EDIT takes
 	}
-	loc := func(name string) (variants.Loc, error) {
-		l, err := parser.Loc(v, name)
-		if err != nil {
-			return variants.NoLoc, badRequest("%v", err)
-		}
-		return l, nil
+	st, what, err := ed.Edit(words, func(name string) (string, error) { return lookupSeat(vw, name) })
+	var refused *game.Refusal
+	if isRefusal(err) {
+		return err
 	}
-	unitAt := func(l variants.Loc) int {
-		for i, u := range pos.Units {
-			if v.Province(u.Loc) == v.Province(l) {
-				return i
-			}
-		}
-		return -1
+	if errors.As(err, &refused) {
+		return badRequest("%s", phrase(func(l lang) string { return refused.Reason(game.Lang(l)) }))
 	}
-	var what phrase
-	switch op := strings.ToUpper(f[0]); {
-	case op == "ADD" && len(f) == 4:
-		p, err := lookupPower(vw, f[1])
-		if err != nil {
-			return err
-		}
-		t := map[string]variants.UnitType{"A": variants.Army, "F": variants.Fleet}[strings.ToUpper(f[2])]
-		l, err := loc(f[3])
-		if err != nil {
-			return err
-		}
-		if t == variants.NoType {
-			return badRequest("%q is not a unit type (A or F)", f[2])
-		}
-		pos.Units = append(pos.Units, variants.Unit{Type: t, Power: p, Loc: l})
-		what = phrase(func(lg lang) string { return lg.f("%s %s %s added", adjective(v, p), t, v.Locs[l].ID) })
-	case op == "REMOVE" && len(f) == 2:
-		l, err := loc(f[1])
-		if err != nil {
-			return err
-		}
-		i := unitAt(l)
-		if i < 0 {
-			return badRequest("there is no unit in %s", v.Locs[v.Province(l)].ID)
-		}
-		u := pos.Units[i]
-		pos.Units = append(pos.Units[:i], pos.Units[i+1:]...)
-		what = phrase(func(lg lang) string { return lg.f("%s %s %s removed", adjective(v, u.Power), u.Type, v.Locs[u.Loc].ID) })
-	case op == "MOVE" && len(f) == 3:
-		from, err := loc(f[1])
-		if err != nil {
-			return err
-		}
-		to, err := loc(f[2])
-		if err != nil {
-			return err
-		}
-		i := unitAt(from)
-		if i < 0 {
-			return badRequest("there is no unit in %s", v.Locs[v.Province(from)].ID)
-		}
-		u := pos.Units[i]
-		pos.Units[i].Loc = to
-		what = phrase(func(lg lang) string {
-			return lg.f("%s %s %s moved to %s", adjective(v, u.Power), u.Type, v.Locs[u.Loc].ID, v.Locs[to].ID)
-		})
-	case (op == "CENTRE" || op == "CENTER") && len(f) == 3:
-		l, err := loc(f[1])
-		if err != nil {
-			return err
-		}
-		l = v.Province(l)
-		if !v.Locs[l].SupplyCenter {
-			return badRequest("%s is not a supply centre", v.Locs[l].ID)
-		}
-		owner := variants.NoPower
-		if !strings.EqualFold(f[2], "neutral") {
-			p, err := lookupPower(vw, f[2])
-			if err != nil {
-				return err
-			}
-			owner = p
-		}
-		pos.Centers[l] = owner
-		what = phrase(func(lg lang) string {
-			if owner == variants.NoPower {
-				return lg.f("the centre %s made neutral", v.Locs[l].ID)
-			}
-			return lg.f("the centre %s given to %s", v.Locs[l].ID, lg.power(v, owner))
-		})
-	default:
-		return badRequest(editUsage)
+	if err != nil {
+		return err
 	}
-	if err := pos.Validate(v); err != nil {
-		return badRequest("%s", strings.TrimPrefix(err.Error(), "position: "))
-	}
-	st := vw.st.Edited(pos)
 	b, err := st.Encode()
 	if err != nil {
 		return err
 	}
-	vw.setState(st)
+	vw.st = st
 	vw.g.Position = string(b)
 	if err := s.tx.UpdateGame(vw.g); err != nil {
 		return err
 	}
-	s.printf("> %s\n  Done: %s.\n\n", c.text, what)
+	done := phrase(func(l lang) string { return what(game.Lang(l)) })
+	s.printf("> %s\n  Done: %s.\n\n", c.text, done)
 	return s.j.announce(s.tx, vw, vw.g.Phase, func(l lang) (string, string) {
-		return l.t("the position was changed"), l.f("The game master has changed the position of %s: %s.\nReason: %s\n", l.phase(pos.Phase), what, reason)
+		return l.t("the position was changed"), l.f("The game master has changed the position of %s: %s.\nReason: %s\n", vw.phaseTitle(l), done, reason)
 	})
 }

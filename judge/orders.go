@@ -7,12 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game"
-	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/store"
-	"github.com/corriere/corriere/variants"
 )
 
 // standing is a power's current order set, as the store keeps it and in
@@ -28,23 +25,22 @@ func gameOrder(r store.Order) game.Order {
 }
 
 // standings reads the phase's orders in one query and returns the order
-// sets of the given powers (of every power when none is given), indexed
-// by power; the others are empty.
-func (vw *view) standings(tx *store.Tx, powers ...variants.Power) ([]*standing, error) {
+// sets of the given seats (of every seat when none is given), by seat id;
+// the others are empty.
+func (vw *view) standings(tx *store.Tx, seats ...string) (map[string]*standing, error) {
 	rows, err := tx.Orders(vw.g.ID, vw.g.Phase)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*standing, len(vw.v.Powers))
-	for p := range out {
-		out[p] = &standing{}
+	out := map[string]*standing{}
+	for _, id := range vw.seatIDs() {
+		out[id] = &standing{}
 	}
 	for _, r := range rows {
-		p := vw.v.PowerByID(r.Power)
-		if p == variants.NoPower || (len(powers) > 0 && !slices.Contains(powers, p)) {
+		st := out[r.Power]
+		if st == nil || (len(seats) > 0 && !slices.Contains(seats, r.Power)) {
 			continue
 		}
-		st := out[p]
 		st.rows = append(st.rows, r)
 		st.orders = append(st.orders, gameOrder(r))
 	}
@@ -69,19 +65,19 @@ func (s *session) submit(lines []string) error {
 		return nil
 	}
 	// Orders sent during a pause are for the phase that resumes.
-	if (vw.g.State != store.Active && vw.g.State != store.Paused) || vw.pos == nil {
+	if (vw.g.State != store.Active && vw.g.State != store.Paused) || vw.st == nil {
 		return notRead("Game %s is %s: orders are not taken now.\n", vw.g.Name, s.lang.t(vw.g.State))
 	}
 	if s.phase != nil {
-		if s.phase.Year < 0 {
+		if s.phase.ID == "" {
 			return notRead("These orders were not read: the PHASE line above them could not be read.\n")
 		}
-		switch target, now := diplomacy.Rank(*s.phase), diplomacy.Rank(vw.pos.Phase); {
+		switch target, now := s.phase.Rank, vw.st.Phase().Rank; {
 		case target < now:
 			return notRead("These orders are for %s, which is over: game %s is at %s. They were not read; nothing was changed.\n",
-				s.lang.phase(*s.phase), vw.g.Name, s.lang.phase(vw.pos.Phase))
+				s.phase.Title(game.Lang(s.lang)), vw.g.Name, vw.phaseTitle(s.lang))
 		case target > now && s.asMaster:
-			return notRead("The game master orders for the current phase only (%s). These orders were not read.\n", s.lang.phase(vw.pos.Phase))
+			return notRead("The game master orders for the current phase only (%s). These orders were not read.\n", vw.phaseTitle(s.lang))
 		case target > now:
 			return s.ahead(lines)
 		}
@@ -89,28 +85,28 @@ func (s *session) submit(lines []string) error {
 		// A mail that arrived, or was written, before the current phase
 		// began was meant for an earlier one: it came too late for it,
 		// and is not misapplied to this one, whenever it is read.
-		again := s.lang.f("To order for %s, send the orders again (or write PHASE %s above them).\n", s.lang.phase(vw.pos.Phase), vw.pos.Phase)
+		again := s.lang.f("To order for %s, send the orders again (or write PHASE %s above them).\n", vw.phaseTitle(s.lang), vw.st.Phase().ID)
 		switch {
 		case s.at.Before(began) || s.at.Equal(began) && vw.g.BeganMark.Covers(s.mark):
 			// In the second the phase began, its mark tells: a mail
 			// fetched by then arrived before.
 			return notRead("Your mail reached the judge on %s, before the current phase began (%s), and was read only after: its orders were for the phase before, whose deadline had passed, and were not read for %s.\n%s",
-				vw.timeIn(s.lang, s.at), vw.timeIn(s.lang, began), s.lang.phase(vw.pos.Phase), again)
+				vw.timeIn(s.lang, s.at), vw.timeIn(s.lang, began), vw.phaseTitle(s.lang), again)
 		case !s.m.Date.IsZero() && s.written().Before(began):
 			return notRead("Your mail is dated %s, before the current phase began (%s): its orders were written for an earlier phase and came too late for it, and were not read for %s.\n%s",
-				vw.timeIn(s.lang, s.m.Date), vw.timeIn(s.lang, began), s.lang.phase(vw.pos.Phase), again)
+				vw.timeIn(s.lang, s.m.Date), vw.timeIn(s.lang, began), vw.phaseTitle(s.lang), again)
 		}
 	}
 	if !s.asMaster {
 		// An older mail (resent, replayed, or read out of turn) never
 		// overwrites the orders of a newer one.
-		lastAt, lastWritten, err := s.tx.LastSubmitted(vw.g.ID, vw.g.Phase, vw.v.Powers[s.power].ID)
+		lastAt, lastWritten, err := s.tx.LastSubmitted(vw.g.ID, vw.g.Phase, s.seat)
 		if err != nil {
 			return err
 		}
 		if w := s.written(); s.at.Before(lastAt) || (!w.IsZero() && w.Before(lastWritten)) {
 			return notRead("Your mail, dated %s, is older than the orders you sent for %s on %s, which stand: an older mail never overwrites newer orders, and nothing was changed.\nIf these are the orders you want, send them again in a new mail.\n",
-				vw.timeIn(s.lang, cmp.Or(s.written(), s.at)), s.lang.phase(vw.pos.Phase), vw.timeIn(s.lang, cmp.Or(lastWritten, lastAt)))
+				vw.timeIn(s.lang, cmp.Or(s.written(), s.at)), vw.phaseTitle(s.lang), vw.timeIn(s.lang, cmp.Or(lastWritten, lastAt)))
 		}
 	}
 	sets, err := vw.standings(s.tx, s.side...)
@@ -122,18 +118,18 @@ func (s *session) submit(lines []string) error {
 		standing = append(standing, st.orders...)
 	}
 	var report strings.Builder
-	report.WriteString(s.lang.f("Orders for %s:\n", s.lang.phase(vw.pos.Phase)))
+	report.WriteString(s.lang.f("Orders for %s:\n", vw.phaseTitle(s.lang)))
 	var parsedLines []string
 	// A heading alone on its line ("France:") puts its power first for
 	// the lines under it, where an order alone does not say (WAIVE).
-	lead, foreign := variants.NoPower, ""
+	lead, foreign := "", ""
 	for _, line := range lines {
-		if p, ok := heading(vw.v, line); ok {
+		if p, ok := heading(vw, line); ok {
 			lead, foreign = p, ""
 			if !slices.Contains(s.side, p) {
 				// Orders under another power's heading are not this
 				// player's to give (the game refuses them on one line).
-				foreign = s.lang.power(vw.v, p)
+				foreign = vw.seatName(s.lang, p)
 			}
 			continue
 		}
@@ -171,7 +167,7 @@ func (s *session) submit(lines []string) error {
 			}
 			canon := o.Text
 			if len(s.side) > 1 {
-				canon = s.lang.powerByID(vw.v, o.Seat) + ": " + canon
+				canon = vw.seatName(s.lang, o.Seat) + ": " + canon
 			}
 			note := ""
 			if r.Note != nil {
@@ -187,12 +183,12 @@ func (s *session) submit(lines []string) error {
 	if s.asMaster {
 		from = "master (" + s.m.From + ")"
 	}
-	err = s.tx.AddSubmission(store.Submission{GameID: vw.g.ID, Phase: vw.g.Phase, Power: vw.v.Powers[s.power].ID, Address: from,
+	err = s.tx.AddSubmission(store.Submission{GameID: vw.g.ID, Phase: vw.g.Phase, Power: s.seat, Address: from,
 		MessageID: s.m.MessageID, At: s.at, Written: s.written(), ByMaster: s.asMaster, Raw: strings.Join(lines, "\n"), Parsed: strings.Join(parsedLines, "\n")})
 	if err != nil {
 		return err
 	}
-	actor := vw.v.Powers[s.power].ID
+	actor := s.seat
 	if s.asMaster {
 		actor = "master as " + actor
 	}
@@ -215,18 +211,14 @@ func (s *session) written() time.Time {
 	return s.at
 }
 
-// seatIDs are the ids of the powers the player plays, lead first where
-// the player plays it: a line is read for lead first.
-func (s *session) seatIDs(lead variants.Power) []string {
+// seatIDs are the seats the player plays, lead first where the player
+// plays it: a line is read for lead first.
+func (s *session) seatIDs(lead string) []string {
 	side := s.side
 	if i := slices.Index(side, lead); i > 0 {
-		side = append([]variants.Power{lead}, slices.Delete(slices.Clone(side), i, i+1)...)
+		side = append([]string{lead}, slices.Delete(slices.Clone(side), i, i+1)...)
 	}
-	ids := make([]string, len(side))
-	for i, p := range side {
-		ids[i] = s.vw.v.Powers[p].ID
-	}
-	return ids
+	return side
 }
 
 // ahead keeps order lines sent for a later phase (njudge's PHASE line):
@@ -234,17 +226,17 @@ func (s *session) seatIDs(lead variants.Power) []string {
 // player is sent the report then.
 func (s *session) ahead(lines []string) error {
 	vw := s.vw
-	err := s.tx.AddAhead(store.Ahead{GameID: vw.g.ID, Phase: s.phase.String(), Power: vw.v.Powers[s.power].ID,
+	err := s.tx.AddAhead(store.Ahead{GameID: vw.g.ID, Phase: s.phase.ID, Power: s.seat,
 		Address: s.m.From, MessageID: s.m.MessageID, At: s.at, Text: strings.Join(lines, "\n")})
 	if err != nil {
 		return err
 	}
-	s.printf("Orders for %s, a later phase, kept until it begins; they will be read then against its position, and you will be sent what was made of them:\n", s.lang.phase(*s.phase))
+	s.printf("Orders for %s, a later phase, kept until it begins; they will be read then against its position, and you will be sent what was made of them:\n", s.phase.Title(game.Lang(s.lang)))
 	for _, l := range lines {
 		s.printf("  %s\n", l)
 	}
 	s.printf("\n")
-	return s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, "orders ahead", s.phase.String()+": "+strings.Join(lines, "; "))
+	return s.tx.Audit(s.now, vw.g.ID, s.seat, "orders ahead", s.phase.ID+": "+strings.Join(lines, "; "))
 }
 
 // readAhead reads, when a phase begins, the orders sent ahead for it, as
@@ -252,29 +244,28 @@ func (s *session) ahead(lines []string) error {
 // Orders sent for a phase the game went past without playing it (a
 // retreat phase with no retreats) are dropped, and the player is told.
 func (j *Judge) readAhead(tx *store.Tx, vw *view) error {
-	if vw.pos == nil || (vw.g.State != store.Active && vw.g.State != store.Paused) {
+	if vw.st == nil || (vw.g.State != store.Active && vw.g.State != store.Paused) {
 		return nil
 	}
 	rows, err := tx.Ahead(vw.g.ID)
 	if err != nil || len(rows) == 0 {
 		return err
 	}
-	current := diplomacy.Rank(vw.pos.Phase)
+	current := vw.st.Phase().Rank
 	// One report per player, for all the orders sent ahead.
 	reports := map[string]*session{}
 	var order []string
 	for _, a := range rows {
-		p, err := adjudicator.ParsePhase(a.Phase)
-		if err == nil && diplomacy.Rank(p) > current {
+		p, err := vw.rules.Phase(a.Phase)
+		if err == nil && p.Rank > current {
 			continue
 		}
 		if err := tx.DeleteAhead(a.ID); err != nil {
 			return err
 		}
 		// A seat that changed hands since lost them (forgetPlayer).
-		power := vw.v.PowerByID(a.Power)
 		seat := vw.seat(a.Power)
-		if power == variants.NoPower || seat == nil || seat.Address == "" {
+		if seat == nil || seat.Address == "" {
 			continue
 		}
 		s := reports[seat.Address]
@@ -284,16 +275,16 @@ func (j *Judge) readAhead(tx *store.Tx, vw *view) error {
 			reports[seat.Address] = s
 			order = append(order, seat.Address)
 		}
-		s.m, s.power, s.side = &mailer.Message{MessageID: a.MessageID, From: a.Address}, power, vw.arrangement().Side(power)
-		if err != nil || diplomacy.Rank(p) < current {
-			s.printf("The orders you sent ahead for %s were not used: game %s went on to %s without that phase.\n", s.lang.phaseOf(a.Phase), vw.g.Name, s.lang.phase(vw.pos.Phase))
+		s.m, s.seat, s.side = &mailer.Message{MessageID: a.MessageID, From: a.Address}, a.Power, vw.seating().Side(a.Power)
+		if err != nil || p.Rank < current {
+			s.printf("The orders you sent ahead for %s were not used: game %s went on to %s without that phase.\n", vw.phaseOf(s.lang, a.Phase), vw.g.Name, vw.phaseTitle(s.lang))
 			for _, l := range strings.Split(a.Text, "\n") {
 				s.printf("> %s\n", l)
 			}
 			s.printf("\n")
 			continue
 		}
-		s.printf("%s has begun: the orders you sent ahead for it (on %s) are read now.\n\n", s.lang.phase(p), vw.timeIn(s.lang, a.At))
+		s.printf("%s has begun: the orders you sent ahead for it (on %s) are read now.\n\n", p.Title(game.Lang(s.lang)), vw.timeIn(s.lang, a.At))
 		if err := s.submit(strings.Split(a.Text, "\n")); err != nil {
 			return err
 		}
@@ -309,13 +300,11 @@ func (j *Judge) readAhead(tx *store.Tx, vw *view) error {
 	return nil
 }
 
-// heading reads a line that only names a power, as "France:" or "ITALIA",
-// exactly as the variant names it: a misspelt one ("Francesca") is no
-// heading.
-func heading(v *variants.Variant, line string) (variants.Power, bool) {
-	name := strings.ToLower(strings.TrimSpace(strings.TrimRight(strings.TrimSpace(line), ":")))
-	p, ok := v.PowerNames[name]
-	return p, ok
+// heading reads a line that only names a seat, as "France:" or
+// "ITALIA", exactly as the game names it (game.Rules.Seat): a misspelt
+// one ("Francesca") is no heading.
+func heading(vw *view, line string) (string, bool) {
+	return vw.rules.Seat(strings.TrimSpace(strings.TrimRight(strings.TrimSpace(line), ":")))
 }
 
 // orderState reports the player's whole order set (every power the player
@@ -323,7 +312,7 @@ func heading(v *variants.Variant, line string) (variants.Power, bool) {
 func (s *session) orderState() error {
 	vw := s.vw
 	s.shown = true
-	s.printf("Your orders for %s (%s):\n", s.lang.phase(vw.pos.Phase), vw.g.Name)
+	s.printf("Your orders for %s (%s):\n", vw.phaseTitle(s.lang), vw.g.Name)
 	var allMissing []string
 	sets, err := vw.standings(s.tx, s.side...)
 	if err != nil {
@@ -333,7 +322,7 @@ func (s *session) orderState() error {
 		st := sets[power]
 		indent := "  "
 		if len(s.side) > 1 {
-			s.printf("  %s:\n", s.lang.power(vw.v, power))
+			s.printf("  %s:\n", vw.seatName(s.lang, power))
 			indent = "    "
 		}
 		if len(st.rows) == 0 {
@@ -344,7 +333,7 @@ func (s *session) orderState() error {
 		}
 		if miss := vw.missingIn(s.lang, power, st.orders); len(miss) > 0 {
 			if len(s.side) > 1 {
-				allMissing = append(allMissing, s.lang.power(vw.v, power)+": "+strings.Join(miss, ", "))
+				allMissing = append(allMissing, vw.seatName(s.lang, power)+": "+strings.Join(miss, ", "))
 			} else {
 				allMissing = append(allMissing, miss...)
 			}
@@ -363,15 +352,15 @@ func (s *session) orderState() error {
 	return nil
 }
 
-// missing lists what power still has to order, given its orders: units
+// missing lists what seat still has to order, given its orders: units
 // without orders, or in winter the builds or removals not yet ordered.
-func (vw *view) missing(power variants.Power, orders []game.Order) []string {
-	return vw.missingIn(english, power, orders)
+func (vw *view) missing(seat string, orders []game.Order) []string {
+	return vw.missingIn(english, seat, orders)
 }
 
 // missingIn is missing in l.
-func (vw *view) missingIn(l lang, power variants.Power, orders []game.Order) []string {
-	texts := vw.st.Missing(vw.v.Powers[power].ID, orders)
+func (vw *view) missingIn(l lang, seat string, orders []game.Order) []string {
+	texts := vw.st.Missing(seat, orders)
 	out := make([]string, len(texts))
 	for i, t := range texts {
 		out[i] = t(game.Lang(l))
@@ -387,12 +376,6 @@ func (l lang) plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, l.t(many))
 }
 
-// owing lists the powers that have orders to give this phase; powers
-// absent from the game (a setup for fewer players) give none.
-func (vw *view) owing() []variants.Power {
-	var out []variants.Power
-	for _, id := range vw.st.Owing() {
-		out = append(out, vw.v.PowerByID(id))
-	}
-	return out
-}
+// owing lists the seats that owe orders this phase; seats absent from
+// the game (a setup for fewer players) owe none.
+func (vw *view) owing() []string { return vw.st.Owing() }

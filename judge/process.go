@@ -9,9 +9,7 @@ import (
 
 	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/game/dice"
-	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/store"
-	"github.com/corriere/corriere/variants"
 )
 
 // Tick does what is due at the judge's clock: processes the games whose
@@ -48,7 +46,7 @@ func (j *Judge) tickAt(ctx context.Context, at time.Time) error {
 	}
 	for _, name := range names {
 		err := j.Store.Tx(ctx, func(tx *store.Tx) error {
-			vw, err := loadView(tx, name)
+			vw, err := j.loadView(tx, name)
 			if err != nil || vw.g.State != store.Active || vw.g.Deadline.IsZero() {
 				return err
 			}
@@ -105,27 +103,30 @@ func (j *Judge) dueGames(ctx context.Context, at time.Time) (due []*store.Game, 
 // endByUnits ends a game at its end date, with the winners its rules
 // give then (game.Ender).
 func (j *Judge) endByUnits(tx *store.Tx, vw *view) error {
-	end := vw.st.EndNow()
+	end := &game.Ending{Text: func(l game.Lang) string { return lang(l).t("nobody wins") }}
+	if e, ok := vw.st.(game.Ender); ok {
+		end = e.EndNow()
+	}
 	if err := tx.Audit(j.now(), vw.g.ID, "judge", "end", end.Text(game.English)); err != nil {
 		return err
 	}
 	return j.finish(tx, vw, "judge", byEndDate, func(l lang) (string, string) {
-		return l.t("the game ends"), l.f("Game %s has reached its end date (%s): %s.\n\n%s", vw.g.Name, vw.set.End, end.Text(game.Lang(l)), vw.st.PositionText(game.Lang(l)))
+		return l.t("the game ends"), l.f("Game %s has reached its end date (%s): %s.\n\n%s", vw.g.Name, vw.set.End, end.Text(game.Lang(l)), vw.st.Position(game.Viewer{})(game.Lang(l)))
 	})
 }
 
 // processIfReady processes the game now when it allows early processing
 // and every power with orders to give is ready with complete orders.
 func (j *Judge) processIfReady(tx *store.Tx, name, phase string) error {
-	vw, err := loadView(tx, name)
+	vw, err := j.loadView(tx, name)
 	// A phase processed already (by an earlier line of the same mail) is
 	// not followed by the next, whose orders the mail did not give.
-	if err != nil || vw.g.State != store.Active || !vw.set.Early || vw.pos == nil || vw.g.Phase != phase {
+	if err != nil || vw.g.State != store.Active || !vw.set.Early || vw.st == nil || vw.g.Phase != phase {
 		return err
 	}
 	owing := vw.owing()
 	for _, p := range owing {
-		if seat := vw.seat(vw.v.Powers[p].ID); seat == nil || !seat.NoWait {
+		if seat := vw.seat(p); seat == nil || !seat.NoWait {
 			return nil
 		}
 	}
@@ -168,14 +169,14 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	if err := j.auditRolls(tx, vw, d); err != nil {
 		return err
 	}
-	late := powerNames(vw.v, resp.late)
+	late := vw.englishNames(resp.late)
 	before := g.Phase
 	ng := *g
 	nvw := *vw
 	nvw.g = &ng
-	nvw.setState(resp.Next.(*diplomacy.State))
+	nvw.st = resp.Next
 	for _, id := range resp.Joined {
-		if err := j.seatJoined(tx, &nvw, vw.v.PowerByID(id)); err != nil {
+		if err := j.seatJoined(tx, &nvw, id); err != nil {
 			return err
 		}
 	}
@@ -220,7 +221,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 		detail += "; late: " + strings.Join(late, ", ")
 	}
 	if len(resp.graced) > 0 {
-		detail += "; in grace: " + strings.Join(powerNames(vw.v, resp.graced), ", ")
+		detail += "; in grace: " + strings.Join(vw.englishNames(resp.graced), ", ")
 	}
 	rep, err := vw.st.Results(resp.Record, resp.Next, game.Viewer{})
 	if err != nil {
@@ -236,11 +237,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 		return err
 	}
 	j.log().Info("phase processed", "game", g.Name, "phase", before, "next", ng.Phase)
-	texts := resultsText(vw, before, rep, resp.lateness, &nvw, ending)
-	err = j.mailAllIn(tx, &nvw, "results", before, func(l lang) (string, string) {
-		return l.f("Corriere %s: %s results", g.Name, before), texts[l]
-	})
-	if err != nil {
+	if err := j.mailResults(tx, vw, &nvw, before, resp, rep, ending); err != nil {
 		return err
 	}
 	return j.readAhead(tx, &nvw)
@@ -261,10 +258,10 @@ type lateness struct {
 	// late are the powers whose orders were missing or incomplete at the
 	// deadline; graced are those of them complete when processed, having
 	// used the grace period.
-	late, graced []variants.Power
+	late, graced []string
 	// missing are the powers whose orders were missing or incomplete when
 	// the phase was processed.
-	missing []variants.Power
+	missing []string
 }
 
 // play resolves the game's current phase with its standing orders, and
@@ -329,7 +326,7 @@ func (j *Judge) remind(tx *store.Tx, vw *view) error {
 	}
 	for _, p := range vw.owing() {
 		miss := vw.missing(p, sets[p].orders)
-		seat := vw.seat(vw.v.Powers[p].ID)
+		seat := vw.seat(p)
 		if len(miss) == 0 || seat == nil || seat.Address == "" {
 			continue
 		}
@@ -337,13 +334,13 @@ func (j *Judge) remind(tx *store.Tx, vw *view) error {
 			addrs = append(addrs, seat.Address)
 		}
 		l := vw.seatLang(seat)
-		lines[seat.Address] = append(lines[seat.Address], l.f("As %s, still missing: %s.\n", l.power(vw.v, p), strings.Join(vw.missingIn(l, p, sets[p].orders), ", ")))
+		lines[seat.Address] = append(lines[seat.Address], l.f("As %s, still missing: %s.\n", vw.seatName(l, p), strings.Join(vw.missingIn(l, p, sets[p].orders), ", ")))
 		langs[seat.Address] = l
 	}
 	for _, addr := range addrs {
 		l := langs[addr]
 		body := l.f("Game %s, %s: your orders are not complete.\n%sDeadline: %s.\n",
-			vw.g.Name, l.phase(vw.pos.Phase), strings.Join(lines[addr], ""), vw.deadlineIn(l))
+			vw.g.Name, vw.phaseTitle(l), strings.Join(lines[addr], ""), vw.deadlineIn(l))
 		_, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: addr, Subject: l.f("Corriere %s: orders due for %s", vw.g.Name, vw.g.Phase),
 			Body: body, GameID: vw.g.ID, Phase: vw.g.Phase, Kind: "reminder"})
 		if err != nil {
@@ -354,11 +351,41 @@ func (j *Judge) remind(tx *store.Tx, vw *view) error {
 	return tx.UpdateGame(vw.g)
 }
 
-// powerNames are the powers' names, for the record and the audit.
-func powerNames(v *variants.Variant, ps []variants.Power) []string {
-	out := make([]string, len(ps))
-	for i, p := range ps {
-		out[i] = v.Powers[p].Name
+// englishNames are the seats' names in English, for the record and the
+// audit.
+func (vw *view) englishNames(ids []string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = vw.seatName(english, id)
 	}
 	return out
+}
+
+// mailResults mails every player and observer the results of the phase
+// before, played from vw into next, in their language: rep, written for
+// everyone, where the game shows everyone the same (game.Open), else the
+// results written for each reader, so that nobody reads what only
+// another may see.
+func (j *Judge) mailResults(tx *store.Tx, vw, next *view, before string, resp *played, rep game.Report, ending phrase) error {
+	if _, open := vw.rules.(game.Open); open {
+		return j.mailAllIn(tx, next, "results", before, func(l lang) (string, string) {
+			return l.f("Corriere %s: %s results", vw.g.Name, before), resultsText(l, vw, before, rep, resp.lateness, next, ending)
+		})
+	}
+	readers, err := next.readers(tx)
+	if err != nil {
+		return err
+	}
+	for _, r := range readers {
+		rep, err := vw.st.Results(resp.Record, resp.Next, next.viewer(r.address))
+		if err != nil {
+			return err
+		}
+		_, err = tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: r.address, Subject: r.lang.f("Corriere %s: %s results", vw.g.Name, before),
+			Body: resultsText(r.lang, vw, before, rep, resp.lateness, next, ending), GameID: vw.g.ID, Phase: before, Kind: "results"})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

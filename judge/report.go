@@ -1,17 +1,13 @@
 package judge
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
 
-	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game"
-	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/store"
-	"github.com/corriere/corriere/variants"
 )
 
 // timeIn writes a time in the game's zone, in l: "Mon 2026-11-23 20:00 CET".
@@ -85,7 +81,10 @@ func (s *session) list() error {
 			return fmt.Errorf("game %s: %w", g.Name, err)
 		}
 		vw := &view{g: g, set: set}
-		line := fmt.Sprintf("  %-16s %-9s %-8s %s", g.Name, s.lang.t(g.State), g.Variant, s.lang.phaseOf(g.Phase))
+		if vw.rules, err = s.j.rulesOf(g, &set); err != nil {
+			return fmt.Errorf("game %s: %w", g.Name, err)
+		}
+		line := fmt.Sprintf("  %-16s %-9s %-8s %s", g.Name, s.lang.t(g.State), g.Variant, vw.phaseOf(s.lang, g.Phase))
 		if g.State == store.Active {
 			line += s.lang.t(", deadline ") + vw.deadlineIn(s.lang)
 		}
@@ -112,21 +111,21 @@ func (s *session) status(name string) error {
 // statusIn is a game's position, who has ordered and the deadline, in l.
 func statusIn(l lang, tx *store.Tx, vw *view) (string, error) {
 	var b strings.Builder
-	b.WriteString(l.f("Game %s: %s, %s variant, %s rules.\n", vw.g.Name, l.t(vw.g.State), vw.g.Variant, vw.g.Rules))
+	b.WriteString(l.f("Game %s: %s, %s.\n", vw.g.Name, l.t(vw.g.State), gameLabel(l, vw)))
 	b.WriteString(vw.set.textIn(l))
 	if t := setupIn(l, vw); t != "" {
 		b.WriteString(t)
 	}
-	if vw.pos == nil {
+	if vw.st == nil {
 		var seated []string
 		for _, s := range vw.seats {
-			seated = append(seated, l.powerByID(vw.v, s.Power))
+			seated = append(seated, vw.seatName(l, s.Power))
 		}
 		b.WriteString(l.f("Seats taken: %s.\n\n", l.none(seated)))
 		return b.String(), nil
 	}
-	b.WriteString(l.f("Phase: %s. Deadline: %s.\n\n", l.phase(vw.pos.Phase), vw.deadlineIn(l)))
-	b.WriteString(vw.st.PositionText(game.Lang(l)))
+	b.WriteString(l.f("Phase: %s. Deadline: %s.\n\n", vw.phaseTitle(l), vw.deadlineIn(l)))
+	b.WriteString(vw.st.Position(game.Viewer{})(game.Lang(l)))
 	if vw.g.State == store.Active {
 		b.WriteString(l.t("\nOrders received:\n"))
 		sets, err := vw.standings(tx)
@@ -142,11 +141,20 @@ func statusIn(l lang, tx *store.Tx, vw *view) (string, error) {
 					state = "complete"
 				}
 			}
-			fmt.Fprintf(&b, "  %-8s %s\n", l.power(vw.v, p), l.t(state))
+			fmt.Fprintf(&b, "  %-8s %s\n", vw.seatName(l, p), l.t(state))
 		}
 	}
 	b.WriteString("\n")
 	return b.String(), nil
+}
+
+// gameLabel names the game's board and edition (game.Labeled), in l:
+// "standard variant, 2023 rules"; its kind for a game without them.
+func gameLabel(l lang, vw *view) string {
+	if vw.g.Variant == "" {
+		return vw.g.Kind
+	}
+	return l.f("%s variant, %s rules", vw.g.Variant, vw.g.Rules)
 }
 
 // none lists xs, or says none.
@@ -157,39 +165,35 @@ func (l lang) none(xs []string) string {
 	return strings.Join(xs, ", ")
 }
 
-// resultsText is the results mail of a processed phase in each language:
-// the game's report of its orders and the position after, set among the
-// judge's own (who was late, the coin, the end or the next deadline).
-func resultsText(vw *view, before string, rep game.Report, lt lateness, next *view, ending phrase) [languages]string {
-	var out [languages]string
-	for l := range languages {
-		gl := game.Lang(l)
-		var b strings.Builder
-		b.WriteString(l.f("Game %s: results of %s.\n\n", vw.g.Name, l.phaseOf(before)))
-		b.WriteString(rep.Orders(gl))
-		b.WriteString(lt.text(l, vw.v))
-		if rep.Events != nil {
-			b.WriteString(rep.Events(gl))
-		}
-		b.WriteString("\n")
-		b.WriteString(rep.Position(gl))
-		if ending != nil {
-			b.WriteString("\n" + ending(l))
-		} else {
-			b.WriteString(l.f("\nNext: %s, deadline %s.\n", l.phase(next.pos.Phase), next.deadlineIn(l)))
-		}
-		out[l] = b.String()
+// resultsText is the results mail of a processed phase in l: the game's
+// report of its orders and the position after, set among the judge's
+// own (who was late, the coin, the end or the next deadline).
+func resultsText(l lang, vw *view, before string, rep game.Report, lt lateness, next *view, ending phrase) string {
+	gl := game.Lang(l)
+	var b strings.Builder
+	b.WriteString(l.f("Game %s: results of %s.\n\n", vw.g.Name, vw.phaseOf(l, before)))
+	b.WriteString(rep.Orders(gl))
+	b.WriteString(lt.text(l, vw))
+	if rep.Events != nil {
+		b.WriteString(rep.Events(gl))
 	}
-	return out
+	b.WriteString("\n")
+	b.WriteString(rep.Position(gl))
+	if ending != nil {
+		b.WriteString("\n" + ending(l))
+	} else {
+		b.WriteString(l.f("\nNext: %s, deadline %s.\n", next.phaseTitle(l), next.deadlineIn(l)))
+	}
+	return b.String()
 }
 
 // text says who was late and who used grace, or, for a phase processed
 // before its deadline, whose orders were missing: empty when nobody's.
-func (lt lateness) text(l lang, v *variants.Variant) string {
-	names := func(ps []variants.Power) string {
-		words := make([]string, len(ps))
-		for i, p := range ps {
-			words[i] = l.power(v, p)
+func (lt lateness) text(l lang, vw *view) string {
+	names := func(ids []string) string {
+		words := make([]string, len(ids))
+		for i, id := range ids {
+			words[i] = vw.seatName(l, id)
 		}
 		return strings.Join(words, ", ")
 	}
@@ -206,7 +210,7 @@ func (lt lateness) text(l lang, v *variants.Variant) string {
 	if len(lt.graced) > 0 {
 		b.WriteString(l.f("Completed in the grace period: %s.\n", names(lt.graced)))
 	}
-	var still []variants.Power
+	var still []string
 	for _, p := range lt.late {
 		if !slices.Contains(lt.graced, p) {
 			still = append(still, p)
@@ -225,22 +229,17 @@ func (s *session) named(verb, name string) (*view, error) {
 		s.printf("> %s\n  Which game? Write %s <game>, or sign on first.\n\n", verb, verb)
 		return nil, nil
 	}
-	return loadView(s.tx, name)
+	return s.j.loadView(s.tx, name)
 }
 
-// results reads the results of a game's processed phases, oldest first.
-func results(tx *store.Tx, vw *view) ([]store.PhaseRecord, []diplomacy.Response, error) {
-	phases, err := tx.Phases(vw.g.ID)
-	if err != nil {
-		return nil, nil, err
+// historian is the game's HISTORY and SUMMARY (game.Historian), nil for
+// a game that keeps none; then the reply says so.
+func (s *session) historian(verb string, vw *view) game.Historian {
+	h, ok := vw.rules.(game.Historian)
+	if !ok {
+		s.printf("> %s %s\n  Game %s keeps no %s.\n\n", verb, vw.g.Name, vw.g.Name, verb)
 	}
-	out := make([]diplomacy.Response, len(phases))
-	for i, ph := range phases {
-		if err := json.Unmarshal([]byte(ph.Result), &out[i]); err != nil {
-			return nil, nil, fmt.Errorf("game %s: stored result of %s: %w", vw.g.Name, ph.Phase, err)
-		}
-	}
-	return phases, out, nil
+	return h
 }
 
 func (s *session) history(name string) error {
@@ -248,7 +247,11 @@ func (s *session) history(name string) error {
 	if vw == nil || err != nil {
 		return err
 	}
-	phases, resps, err := results(s.tx, vw)
+	h := s.historian("HISTORY", vw)
+	if h == nil {
+		return nil
+	}
+	phases, err := s.tx.Phases(vw.g.ID)
 	if err != nil {
 		return err
 	}
@@ -257,15 +260,14 @@ func (s *session) history(name string) error {
 		s.printf("  No phase of %s has been processed yet.\n\n", vw.g.Name)
 		return nil
 	}
-	for i, ph := range phases {
-		resp := &resps[i]
-		s.printf("%s, processed %s:\n", s.lang.phaseOf(ph.Phase), vw.timeIn(s.lang, ph.ProcessedAt))
-		for p := range vw.v.Powers {
-			for _, r := range resp.Results[vw.v.Powers[p].ID] {
-				text, outcome := diplomacy.ResultWords(game.Lang(s.lang), r)
-				s.printf("  %-*s %-28s %s\n", s.lang.nameWidth(vw.v), s.lang.power(vw.v, variants.Power(p)), text, outcome)
-			}
+	to := vw.viewer(s.m.From)
+	for _, ph := range phases {
+		text, err := h.History([]byte(ph.Result), to)
+		if err != nil {
+			return fmt.Errorf("game %s: stored result of %s: %w", vw.g.Name, ph.Phase, err)
 		}
+		s.printf("%s, processed %s:\n", vw.phaseOf(s.lang, ph.Phase), vw.timeIn(s.lang, ph.ProcessedAt))
+		s.out.WriteString(text(game.Lang(s.lang)))
 		s.printf("\n")
 	}
 	return nil
@@ -276,31 +278,24 @@ func (s *session) summary(name string) error {
 	if vw == nil || err != nil {
 		return err
 	}
-	_, resps, err := results(s.tx, vw)
+	h := s.historian("SUMMARY", vw)
+	if h == nil {
+		return nil
+	}
+	phases, err := s.tx.Phases(vw.g.ID)
 	if err != nil {
 		return err
 	}
-	s.printf("> SUMMARY %s\nSupply centres at the end of each year:\n  %-6s", vw.g.Name, s.lang.t("Year"))
-	for _, p := range vw.v.Powers {
-		s.printf(" %4s", p.Abbrev)
+	records := make([][]byte, len(phases))
+	for i, ph := range phases {
+		records[i] = []byte(ph.Result)
 	}
-	s.printf("\n")
-	rows := 0
-	for _, resp := range resps {
-		next, err := adjudicator.ParsePhase(resp.Next.Phase)
-		if err != nil || next.Season != adjudicator.Spring {
-			continue // only phases that close a year
-		}
-		s.printf("  %-6d", next.Year-1)
-		for _, p := range vw.v.Powers {
-			s.printf(" %4d", len(resp.Next.Centers[p.ID]))
-		}
-		s.printf("\n")
-		rows++
+	text, err := h.Summary(records)
+	if err != nil {
+		return fmt.Errorf("game %s: stored results: %w", vw.g.Name, err)
 	}
-	if rows == 0 {
-		s.printf("  (no year completed yet)\n")
-	}
+	s.printf("> SUMMARY %s\n", vw.g.Name)
+	s.out.WriteString(text(game.Lang(s.lang)))
 	s.printf("\n")
 	return nil
 }

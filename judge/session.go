@@ -8,13 +8,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/corriere/corriere/adjudicator"
-	"github.com/corriere/corriere/game/diplomacy"
+	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/mailer"
-	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/store"
-	"github.com/corriere/corriere/variants"
-	"github.com/corriere/corriere/variants/standard"
 )
 
 // session carries out the commands of one mail and writes the reply.
@@ -31,12 +27,12 @@ type session struct {
 	mark store.MailMark
 	out  strings.Builder
 
-	// The power signed on, if any.
-	vw    *view
-	power variants.Power
-	// side is the powers the player signed on plays, power first: more
+	// The seat signed on, if any.
+	vw   *view
+	seat string
+	// side is the seats the player signed on plays, seat first: more
 	// than one in the rulebook's games for fewer players (seed XIV.2).
-	side []variants.Power
+	side []string
 	// Order lines waiting to be submitted together.
 	pending []string
 	// Games to process at once if all their powers are now ready, each
@@ -48,8 +44,9 @@ type session struct {
 	// asMaster once the master has become a power (BECOME).
 	master, asMaster bool
 	// phase is the phase a PHASE line says the orders after it are for
-	// (njudge); nil for the current one.
-	phase *adjudicator.Phase
+	// (njudge); nil for the current one, and one without an ID for a
+	// PHASE line that could not be read.
+	phase *game.Phase
 	// lang is the language of the reply; langSure when the mail's own
 	// words told it.
 	lang     lang
@@ -95,7 +92,7 @@ func (s *session) run(cmds []command) error {
 		return err
 	}
 	// A sign-on with nothing else shows the orders standing.
-	if s.vw != nil && s.power != variants.NoPower && !s.shown && s.vw.g.State == store.Active && s.vw.pos != nil {
+	if s.vw != nil && s.seat != "" && !s.shown && s.vw.g.State == store.Active && s.vw.st != nil {
 		if err := s.orderState(); err != nil {
 			return err
 		}
@@ -113,7 +110,7 @@ func (s *session) order(c command) error {
 		s.unread = append(s.unread, c.text)
 	case s.vw == nil:
 		s.printf("> %s\n  Not read: sign on first (SIGNON <power>@<game> <password>), then write your orders.\n\n", c.text)
-	case s.master && s.power == variants.NoPower:
+	case s.master && s.seat == "":
 		s.printf("> %s\n  Not read: the game master orders for a power after BECOME <power>.\n\n", c.text)
 	default:
 		s.pending = append(s.pending, c.text)
@@ -142,10 +139,14 @@ func (s *session) signonLine(c command) error {
 // phaseLine says which phase the orders after it are for; orders after
 // an unreadable one are not read.
 func (s *session) phaseLine(c command) error {
-	p, err := diplomacy.ParsePhase(c.args)
+	rules, err := s.rules()
+	if err != nil {
+		return err
+	}
+	p, err := rules.Phase(strings.Join(c.args, " "))
 	if err != nil {
 		s.printf("> %s\n  %v. The orders that follow are not read.\n\n", c.text, err)
-		s.phase = &adjudicator.Phase{Year: -1}
+		s.phase = &game.Phase{}
 		return nil
 	}
 	s.phase = &p
@@ -257,24 +258,29 @@ func (s *session) tellUnread() {
 	s.printf("%d lines were not read as orders: %s.\n", len(quoted), strings.Join(quoted, ", "))
 }
 
-// prose reports that a line is plainly no order nor command (a greeting,
-// a signature, a reply's "On ... wrote:"), read against the signed-on
-// game or, before a sign-on, the standard map.
+// prose reports that a line is plainly no order nor command (a
+// greeting, a signature, a reply's "On ... wrote:"), as the signed-on
+// game tells (game.Prose) or, before a sign-on, the judge's first.
 func (s *session) prose(line string) bool {
-	v, pos, power := standard.Variant(), (*adjudicator.Position)(nil), variants.Power(0)
+	rules, err := s.rules()
+	if err != nil {
+		return false
+	}
+	p, ok := rules.(game.Prose)
+	return ok && p.Prose(line)
+}
+
+// rules are the signed-on game's rules, or before a sign-on the judge's
+// first game's as its defaults configure them.
+func (s *session) rules() (game.Rules, error) {
 	if s.vw != nil {
-		v, pos = s.vw.v, s.vw.pos
-		if s.power != variants.NoPower {
-			power = s.power
-		}
+		return s.vw.rules, nil
 	}
-	ps := parser.Orders(v, pos, power, line)
-	for _, p := range ps {
-		if p.Err == nil || !p.Err.NotOrder {
-			return false
-		}
+	k, err := s.j.kind("")
+	if err != nil {
+		return nil, err
 	}
-	return len(ps) > 0
+	return k.Configure(map[string]string{})
 }
 
 func firstLine(text, verb string) string {
@@ -295,20 +301,6 @@ func (s *session) gameArg(c command) string {
 	return ""
 }
 
-// powerByInitial reads njudge's one-letter power codes (SIGNON Fgame pw).
-func powerByInitial(v *variants.Variant, letter byte) variants.Power {
-	found := variants.NoPower
-	for i := range v.Powers {
-		if strings.EqualFold(v.Powers[i].Name[:1], string(letter)) {
-			if found != variants.NoPower {
-				return variants.NoPower
-			}
-			found = variants.Power(i)
-		}
-	}
-	return found
-}
-
 func (s *session) signon(c command) error {
 	s.vw, s.side, s.shown, s.master, s.asMaster = nil, nil, false, false, false
 	if len(c.args) != 2 {
@@ -322,7 +314,7 @@ func (s *session) signon(c command) error {
 	} else if len(who) > 1 {
 		gameName = who[1:]
 	}
-	vw, err := loadView(s.tx, gameName)
+	vw, err := s.j.loadView(s.tx, gameName)
 	if errors.Is(err, errNoGame) {
 		s.printf("> SIGNON %s ...\n  There is no game %q. Send LIST for the games this judge runs.\n  The orders that follow are not read.\n\n", who, gameName)
 		return nil
@@ -333,7 +325,7 @@ func (s *session) signon(c command) error {
 	// njudge's initials: M for the master, O for an observer, where no
 	// power of the variant has that initial.
 	initial := ""
-	if powerName == "" && powerByInitial(vw.v, who[0]) == variants.NoPower {
+	if powerName == "" && vw.seatByInitial(who[0]) == "" {
 		initial = strings.ToUpper(who[:1])
 	}
 	if strings.EqualFold(powerName, "master") || strings.EqualFold(powerName, "gm") || initial == "M" {
@@ -342,19 +334,17 @@ func (s *session) signon(c command) error {
 	if strings.EqualFold(powerName, "observer") || initial == "O" {
 		return s.observe(vw.g.Name)
 	}
-	power := variants.NoPower
+	power := ""
 	if powerName != "" {
-		if p, err := parser.Power(vw.v, powerName); err == nil {
-			power = p
-		}
+		power, _ = vw.guessSeat(powerName)
 	} else {
-		power = powerByInitial(vw.v, who[0])
+		power = vw.seatByInitial(who[0])
 	}
-	if power == variants.NoPower {
-		s.printf("> SIGNON %s ...\n  %q is not a power of game %s (expected one of %s).\n  The orders that follow are not read.\n\n", who, orEmpty(powerName, who[:1]), vw.g.Name, s.lang.powers(vw.v))
+	if power == "" {
+		s.printf("> SIGNON %s ...\n  %q is not a power of game %s (expected one of %s).\n  The orders that follow are not read.\n\n", who, orEmpty(powerName, who[:1]), vw.g.Name, vw.seatList(s.lang))
 		return nil
 	}
-	seat := vw.seat(vw.v.Powers[power].ID)
+	seat := vw.seat(power)
 	if locked, err := s.lockedOut(vw, power, seat); err != nil || locked {
 		return err
 	}
@@ -365,12 +355,12 @@ func (s *session) signon(c command) error {
 		// One message for every failure, so that it tells a stranger
 		// nothing; but the player who knows the password and writes from
 		// another address is told which one is registered.
-		s.printf("> SIGNON %s ...\n  Refused: this address and password are not those of %s in game %s. Nothing in this mail was changed.\n", who, s.lang.power(vw.v, power), vw.g.Name)
+		s.printf("> SIGNON %s ...\n  Refused: this address and password are not those of %s in game %s. Nothing in this mail was changed.\n", who, vw.seatName(s.lang, power), vw.g.Name)
 		if seat != nil && seat.Address != "" && CheckPassword(seat.PasswordHash, password) {
-			s.printf("  The password is right, but %s is played from %s: write from that address (where SET ADDRESS <new address> moves the seat).\n", s.lang.power(vw.v, power), maskAddress(seat.Address))
+			s.printf("  The password is right, but %s is played from %s: write from that address (where SET ADDRESS <new address> moves the seat).\n", vw.seatName(s.lang, power), maskAddress(seat.Address))
 		}
 		s.printf("\n")
-		if err := s.tx.Audit(s.now, vw.g.ID, s.m.From, "signon refused", vw.v.Powers[power].ID); err != nil {
+		if err := s.tx.Audit(s.now, vw.g.ID, s.m.From, "signon refused", power); err != nil {
 			return err
 		}
 		// A mail from the seat's own address with a wrong password is
@@ -381,16 +371,16 @@ func (s *session) signon(c command) error {
 		}
 		return s.j.tellFailedSignon(s.tx, vw, seat, s.m.From, s.now)
 	}
-	side := vw.arrangement().Side(power)
+	side := vw.seating().Side(power)
 	if side == nil {
-		s.printf("> SIGNON %s ...\n  %s is not played in game %s (%s). Nothing in this mail was changed.\n\n", who, s.lang.power(vw.v, power), vw.g.Name, absentWhy(vw, power))
+		s.printf("> SIGNON %s ...\n  %s is not played in game %s (%s). Nothing in this mail was changed.\n\n", who, vw.seatName(s.lang, power), vw.g.Name, vw.absentWhy(power))
 		return nil
 	}
-	s.vw, s.power, s.side, s.registered = vw, power, side, seat.Address
+	s.vw, s.seat, s.side, s.registered = vw, power, side, seat.Address
 	if err := s.learnLang(seat); err != nil {
 		return err
 	}
-	s.printf("Signed on as %s in game %s.\n\n", s.lang.side(vw.v, side), vw.g.Name)
+	s.printf("Signed on as %s in game %s.\n\n", vw.sideName(s.lang, side), vw.g.Name)
 	return nil
 }
 
@@ -424,7 +414,7 @@ func (s *session) flush() error {
 // reload reads the signed-on game again: an earlier command of the same
 // mail may have changed it (processed a phase, ended the game).
 func (s *session) reload() error {
-	vw, err := loadView(s.tx, s.vw.g.Name)
+	vw, err := s.j.loadView(s.tx, s.vw.g.Name)
 	if err != nil {
 		return err
 	}
@@ -436,7 +426,7 @@ func (s *session) reload() error {
 func (s *session) clear(command) error {
 	vw := s.vw
 	for _, p := range s.side {
-		if err := s.tx.ClearOrders(vw.g.ID, vw.g.Phase, vw.v.Powers[p].ID); err != nil {
+		if err := s.tx.ClearOrders(vw.g.ID, vw.g.Phase, p); err != nil {
 			return err
 		}
 	}
@@ -507,14 +497,14 @@ func (s *session) setSeats(c command, change func(*store.Seat)) error {
 	if err := s.changeSeats(change); err != nil {
 		return err
 	}
-	return s.tx.Audit(s.now, s.vw.g.ID, s.vw.v.Powers[s.power].ID, "set", strings.ToUpper(strings.Join(c.args, " ")))
+	return s.tx.Audit(s.now, s.vw.g.ID, s.seat, "set", strings.ToUpper(strings.Join(c.args, " ")))
 }
 
 // changeSeats applies change to the seat of every power the signed-on
 // player plays, and stores them.
 func (s *session) changeSeats(change func(*store.Seat)) error {
 	for _, p := range s.side {
-		seat := s.vw.seat(s.vw.v.Powers[p].ID)
+		seat := s.vw.seat(p)
 		if seat == nil {
 			continue
 		}
@@ -526,21 +516,11 @@ func (s *session) changeSeats(change func(*store.Seat)) error {
 	return nil
 }
 
-// survivors are the powers the game plays that still have units or
-// centres.
-func (vw *view) survivors() variants.PowerSet {
-	var set variants.PowerSet
-	for _, id := range vw.st.Survivors() {
-		set.Add(vw.v.PowerByID(id))
-	}
-	return set
-}
-
 // drawVote reads SET DRAW [<powers>] and replies; with is the draw's
 // powers as stored ("" for all survivors), ok false when refused.
 func (s *session) drawVote(c command) (with string, ok bool) {
 	vw := s.vw
-	if vw.pos == nil || !alive(vw, s.side) {
+	if vw.st == nil || !alive(vw, s.side) {
 		s.noDrawVote(c)
 		return "", false
 	}
@@ -548,28 +528,27 @@ func (s *session) drawVote(c command) (with string, ok bool) {
 		s.printf("> %s\n  You vote for a draw including all survivors. Votes are secret and last until the phase is processed; when every survivor votes, the game ends in a draw.\n\n", c.text)
 		return "", true
 	}
-	a, all := vw.arrangement(), drawPowers(vw, "")
-	var in variants.PowerSet
+	a, all := vw.seating(), drawPowers(vw, "")
+	in := map[string]bool{}
 	for _, w := range powerWords(c.args[1:]) {
-		p, err := parser.Power(vw.v, w)
-		if err != nil || !alive(vw, a.Side(p)) {
-			s.printf("> %s\n  Refused: %q is not a surviving power of game %s (survivors: %s). Nothing was changed.\n\n", c.text, w, vw.g.Name, s.lang.side(vw.v, all))
+		p, ok := vw.guessSeat(w)
+		if !ok || !alive(vw, a.Side(p)) {
+			s.printf("> %s\n  Refused: %q is not a surviving power of game %s (survivors: %s). Nothing was changed.\n\n", c.text, w, vw.g.Name, vw.sideName(s.lang, all))
 			return "", false
 		}
 		for _, q := range a.Side(p) {
-			in.Add(q)
+			in[q] = true
 		}
 	}
 	// The draw's powers: the surviving ones of the sides named.
-	var chosen []variants.Power
-	var ids []string
+	var chosen, ids []string
 	for _, p := range all {
-		if in.Has(p) {
-			chosen, ids = append(chosen, p), append(ids, vw.v.Powers[p].ID)
+		if in[p] {
+			chosen, ids = append(chosen, p), append(ids, p)
 		}
 	}
 	with = strings.Join(ids, ",")
-	names := s.lang.side(vw.v, chosen)
+	names := vw.sideName(s.lang, chosen)
 	if len(chosen) == len(all) {
 		with = ""
 	} else if !vw.set.PartialDraws {
@@ -588,15 +567,15 @@ func (s *session) noDrawVote(c command) {
 
 // drawPowers lists the surviving powers a draw vote names: with "" all
 // the survivors the game's setup plays, else the ids in with.
-func drawPowers(vw *view, with string) []variants.Power {
+func drawPowers(vw *view, with string) []string {
 	survivors := vw.survivors()
-	var out []variants.Power
-	for p := range vw.v.Powers {
-		if !survivors.Has(variants.Power(p)) {
+	var out []string
+	for _, p := range vw.seatIDs() {
+		if !slices.Contains(survivors, p) {
 			continue
 		}
-		if with == "" || slices.Contains(strings.Split(with, ","), vw.v.Powers[p].ID) {
-			out = append(out, variants.Power(p))
+		if with == "" || slices.Contains(strings.Split(with, ","), p) {
+			out = append(out, p)
 		}
 	}
 	return out
@@ -606,36 +585,36 @@ func drawPowers(vw *view, with string) []variants.Power {
 // for the same draw: all survivors, or the same ones where the game takes
 // partial draws.
 func (j *Judge) drawIfUnanimous(tx *store.Tx, name string) error {
-	vw, err := loadView(tx, name)
-	if err != nil || vw.g.State != store.Active || vw.pos == nil {
+	vw, err := j.loadView(tx, name)
+	if err != nil || vw.g.State != store.Active || vw.st == nil {
 		return err
 	}
 	survivors := drawPowers(vw, "")
 	with := ""
 	for i, p := range survivors {
-		seat := vw.seat(vw.v.Powers[p].ID)
+		seat := vw.seat(p)
 		if seat == nil || !seat.Draw || (i > 0 && seat.DrawWith != with) {
 			return nil
 		}
 		with = seat.DrawWith
 	}
 	draw := drawPowers(vw, with)
-	if err := tx.Audit(j.now(), vw.g.ID, "judge", "draw", english.side(vw.v, draw)); err != nil {
+	if err := tx.Audit(j.now(), vw.g.ID, "judge", "draw", vw.sideName(english, draw)); err != nil {
 		return err
 	}
 	return j.finish(tx, vw, "judge", byDraw, func(l lang) (string, string) {
-		return l.t("the game ends in a draw"), l.f("Every surviving power voted for this draw. Game %s ends in a draw between %s.\n", vw.g.Name, l.side(vw.v, draw))
+		return l.t("the game ends in a draw"), l.f("Every surviving power voted for this draw. Game %s ends in a draw between %s.\n", vw.g.Name, vw.sideName(l, draw))
 	})
 }
 
 // pressNotYours answers the master's press: the master may order for a
 // power, never speak for it; and does either only after BECOME.
 func (s *session) pressNotYours(c command) {
-	if s.power == variants.NoPower {
+	if s.seat == "" {
 		s.needBecome(c)
 		return
 	}
-	s.printf("> %s ...\n  The game master cannot send press as %s. Nothing was delivered.\n\n", c.verb, s.lang.power(s.vw.v, s.power))
+	s.printf("> %s ...\n  The game master cannot send press as %s. Nothing was delivered.\n\n", c.verb, s.vw.seatName(s.lang, s.seat))
 }
 
 // press delivers PRESS and BROADCAST.
@@ -651,7 +630,7 @@ func (s *session) press(c command) error {
 		return nil
 	}
 	var to []string
-	var powers []variants.Power // empty for everyone
+	var powers []string // empty for everyone
 	anonymous := false
 	if c.verb == "BROADCAST" {
 		all, err := vw.recipients(s.tx)
@@ -669,14 +648,14 @@ func (s *session) press(c command) error {
 				anonymous = true
 				continue
 			}
-			p, err := parser.Power(vw.v, w)
-			if err != nil {
-				s.printf("> PRESS %s ...\n  %q is not a power of this game (expected %s). Nothing was delivered.\n\n", strings.Join(c.args, " "), w, s.lang.powers(vw.v))
+			p, ok := vw.guessSeat(w)
+			if !ok {
+				s.printf("> PRESS %s ...\n  %q is not a power of this game (expected %s). Nothing was delivered.\n\n", strings.Join(c.args, " "), w, vw.seatList(s.lang))
 				return nil
 			}
-			seat := vw.seat(vw.v.Powers[p].ID)
+			seat := vw.seat(p)
 			if seat == nil || seat.Address == "" {
-				s.printf("> PRESS ...\n  %s has no player to receive press. Nothing was delivered.\n\n", s.lang.power(vw.v, p))
+				s.printf("> PRESS ...\n  %s has no player to receive press. Nothing was delivered.\n\n", vw.seatName(s.lang, p))
 				return nil
 			}
 			if !slices.Contains(to, seat.Address) {
@@ -697,7 +676,7 @@ func (s *session) press(c command) error {
 		if anonymous {
 			return l.t("an anonymous power")
 		}
-		return l.side(vw.v, side)
+		return vw.sideName(l, side)
 	})
 	whom := phrase(func(l lang) string {
 		if len(powers) == 0 {
@@ -705,7 +684,7 @@ func (s *session) press(c command) error {
 		}
 		words := make([]string, len(powers))
 		for i, p := range powers {
-			words[i] = l.power(vw.v, p)
+			words[i] = vw.seatName(l, p)
 		}
 		return strings.Join(words, ", ")
 	})
@@ -719,7 +698,7 @@ func (s *session) press(c command) error {
 		}
 	}
 	s.printf("> %s ...\n  Delivered to %s.\n\n", c.verb, whom)
-	return s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, strings.ToLower(c.verb), whom(english))
+	return s.tx.Audit(s.now, vw.g.ID, s.seat, strings.ToLower(c.verb), whom(english))
 }
 
 // concede gives the game to another power; when every other surviving
@@ -727,37 +706,37 @@ func (s *session) press(c command) error {
 // last one phase.
 func (s *session) concede(c command) error {
 	vw := s.vw
-	if len(c.args) != 1 || vw.pos == nil {
+	if len(c.args) != 1 || vw.st == nil {
 		s.concedeUsage(c)
 		return nil
 	}
-	a := vw.arrangement()
-	p, err := parser.Power(vw.v, c.args[0])
-	if err != nil || slices.Contains(s.side, p) || !alive(vw, a.Side(p)) || !alive(vw, s.side) {
+	a := vw.seating()
+	p, ok := vw.guessSeat(c.args[0])
+	if !ok || slices.Contains(s.side, p) || !alive(vw, a.Side(p)) || !alive(vw, s.side) {
 		s.printf("> %s\n  Refused: a surviving power concedes to another player's surviving power. Nothing was changed.\n\n", c.text)
 		return nil
 	}
 	winner := a.Side(p)
-	id := vw.v.Powers[p].ID
+	id := p
 	if err := s.changeSeats(func(st *store.Seat) { st.Concede = id }); err != nil {
 		return err
 	}
-	if err := s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, "concede", id); err != nil {
+	if err := s.tx.Audit(s.now, vw.g.ID, s.seat, "concede", id); err != nil {
 		return err
 	}
-	name := s.lang.side(vw.v, winner)
+	name := vw.sideName(s.lang, winner)
 	s.printf("> %s\n  You concede the game to %s. When every other surviving player does, %s wins.\n\n", c.text, name, name)
 	for _, q := range drawPowers(vw, "") {
 		if slices.Contains(winner, q) {
 			continue
 		}
-		st := vw.seat(vw.v.Powers[q].ID)
-		if st == nil || st.Concede == "" || !slices.Contains(winner, vw.v.PowerByID(st.Concede)) {
+		st := vw.seat(q)
+		if st == nil || st.Concede == "" || !slices.Contains(winner, st.Concede) {
 			return nil
 		}
 	}
-	return s.j.finish(s.tx, vw, vw.v.Powers[s.power].ID, byConcession, func(l lang) (string, string) {
-		name := l.side(vw.v, winner)
+	return s.j.finish(s.tx, vw, s.seat, byConcession, func(l lang) (string, string) {
+		name := vw.sideName(l, winner)
 		return l.f("%s wins", name), l.f("Every other surviving player has conceded: %s wins game %s.\n", name, vw.g.Name)
 	})
 }
@@ -772,17 +751,17 @@ func (s *session) concedeUsage(c command) {
 // the units hold (or follow civil disorder, if the game has it) until the
 // master seats another.
 func (s *session) resign(command) error {
-	vw, side, name := s.vw, s.side, s.lang.side(s.vw.v, s.side)
+	vw, side, name := s.vw, s.side, s.vw.sideName(s.lang, s.side)
 	if err := s.j.unseat(s.tx, vw, s.side); err != nil {
 		return err
 	}
-	if err := s.tx.Audit(s.now, vw.g.ID, vw.v.Powers[s.power].ID, "resign", s.m.From); err != nil {
+	if err := s.tx.Audit(s.now, vw.g.ID, s.seat, "resign", s.m.From); err != nil {
 		return err
 	}
 	s.printf("> RESIGN\n  You no longer play %s in game %s. Thank you for playing.\n\n", name, vw.g.Name)
 	s.vw, s.side = nil, nil
 	return s.j.announce(s.tx, vw, vw.g.Phase, func(l lang) (string, string) {
-		name := l.side(vw.v, side)
+		name := vw.sideName(l, side)
 		return l.f("%s's player resigned", name), l.f("The player of %s has resigned; the units hold until the game master seats another player.\n", name)
 	})
 }

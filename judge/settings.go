@@ -9,8 +9,8 @@ import (
 
 	"github.com/robfig/cron/v3"
 
-	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/mailer"
+	"github.com/corriere/corriere/store"
 )
 
 // Settings are a game's rules of play outside the board: when its phases
@@ -68,6 +68,27 @@ type Settings struct {
 	// on, as a player or as the master, comes from its From: a name of
 	// senderChecks, "" for the first.
 	SenderCheck string `json:"sender_check,omitempty"`
+}
+
+// gameSettings are the settings the game's own rules take (game.Kind's
+// Configure): its columns' board and edition, and the settings of
+// Diplomacy's that Settings keeps among the judge's (missing orders,
+// the setup for fewer players, the coin of older two-player games), each
+// where it is set.
+func (s *Settings) gameSettings(g *store.Game) map[string]string {
+	out := map[string]string{}
+	put := func(key, value string) {
+		if value != "" && value != "0" {
+			out[key] = value
+		}
+	}
+	put("variant", g.Variant)
+	put("rules", g.Rules)
+	put("missing", s.Missing)
+	put("italy_joins", s.ItalyJoins)
+	put("players", strconv.Itoa(s.Players))
+	put("alternative", strconv.Itoa(s.Alternative))
+	return out
 }
 
 // A senderCheck is a value of the setting sender_check.
@@ -286,13 +307,15 @@ func (s *Settings) Validate() error {
 	return nil
 }
 
-// Deadline returns the deadline of a phase of type t that starts at from.
-func (s *Settings) Deadline(t adjudicator.PhaseType, from time.Time) (time.Time, error) {
+// Deadline returns the deadline of a phase of the calendar's kind (a
+// game.Phase's Kind) that starts at from: retreats and adjustments have
+// their own schedules, any other kind the movement's.
+func (s *Settings) Deadline(kind string, from time.Time) (time.Time, error) {
 	spec := s.Movement
-	switch t {
-	case adjudicator.Retreat:
+	switch kind {
+	case "retreat":
 		spec = s.Retreat
-	case adjudicator.Adjustment:
+	case "adjustment":
 		spec = s.Adjustment
 	}
 	sched, err := cronParser.Parse(spec)

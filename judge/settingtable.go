@@ -82,6 +82,9 @@ const yesOrNo = "yes|no"
 // edition, which store.Game keeps in columns of their own, and its
 // settings, stored as JSON.
 type Creation struct {
+	// Kind is the game's kind (a registered game.Kind's name): "" for the
+	// judge's first.
+	Kind           string
 	Variant, Rules string
 	Settings       Settings
 }
@@ -105,6 +108,12 @@ func NewCreation() Creation {
 // Settings.ItalyJoins is no setting but the two-player game's coin as
 // older games keep it; the coin is now in the game's position.
 var settingTable = []Setting[Creation]{
+	{
+		Names: []string{"game"}, Form: "<game>", Flag: "game", FlagHelp: "the `game` to play, of those the judge runs (default: its first)",
+		Parse: func(c *Creation, v string) error { c.Kind = strings.ToLower(v); return nil },
+		Value: func(c *Creation) string { return c.Kind },
+		Help:  [languages]string{"game (the judge's first by default)", "game (per difetto il primo del giudice)"},
+	},
 	{
 		Names: []string{"variant"}, Form: "standard", Flag: "variant", FlagHelp: "the `variant`", Game: "diplomacy",
 		Parse: func(c *Creation, v string) error { c.Variant = v; return nil },

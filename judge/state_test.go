@@ -40,7 +40,7 @@ func TestTransition(t *testing.T) {
 		var vw *view
 		err := f.j.Store.Tx(context.Background(), func(tx *store.Tx) error {
 			var err error
-			if vw, err = loadView(tx, "roma"); err != nil {
+			if vw, err = f.j.loadView(tx, "roma"); err != nil {
 				return err
 			}
 			vw.g.State = string(tc.from)

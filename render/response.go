@@ -1,9 +1,11 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
 	"slices"
+	"time"
 
 	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game/diplomacy"
@@ -55,4 +57,31 @@ func ResponseOrders(v *variants.Variant, resp *diplomacy.Response) (*Orders, err
 	}
 	out.Removed = removed
 	return out, nil
+}
+
+// ResponsePNG draws a phase's results from its diplomacy.Response, as the
+// judge attaches them to the results mail: the next position with the
+// phase's orders and their outcomes, titled with the game's name and the
+// time the phase was processed.
+func ResponsePNG(resp *diplomacy.Response, title string, at time.Time) ([]byte, error) {
+	if resp.Next == nil {
+		return nil, fmt.Errorf("render: response without a next position")
+	}
+	v, err := diplomacy.Variant(resp.Next.Variant)
+	if err != nil {
+		return nil, err
+	}
+	pos, err := diplomacy.Decode(v, resp.Next)
+	if err != nil {
+		return nil, err
+	}
+	last, err := ResponseOrders(v, resp)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := PNG(&buf, v, pos, Options{Game: title, Date: at, Last: last}); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }

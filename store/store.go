@@ -295,8 +295,11 @@ func fromUnix(s int64) time.Time {
 
 // Game is a game's row.
 type Game struct {
-	ID         int64
-	Name       string
+	ID   int64
+	Name string
+	// Kind is the game's kind (a registered game.Kind's Name):
+	// "diplomacy" for every game made before there were others.
+	Kind       string
 	Variant    string
 	Rules      string
 	Settings   string // JSON, the judge's game settings
@@ -348,9 +351,9 @@ const (
 // CreateGame inserts g and sets its ID. A game name is unique regardless
 // of case.
 func (t *Tx) CreateGame(g *Game) error {
-	res, err := t.exec(`INSERT INTO games (name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at, phase_began, began_validity, began_uid, seed)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		g.Name, g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.MasterAddress, unix(g.CreatedAt), unix(g.PhaseBegan), g.BeganMark.Validity, g.BeganMark.UID, g.Seed)
+	res, err := t.exec(`INSERT INTO games (name, kind, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at, phase_began, began_validity, began_uid, seed)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.Name, g.Kind, g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.MasterAddress, unix(g.CreatedAt), unix(g.PhaseBegan), g.BeganMark.Validity, g.BeganMark.UID, g.Seed)
 	if err != nil {
 		if strings.Contains(err.Error(), "UNIQUE") {
 			return fmt.Errorf("create game %s: a game of that name exists", g.Name)
@@ -371,12 +374,12 @@ func (t *Tx) UpdateGame(g *Game) error {
 	return nil
 }
 
-const gameColumns = `id, name, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at, phase_began, began_validity, began_uid, seed`
+const gameColumns = `id, name, kind, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at, phase_began, began_validity, began_uid, seed`
 
 func scanGame(row scanner) (*Game, error) {
 	var g Game
 	var deadline, created, began int64
-	if err := row.Scan(&g.ID, &g.Name, &g.Variant, &g.Rules, &g.Settings, &g.State, &g.Phase, &g.Position, &deadline, &g.Reminded, &g.MasterHash, &g.MasterAddress, &created, &began, &g.BeganMark.Validity, &g.BeganMark.UID, &g.Seed); err != nil {
+	if err := row.Scan(&g.ID, &g.Name, &g.Kind, &g.Variant, &g.Rules, &g.Settings, &g.State, &g.Phase, &g.Position, &deadline, &g.Reminded, &g.MasterHash, &g.MasterAddress, &created, &began, &g.BeganMark.Validity, &g.BeganMark.UID, &g.Seed); err != nil {
 		return nil, err
 	}
 	g.Deadline, g.CreatedAt, g.PhaseBegan = fromUnix(deadline), fromUnix(created), fromUnix(began)

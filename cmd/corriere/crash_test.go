@@ -115,7 +115,7 @@ func TestCrashAndRestart(t *testing.T) {
 	dbPath := filepath.Join(dir, "judge.db")
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	if err := crashWithStore(ctx, dbPath, func(st *store.Store) error {
-		return crashCreateGame(ctx, &judge.Judge{Store: st, Address: crashJudge, Log: quiet})
+		return crashCreateGame(ctx, &judge.Judge{Games: games, Store: st, Address: crashJudge, Log: quiet})
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -1176,7 +1176,7 @@ func crashReference(ctx context.Context, path string, mails [][]crashOrderMail) 
 	var out []store.PhaseRecord
 	err := crashWithStore(ctx, path, func(st *store.Store) error {
 		now := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
-		j := &judge.Judge{Store: st, Address: crashJudge, Now: func() time.Time { return now }, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		j := &judge.Judge{Games: games, Store: st, Address: crashJudge, Now: func() time.Time { return now }, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 		if err := crashCreateGame(ctx, j); err != nil {
 			return err
 		}

@@ -123,7 +123,7 @@ func demo(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) e
 		return err
 	}
 	defer st.Close()
-	j := &judge.Judge{Store: st, Address: demoJudge, Log: log}
+	j := &judge.Judge{Games: games, Store: st, Address: demoJudge, Log: log}
 	// Deadlines compressed to seconds: a phase waits at most this long.
 	if err := createSeedGame(ctx, j, demoGame, "@every 5s"); err != nil {
 		return err

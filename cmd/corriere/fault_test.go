@@ -117,7 +117,7 @@ func TestFaultsAcrossDeadlines(t *testing.T) {
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	err = crashWithStore(ctx, f.dbPath, func(st *store.Store) error {
-		j := &judge.Judge{Store: st, Address: crashJudge, Log: quiet}
+		j := &judge.Judge{Games: games, Store: st, Address: crashJudge, Log: quiet}
 		for _, g := range faultGames {
 			// Deadlines an hour away: the test sets each phase's.
 			if err := createSeedGame(ctx, j, g, "@every 1h"); err != nil {

@@ -137,12 +137,12 @@ func runGame(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
-	j := &judge.Judge{Store: st, Now: time.Now}
+	j := &judge.Judge{Games: games, Store: st, Now: time.Now}
 	var out string
 	switch verb {
 	case "create":
 		var pw string
-		if pw, err = j.CreateWithMaster(ctx, pos[0], cr.Variant, cr.Rules, cr.Settings, *master); err == nil {
+		if pw, err = j.CreateWithMaster(ctx, pos[0], cr, *master); err == nil {
 			out = fmt.Sprintf("Game %s created, forming: seat its players with corriere game seat, then corriere game start (or leave it to its master).\n", pos[0])
 			if *master != "" {
 				out += fmt.Sprintf("Its master, %s, is mailed the password and may sign on from that address only.\n", strings.ToLower(*master))

@@ -97,7 +97,7 @@ func runGM(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
-	j := &judge.Judge{Store: st, Now: time.Now}
+	j := &judge.Judge{Games: games, Store: st, Now: time.Now}
 	reply, err := j.Master(ctx, name, commands)
 	if err != nil {
 		fmt.Fprintf(stderr, "corriere gm: %v\n", err)

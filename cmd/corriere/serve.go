@@ -56,7 +56,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
-	j := &judge.Judge{Store: st, Address: cfg.Judge.Address, Log: log, MaxSize: cfg.Judge.MaxSize}
+	j := &judge.Judge{Games: games, Store: st, Address: cfg.Judge.Address, Log: log, MaxSize: cfg.Judge.MaxSize}
 	j.Access = cfg.access()
 	j.AuthServID = cfg.Judge.AuthServID
 	if cfg.Judge.DKIM {

@@ -119,7 +119,7 @@ func TestShellWorkflow(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	j := &judge.Judge{Store: st, Address: "judge@x.test"}
+	j := &judge.Judge{Games: games, Store: st, Address: "judge@x.test"}
 	raw := "From: gm@x.test\r\nTo: judge@x.test\r\nSubject: gm\r\nMessage-ID: <gm1@x.test>\r\n\r\nSIGNON master@roma " + masterPW + "\r\nPAUSE\r\n"
 	if err := j.Handle(context.Background(), []byte(raw)); err != nil {
 		t.Fatal(err)

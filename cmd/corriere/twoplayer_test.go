@@ -45,7 +45,7 @@ func TestTwoPlayerGameByMail(t *testing.T) {
 	defer st.Close()
 	// The game's dice toss the coin in Fall 1914 for England's side.
 	seed := dice.SeedWhere("F1914M", func(d *dice.Source) bool { return d.Roll("coin", 2, true) == 1 })
-	j := &judge.Judge{Store: st, Address: demoJudge, Log: quiet, Seed: func() dice.Seed { return seed }}
+	j := &judge.Judge{Games: games, Store: st, Address: demoJudge, Log: quiet, Seed: func() dice.Seed { return seed }}
 	j.Access = judge.Access{Create: []string{gm}}
 	imapCfg := mailer.IMAPConfig{Addr: sys.IMAPAddr(), Security: "none", Username: demoJudge, Password: demoPassword}
 	smtpCfg := mailer.SMTPConfig{Addr: sys.SMTPAddr(), Security: "none", Username: demoJudge, Password: demoPassword, Hello: "localhost"}

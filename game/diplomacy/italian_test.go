@@ -10,7 +10,8 @@ import (
 // Every text a reader may read has its Italian, with the same verbs in the
 // same order, and every reason of the adjudicator too.
 func TestItalianIsComplete(t *testing.T) {
-	texts := gametest.TextsInCode(t, ".", map[string][]int{"f": {1}, "t": {1}, "plural": {2, 3}})
+	texts := gametest.TextsInCode(t, ".", map[string][]int{"f": {1}, "t": {1}, "plural": {2, 3}, "refuse": {0}})
+	texts[editUsage] = "a constant"
 	// Words given to t from values: outcomes.
 	for _, w := range []string{"succeeds", "fails", "invalid"} {
 		texts[w] = "a value"

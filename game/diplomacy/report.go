@@ -34,7 +34,7 @@ func (s *State) Results(data []byte, next game.State, _ game.Viewer) (game.Repor
 	}
 	rep := game.Report{
 		Orders:   func(l game.Lang) string { return s.ordersText(l, rec) },
-		Position: after.PositionText,
+		Position: after.positionText,
 	}
 	if rec.Coin != "" || rec.Pending {
 		rep.Events = func(l game.Lang) string { return "\n" + s.coinText(l, rec) }
@@ -144,8 +144,8 @@ func (s *State) unusedBuilds(l game.Lang, resp *Response) string {
 	return f(l, "\nBuilds not ordered, and so not made: %s.\n", strings.Join(out, ", "))
 }
 
-// PositionText lists units, dislodged units and the centre table, in l.
-func (s *State) PositionText(l game.Lang) string {
+// positionText lists units, dislodged units and the centre table, in l.
+func (s *State) positionText(l game.Lang) string {
 	v, pos := s.r.V, s.pos
 	var b strings.Builder
 	centers, units := adjudicator.Count(v, pos)
@@ -214,3 +214,7 @@ func dislodgedText(l game.Lang, v *variants.Variant, d adjudicator.Dislodged) st
 	}
 	return f(l, "%s %s %s%s may retreat to %s", PowerName(l, v, d.Unit.Power), d.Unit.Type, v.Locs[d.Unit.Loc].ID, from, strings.Join(opts, ", "))
 }
+
+// Position is the position as everyone sees it: units, dislodged units
+// and the centre table.
+func (s *State) Position(game.Viewer) game.Text { return s.positionText }

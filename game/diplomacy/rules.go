@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/game"
@@ -15,7 +16,12 @@ import (
 )
 
 // Kind is Diplomacy as the judge registers it.
-type Kind struct{}
+type Kind struct {
+	// Draw, when set, draws a phase's results as a picture for the
+	// results mail (game.Mapper): package render does, which this package
+	// cannot import, as render reads its Response.
+	Draw func(resp *Response, title string, at time.Time) ([]byte, error)
+}
 
 // Name is "diplomacy".
 func (Kind) Name() string { return "diplomacy" }
@@ -26,8 +32,13 @@ func (Kind) Name() string { return "diplomacy" }
 // missing (hold, or disorder as in XIV.3), and italy_joins (the
 // two-player game's coin, which games made before it moved into the
 // position keep among their settings).
-func (Kind) Configure(settings map[string]string) (game.Rules, error) {
-	return Configure(settings)
+func (k Kind) Configure(settings map[string]string) (game.Rules, error) {
+	r, err := Configure(settings)
+	if err != nil {
+		return nil, err
+	}
+	r.draw = k.Draw
+	return r, nil
 }
 
 // Configure is Kind.Configure, for the rules themselves.
@@ -90,6 +101,22 @@ type Rules struct {
 	// italyJoins is the coin of a two-player game made before the coin
 	// moved into the position: its settings keep it.
 	italyJoins string
+	// draw is Kind.Draw.
+	draw func(resp *Response, title string, at time.Time) ([]byte, error)
+}
+
+// Map draws the results of a phase from its record (game.Mapper): the
+// position it led to, with its orders and their outcomes; nothing where
+// the Kind draws no pictures.
+func (r *Rules) Map(data []byte, _ game.Viewer, title string, at time.Time) ([]byte, error) {
+	if r.draw == nil {
+		return nil, nil
+	}
+	rec, err := readRecord(data)
+	if err != nil {
+		return nil, err
+	}
+	return r.draw(rec.Response, title, at)
 }
 
 // Seats are the board's powers.
@@ -102,14 +129,17 @@ func (r *Rules) Seats() []game.Seat {
 }
 
 // Seat is the power named name exactly as the board names it: its id,
-// its English or Italian name or an abbreviation, in any case; a
-// misspelt one is none.
+// its English or Italian name, adjective or abbreviation, in any case,
+// with "-" for a space ("austria-hungary"); a misspelt one is none, so
+// that "prussia" never seats Russia.
 func (r *Rules) Seat(name string) (string, bool) {
-	p, ok := r.V.PowerNames[strings.ToLower(strings.TrimSpace(name))]
-	if !ok {
-		return "", false
+	key := strings.Join(strings.Fields(strings.ToLower(name)), " ")
+	for _, k := range []string{key, strings.ReplaceAll(key, "-", " ")} {
+		if p, ok := r.V.PowerNames[k]; ok {
+			return r.V.Powers[p].ID, true
+		}
 	}
-	return r.V.Powers[p].ID, true
+	return "", false
 }
 
 // Decode reads a position as the store keeps it (Position's JSON).
@@ -199,3 +229,6 @@ func (r *Rules) start(absent []string) (*State, error) {
 func (r *Rules) powerText(p variants.Power) game.Text {
 	return func(l game.Lang) string { return PowerName(l, r.V, p) }
 }
+
+// Label is the board's name and the rules edition (game.Labeled).
+func (r *Rules) Label() (board, edition string) { return r.V.Name, r.Edition.String() }
