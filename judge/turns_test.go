@@ -1,0 +1,317 @@
+package judge
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/dice"
+	"github.com/corriere/corriere/store"
+)
+
+// turns is a second game, written against the contract alone and known
+// to the judge only as a registered Kind: the evidence that a game is a
+// package to write and nothing in judge/ to change. Two seats take turns
+// (only the active one owes orders); each holds a hand of cards, dealt
+// by the game's dice and shown only to its holder; on its turn a seat
+// plays a card, and a die is rolled and added to it. After four turns
+// the most points win.
+type turnsKind struct{}
+
+func (turnsKind) Name() string { return "turns" }
+
+func (turnsKind) Configure(settings map[string]string) (game.Rules, error) {
+	for key := range settings {
+		return nil, fmt.Errorf("%q is no setting of turns", key)
+	}
+	return turnsRules{}, nil
+}
+
+type turnsRules struct{}
+
+var turnSeats = []game.Seat{
+	{ID: "red", Name: func(l game.Lang) string { return map[game.Lang]string{game.English: "Red", game.Italian: "Rosso"}[l] }},
+	{ID: "blue", Name: func(l game.Lang) string { return map[game.Lang]string{game.English: "Blue", game.Italian: "Blu"}[l] }},
+}
+
+func (turnsRules) Seats() []game.Seat { return turnSeats }
+
+func (turnsRules) Seat(name string) (string, bool) {
+	for _, s := range turnSeats {
+		for l := range game.Langs {
+			if strings.EqualFold(name, s.ID) || strings.EqualFold(name, s.Name(l)) {
+				return s.ID, true
+			}
+		}
+	}
+	return "", false
+}
+
+// Start deals three cards of ten to each seat, shuffled by the dice.
+func (turnsRules) Start(absent []string, d *dice.Source) (game.State, error) {
+	cards := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	d.Shuffle("the deck", len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+	red, blue := slices.Clone(cards[:3]), slices.Clone(cards[3:6])
+	slices.Sort(red)
+	slices.Sort(blue)
+	return &turnsState{Turn: 1, Hands: map[string][]int{"red": red, "blue": blue}, Score: map[string]int{}}, nil
+}
+
+func (turnsRules) Decode(data []byte) (game.State, error) {
+	st := &turnsState{}
+	return st, json.Unmarshal(data, st)
+}
+
+func (turnsRules) Phase(text string) (game.Phase, error) {
+	n, err := strconv.Atoi(strings.TrimPrefix(strings.ToUpper(strings.TrimSpace(text)), "T"))
+	if err != nil || !strings.HasPrefix(strings.ToUpper(strings.TrimSpace(text)), "T") {
+		return game.Phase{}, fmt.Errorf("expected a turn such as T2")
+	}
+	return turnPhase(n), nil
+}
+
+func turnPhase(n int) game.Phase {
+	return game.Phase{ID: "T" + strconv.Itoa(n), Kind: "movement", Rank: n, Title: func(l game.Lang) string {
+		if l == game.Italian {
+			return fmt.Sprintf("turno %d (T%d)", n, n)
+		}
+		return fmt.Sprintf("turn %d (T%d)", n, n)
+	}}
+}
+
+type turnsState struct {
+	Turn  int              `json:"turn"`
+	Hands map[string][]int `json:"hands"`
+	Score map[string]int   `json:"score"`
+}
+
+func (s *turnsState) active() string { return turnSeats[(s.Turn-1)%2].ID }
+
+func (s *turnsState) Phase() game.Phase { return turnPhase(s.Turn) }
+
+func (s *turnsState) Owing() []string { return []string{s.active()} }
+
+func text(format string, args ...any) game.Text {
+	return func(game.Lang) string { return fmt.Sprintf(format, args...) }
+}
+
+func (s *turnsState) Read(side []string, line string, _ []game.Order) ([]game.Reading, error) {
+	f := strings.Fields(line)
+	if len(f) != 2 || !strings.EqualFold(f[0], "PLAY") {
+		return []game.Reading{{Written: line, Refused: &game.Refusal{NotOrder: true}}}, nil
+	}
+	if !slices.Contains(side, s.active()) {
+		return []game.Reading{{Written: line, Refused: &game.Refusal{Reason: text("it is %s's turn, not yours", s.active())}}}, nil
+	}
+	card, err := strconv.Atoi(f[1])
+	if err != nil || !slices.Contains(s.Hands[s.active()], card) {
+		return []game.Reading{{Written: line, Refused: &game.Refusal{Reason: text("you hold no card %s", f[1])}}}, nil
+	}
+	return []game.Reading{{Written: line, Order: game.Order{Seat: s.active(), Key: "play", Text: "PLAY " + f[1]}}}, nil
+}
+
+func (s *turnsState) Missing(seat string, standing []game.Order) []game.Text {
+	if seat == s.active() && len(standing) == 0 {
+		return []game.Text{text("a card to play")}
+	}
+	return nil
+}
+
+// turnRecord is what a turn came to.
+type turnRecord struct {
+	Seat    string `json:"seat"`
+	Card    int    `json:"card"`
+	Roll    int    `json:"roll"`
+	Default bool   `json:"default,omitempty"`
+}
+
+// Resolve plays the active seat's card (its lowest, when it played
+// none) and rolls the die for it.
+func (s *turnsState) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, error) {
+	seat := s.active()
+	rec := turnRecord{Seat: seat, Card: s.Hands[seat][0], Default: true}
+	for _, o := range orders {
+		if o.Seat == seat {
+			rec.Card, _ = strconv.Atoi(strings.TrimPrefix(o.Text, "PLAY "))
+			rec.Default = false
+		}
+	}
+	if d != nil {
+		rec.Roll = d.Roll("the die", 6, true)
+	}
+	next := &turnsState{Turn: s.Turn + 1, Hands: map[string][]int{}, Score: map[string]int{}}
+	for k, v := range s.Hands {
+		next.Hands[k] = slices.DeleteFunc(slices.Clone(v), func(c int) bool { return k == seat && c == rec.Card })
+	}
+	for k, v := range s.Score {
+		next.Score[k] = v
+	}
+	next.Score[seat] += rec.Card + rec.Roll
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return nil, err
+	}
+	out := &game.Outcome{Next: next, Record: data}
+	if next.Turn > 4 {
+		win := "red"
+		if next.Score["blue"] > next.Score["red"] {
+			win = "blue"
+		}
+		out.End = &game.Ending{Winners: []string{win}, Text: text("%s wins with %d points.\n", win, next.Score[win])}
+	}
+	return out, nil
+}
+
+func (s *turnsState) Results(data []byte, next game.State, to game.Viewer) (game.Report, error) {
+	var rec turnRecord
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return game.Report{}, err
+	}
+	how := ""
+	if rec.Default {
+		how = " (by default: no card was played)"
+	}
+	return game.Report{
+		Orders:   text("%s played %d%s.\n", rec.Seat, rec.Card, how),
+		Events:   text("The die rolled %d.\n", rec.Roll),
+		Position: next.Position(to),
+	}, nil
+}
+
+// Position shows the scores to everyone, and a hand to its holder and the
+// master only.
+func (s *turnsState) Position(to game.Viewer) game.Text {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Scores: red %d, blue %d.\n", s.Score["red"], s.Score["blue"])
+	for _, seat := range []string{"red", "blue"} {
+		if to.Master || slices.Contains(to.Seats, seat) {
+			fmt.Fprintf(&b, "Hand of %s: %v.\n", seat, s.Hands[seat])
+		}
+	}
+	return func(game.Lang) string { return b.String() }
+}
+
+func (s *turnsState) Encode() ([]byte, error) { return json.Marshal(s) }
+
+// newTurnsGame starts the second game, "carte", by mail: its master
+// created by the operator seats red and blue and starts it.
+func newTurnsGame(t *testing.T) (*fixture, string) {
+	f := newFixture(t, nil)
+	f.j.Games = append(slices.Clone(testGames), turnsKind{})
+	set := DefaultSettings()
+	set.Movement, set.Retreat, set.Adjustment = "0 20 * * *", "0 20 * * *", "0 20 * * *"
+	pw, err := f.j.CreateWithMaster(context.Background(), "carte", Creation{Kind: "turns", Settings: set}, "gm@x.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reply := f.send("gm@x.test", "SIGNON master@carte "+pw+"\nSEAT red red@players.test\nSEAT blue blue@players.test\nSTART")
+	mustContain(t, "the master's mail", reply, "Red: now played by red@players.test", "Game carte has started")
+	return f, pw
+}
+
+// Only the active player owes orders; the other is told whose turn it
+// is; each player sees their own hand and no other; the results read
+// differently to each.
+func TestSecondGameTurnByTurn(t *testing.T) {
+	f, _ := newTurnsGame(t)
+	start := map[string]string{}
+	for _, seat := range []string{"red", "blue"} {
+		start[seat] = f.lastMail("start", seat+"@players.test")
+		mustContain(t, seat+"'s start mail", start[seat], "Game carte has started. You play "+strings.ToUpper(seat[:1])+seat[1:], "Hand of "+seat)
+	}
+	if strings.Contains(start["red"], "Hand of blue") || strings.Contains(start["blue"], "Hand of red") {
+		t.Fatalf("a start mail shows another's hand:\n%s\n%s", start["red"], start["blue"])
+	}
+	red, blue := f.password("red@players.test"), f.password("blue@players.test")
+	reply := f.send("blue@players.test", "SIGNON blue@carte "+blue+"\nPLAY 1")
+	mustContain(t, "blue out of turn", reply, "refused: it is red's turn, not yours")
+	var st turnsState
+	if err := json.Unmarshal([]byte(f.gameByName("carte").Position), &st); err != nil {
+		t.Fatal(err)
+	}
+	card := st.Hands["red"][1]
+	reply = f.send("red@players.test", fmt.Sprintf("SIGNON red@carte %s\nPLAY 99\nPLAY %d", red, card))
+	mustContain(t, "red's turn", reply, "refused: you hold no card 99", fmt.Sprintf("ok: PLAY %d", card), "Your orders are complete")
+	f.clk.advance(12 * time.Hour)
+	f.tick()
+	results := map[string]string{}
+	for _, seat := range []string{"red", "blue"} {
+		results[seat] = f.lastMail("results", seat+"@players.test")
+		mustContain(t, seat+"'s results", results[seat], fmt.Sprintf("red played %d.", card), "The die rolled", "Hand of "+seat, "Next: turn 2 (T2)")
+	}
+	if strings.Contains(results["red"], "Hand of blue") || strings.Contains(results["blue"], "Hand of red") {
+		t.Fatalf("results show another's hand:\n%s\n%s", results["red"], results["blue"])
+	}
+	reply = f.send("red@players.test", "SIGNON red@carte "+red+"\nPLAY 2")
+	mustContain(t, "red after its turn", reply, "refused: it is blue's turn, not yours")
+}
+
+// rolled is the die of the last results of carte, as their mail says it.
+func (f *fixture) rolled() string {
+	f.t.Helper()
+	text := f.lastMail("results", "red@players.test")
+	_, after, ok := strings.Cut(text, "The die rolled ")
+	if !ok {
+		f.t.Fatalf("no roll in:\n%s", text)
+	}
+	return after[:1]
+}
+
+// The die comes out the same when the turn is processed again: after a
+// rollback, and after a crash between the roll and the results mail (a
+// transaction that never commits, as a kill -9 before the commit leaves
+// it).
+func TestSecondGameDiceReplay(t *testing.T) {
+	f, master := newTurnsGame(t)
+	ctx := context.Background()
+	// Killed after the roll, before anything was stored or mailed.
+	var crashed string
+	killed := errors.New("kill -9")
+	err := f.j.Store.Tx(ctx, func(tx *store.Tx) error {
+		vw, err := f.j.loadView(tx, "carte")
+		if err != nil {
+			return err
+		}
+		if err := f.j.process(tx, vw); err != nil {
+			return err
+		}
+		mails, err := tx.Outbox()
+		if err != nil {
+			return err
+		}
+		for _, m := range mails {
+			if m.Kind == "results" {
+				_, after, _ := strings.Cut(m.Body, "The die rolled ")
+				crashed = after[:1]
+			}
+		}
+		return killed
+	})
+	if !errors.Is(err, killed) || crashed == "" {
+		t.Fatalf("the crashed processing: %v, roll %q", err, crashed)
+	}
+	if g := f.gameByName("carte"); g.Phase != "T1" {
+		t.Fatalf("the crash left the game at %s", g.Phase)
+	}
+	f.clk.advance(12 * time.Hour)
+	f.tick()
+	first := f.rolled()
+	if first != crashed {
+		t.Errorf("after the crash the die rolled %s, before it %s", first, crashed)
+	}
+	if audit := strings.Join(f.audit("carte"), "\n"); !strings.Contains(audit, "T1: the die: "+first+" of d6") {
+		t.Errorf("the roll is not in the audit log:\n%s", audit)
+	}
+	reply := f.send("gm@x.test", "SIGNON master@carte "+master+"\nROLLBACK T1\nPROCESS T1")
+	mustContain(t, "the rollback", reply, "Game carte is back at turn 1 (T1)", "T1 processed now")
+	if again := f.rolled(); again != first {
+		t.Errorf("after the rollback the die rolled %s, before it %s", again, first)
+	}
+}
