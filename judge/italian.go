@@ -4,11 +4,12 @@ package judge
 // the English text as written in the code (a format for fmt). Command
 // echoes ("> LIST") are the same in both.
 var italianText = map[string]string{
-	"game %s cannot be edited by hand":    "la partita %s non si può modificare a mano",
-	"nobody wins":                         "nessuno vince",
-	"> %s %s\n  Game %s keeps no %s.\n\n": "> %s %s\n  La partita %s non tiene %s.\n\n",
-	"> SUMMARY %s\n":                      "> SUMMARY %s\n",
-	" and ":                               " e ",
+	"Nothing is due from you for %s (%s): orders are due from %s. Deadline: %s.\n\n": "Non devi ordini per %s (%s): gli ordini spettano a %s. Scadenza: %s.\n\n",
+	"game %s cannot be edited by hand":                                               "la partita %s non si può modificare a mano",
+	"nobody wins":                                                                    "nessuno vince",
+	"> %s %s\n  Game %s keeps no %s.\n\n":                                            "> %s %s\n  La partita %s non tiene %s.\n\n",
+	"> SUMMARY %s\n":                                                                 "> SUMMARY %s\n",
+	" and ":                                                                          " e ",
 	"> SIGNON ...\n  Refused: too many refused sign-ons in the last hour; try again in an hour. Nothing in this mail was changed.\n\n": "> SIGNON ...\n  Rifiutato: troppi collegamenti rifiutati nell'ultima ora; riprova fra un'ora. Nulla di questa mail ha avuto effetto.\n\n",
 	"> SIGNON ...\n  Refused: too many refused sign-ons in the last day; try again tomorrow. Nothing in this mail was changed.\n\n":    "> SIGNON ...\n  Rifiutato: troppi collegamenti rifiutati nell'ultimo giorno; riprova domani. Nulla di questa mail ha avuto effetto.\n\n",
 	"English":     "inglese",

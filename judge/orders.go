@@ -312,12 +312,18 @@ func heading(vw *view, line string) (string, bool) {
 func (s *session) orderState() error {
 	vw := s.vw
 	s.shown = true
-	s.printf("Your orders for %s (%s):\n", vw.phaseTitle(s.lang), vw.g.Name)
-	var allMissing []string
 	sets, err := vw.standings(s.tx, s.side...)
 	if err != nil {
 		return err
 	}
+	// A player who owes nothing now (another's turn) is told whose it is.
+	owing := vw.owing()
+	if !slices.ContainsFunc(s.side, func(id string) bool { return slices.Contains(owing, id) || len(sets[id].rows) > 0 }) {
+		s.printf("Nothing is due from you for %s (%s): orders are due from %s. Deadline: %s.\n\n", vw.phaseTitle(s.lang), vw.g.Name, vw.sideName(s.lang, owing), vw.deadlineIn(s.lang))
+		return nil
+	}
+	s.printf("Your orders for %s (%s):\n", vw.phaseTitle(s.lang), vw.g.Name)
+	var allMissing []string
 	for _, power := range s.side {
 		st := sets[power]
 		indent := "  "

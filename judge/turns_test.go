@@ -231,7 +231,7 @@ func TestSecondGameTurnByTurn(t *testing.T) {
 	}
 	red, blue := f.password("red@players.test"), f.password("blue@players.test")
 	reply := f.send("blue@players.test", "SIGNON blue@carte "+blue+"\nPLAY 1")
-	mustContain(t, "blue out of turn", reply, "refused: it is red's turn, not yours")
+	mustContain(t, "blue out of turn", reply, "refused: it is red's turn, not yours", "Nothing is due from you for turn 1 (T1) (carte): orders are due from Red.")
 	var st turnsState
 	if err := json.Unmarshal([]byte(f.gameByName("carte").Position), &st); err != nil {
 		t.Fatal(err)
