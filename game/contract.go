@@ -305,3 +305,58 @@ type Prose interface {
 type Labeled interface {
 	Label() (board, edition string)
 }
+
+// A Configurable Kind has settings of its own, which CREATE's settings
+// lines and corriere game create's flags take, and HELP describes, as
+// they do the judge's: the judge stores them by name, as Parse leaves
+// them, and Configure reads them.
+type Configurable interface {
+	Settings() []Setting
+}
+
+// Setting is one of a game's own settings.
+type Setting struct {
+	// Names are how a settings line names it: the first is how the judge
+	// stores it and its flag (with "-" for "_"); then others it takes.
+	Names []string
+	// Form is how its values are written, for usages: "7|6|5|4|3|2".
+	Form string
+	// Default is its value where the game master gives none, as Parse
+	// leaves it; "" for none.
+	Default string
+	// Parse reads a value as written after the setting's name into the
+	// form Configure takes (lower case, say), and checks what it can of
+	// it alone, saying what it expected; nil takes it as written.
+	Parse func(value string) (string, error)
+	// FlagHelp says what its flag of corriere game create does; a
+	// back-quoted word names the flag's value (flag.UnquoteUsage).
+	FlagHelp string
+	// Help describes it in HELP, in each language: its name and values,
+	// "players (7|6|5|4|3|2)"; a "\n" breaks HELP's line there. Empty
+	// where another setting's Help describes it too.
+	Help [Langs]string
+	// Show is what the settings text (STATUS, CREATE's reply) says of
+	// its value, in l; nil for a setting it does not show.
+	Show func(l Lang, value string) string
+}
+
+// A Calendar Kind gives each kind of its phases (game.Phase.Kind) a
+// deadline of its own, which the game master sets as a cron spec; the
+// judge writes them together in the settings text ("Deadlines: movement
+// ..., retreats ..."). A game with no Calendar has one deadline,
+// "deadline", for every phase.
+type Calendar interface {
+	Calendar() []PhaseKind
+}
+
+// PhaseKind is a kind of phase in a game's calendar.
+type PhaseKind struct {
+	// Name is the kind as game.Phase.Kind gives it, and the setting that
+	// sets its deadlines ("movement").
+	Name string
+	// Default is its deadlines' cron spec where the master gives none.
+	Default string
+	// Show is the kind's deadlines in the settings text, in l, with the
+	// spec quoted: "retreats \"0 20 * * *\"".
+	Show func(l Lang, spec string) string
+}

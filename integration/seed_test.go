@@ -103,7 +103,9 @@ func TestSeedByMail(t *testing.T) {
 	name := fmt.Sprintf("seed%x", time.Now().Unix())
 	set := judge.DefaultSettings()
 	every := "@every " + deadlineEvery.String()
-	set.Movement, set.Retreat, set.Adjustment = every, every, every
+	for _, kind := range []string{"movement", "retreat", "adjustment"} {
+		set.Set(kind, every)
+	}
 	set.Grace, set.Reminder, set.Early = 0, 0, true
 	if err := j.CreateGame(ctx, name, "standard", "1971", set); err != nil {
 		t.Fatal(err)

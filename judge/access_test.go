@@ -170,7 +170,7 @@ func TestStartMailNamesThePower(t *testing.T) {
 	f := newFixture(t, nil)
 	ctx := context.Background()
 	set := DefaultSettings()
-	set.Players = 4 // England; Austria+France; Germany+Turkey; Italy+Russia
+	set.Set("players", "4") // England; Austria+France; Germany+Turkey; Italy+Russia
 	if err := f.j.CreateGame(ctx, "quattro", "standard", "2023", set); err != nil {
 		t.Fatal(err)
 	}

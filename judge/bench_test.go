@@ -66,7 +66,7 @@ func BenchmarkDeadline1000(b *testing.B) {
 		ctx := context.Background()
 		hash, _ := HashPassword("pw")
 		set := DefaultSettings()
-		set.Movement = "0 20 * * *"
+		set.Set("movement", "0 20 * * *")
 		for g := range games {
 			name := fmt.Sprintf("g%04d", g)
 			if err := j.CreateGame(ctx, name, "standard", "2023", set); err != nil {

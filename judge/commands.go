@@ -306,7 +306,7 @@ func aboutGame(run func(*session, string) error) func(*session, command) error {
 
 // help is HELP in l: the usages of the table, in columns, with CREATE's
 // settings described from settingTable.
-func (l lang) help() string {
+func (l lang) help(table []Setting) string {
 	var b strings.Builder
 	b.WriteString(l.t(helpHead))
 	for _, part := range []helpPart{playing, asking, forMasters} {
@@ -323,7 +323,7 @@ func (l lang) help() string {
 		}
 	}
 	b.WriteString("\n" + l.t(helpTail))
-	return withSettingsHelp(l, settingTable, b.String())
+	return withSettingsHelp(l, table, b.String())
 }
 
 // writeUsage writes a line of HELP: the syntax, and what it does from

@@ -33,7 +33,7 @@ func TestFind(t *testing.T) {
 		{"PAUSE", []role{gameMaster}, "PAUSE"},
 		{"ORDER", []role{anyone}, "ORDER"},
 	} {
-		cs := scan(tc.line)
+		cs := scan(tc.line, settingsFor(testGames))
 		c := command{verb: orderVerb, text: tc.line}
 		if len(cs) == 1 {
 			c = cs[0]

@@ -106,7 +106,7 @@ func dispatchBase(t *testing.T, j *Judge, path string) {
 	}
 	j.Store = st
 	set := DefaultSettings()
-	set.Movement, set.Retreat, set.Adjustment = "0 20 * * *", "0 20 * * *", "0 20 * * *"
+	everyDay(&set)
 	hash, err := HashPassword("s3cret-gm")
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/store"
 	"github.com/corriere/corriere/variants/standard"
 )
@@ -459,13 +460,13 @@ func TestNoOrdersAndTheLogLine(t *testing.T) {
 
 // A deadline schedule that never falls due is refused when set (issue 11.10).
 func TestNeverFiringScheduleRefused(t *testing.T) {
-	set := DefaultSettings()
-	set.Movement = "0 20 30 2 *"
-	if err := set.Validate(); err == nil || !strings.Contains(err.Error(), `movement deadline "0 20 30 2 *" never falls due`) {
+	set := withDeadlines(DefaultSettings(), diplomacy.Kind{})
+	set.Set("movement", "0 20 30 2 *")
+	if err := set.Validate(diplomacyCalendar); err == nil || !strings.Contains(err.Error(), `movement deadline "0 20 30 2 *" never falls due`) {
 		t.Errorf("Validate = %v", err)
 	}
-	set.Movement = "0 20 29 2 *" // every four years: it does
-	if err := set.Validate(); err != nil {
+	set.Set("movement", "0 20 29 2 *") // every four years: it does
+	if err := set.Validate(diplomacyCalendar); err != nil {
 		t.Errorf("Validate = %v", err)
 	}
 }

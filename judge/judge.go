@@ -152,7 +152,7 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, arrived time.T
 			return also(tx)
 		})
 	}
-	cmds := withSubject(m.Subject, scan(m.Text))
+	cmds := withSubject(m.Subject, scan(m.Text, settingsFor(j.Games)))
 	status := j.mailStatus(m)
 	var sender *senderVerdict
 	if status == "handled" {
@@ -328,7 +328,7 @@ func (j *Judge) rulesOf(g *store.Game, set *Settings) (game.Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	return k.Configure(set.gameSettings(g))
+	return k.Configure(set.gameSettings(g, calendarOf(k)))
 }
 
 var errNoGame = errors.New("no such game")

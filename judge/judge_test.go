@@ -69,7 +69,7 @@ func newFixture(t *testing.T, edit func(*Settings)) *fixture {
 	f := &fixture{t: t, j: &Judge{Games: testGames, Store: st, Address: "judge@corriere.test", Now: clk.now, Log: quiet}, clk: clk}
 	f.j.Access = Access{Create: []string{"gm@x.test"}}
 	set := DefaultSettings()
-	set.Movement, set.Retreat, set.Adjustment = "0 20 * * *", "0 20 * * *", "0 20 * * *"
+	everyDay(&set)
 	set.Early = true
 	if edit != nil {
 		edit(&set)
@@ -340,7 +340,7 @@ func (f *fixture) position() *diplomacy.Position {
 }
 
 func TestCivilDisorderSetting(t *testing.T) {
-	f := newFixture(t, func(s *Settings) { s.Missing = "disorder" })
+	f := newFixture(t, func(s *Settings) { s.Set("missing", "disorder") })
 	for _, p := range powers {
 		if p != "italy" {
 			f.send(addr(p), "SIGNON "+p+"@roma pw-"+p+"\nSET NOWAIT")
@@ -386,10 +386,20 @@ func TestEndDate(t *testing.T) {
 		}
 	}
 	mustContain(t, "end announcement", ann, "reached its end date (2026-11-23 12:00): Russia wins with 4 units")
-	if err := (&Settings{Movement: "@every 1h", Retreat: "@every 1h", Adjustment: "@every 1h", TimeZone: "UTC", Press: "white", End: "soon"}).Validate(); err == nil {
+	if err := (&Settings{Game: map[string]string{"deadline": "@every 1h"}, TimeZone: "UTC", Press: "white", End: "soon"}).Validate([]game.PhaseKind{oneDeadline}); err == nil {
 		t.Error("an unreadable end date was accepted")
 	}
 }
+
+// everyDay sets Diplomacy's deadlines at 20:00 every day.
+func everyDay(set *Settings) {
+	for _, kind := range []string{"movement", "retreat", "adjustment"} {
+		set.Set(kind, "0 20 * * *")
+	}
+}
+
+// diplomacyCalendar is Diplomacy's calendar, for Settings.Validate.
+var diplomacyCalendar = diplomacy.Kind{}.Calendar()
 
 // testGames are the games the tests' judges host: Diplomacy, with its
 // maps drawn as corriere serve draws them.

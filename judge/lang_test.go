@@ -24,7 +24,7 @@ func TestItalianIsComplete(t *testing.T) {
 		texts[a.createRule()] = "a word"
 	}
 	for _, w := range []string{store.Forming, store.Active, store.Paused, store.Finished, "none", "partial", "complete",
-		"yes", "no", "hold", "disorder", "press white", "press grey", "press none", "english", "italian", "English", "Italian"} {
+		"yes", "no", "press white", "press grey", "press none", "english", "italian", "English", "Italian"} {
 		texts[w] = "a value"
 	}
 	gametest.CheckItalian(t, texts, italianText)

@@ -16,7 +16,12 @@ var gameNameRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,31}$`)
 // Start begins it. It has no game master (see the mail command CREATE).
 func (j *Judge) CreateGame(ctx context.Context, name, variant, rules string, set Settings) error {
 	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
-		return j.createGame(tx, name, Creation{Variant: variant, Rules: rules, Settings: set}, "", "", "operator")
+		for key, value := range map[string]string{"variant": variant, "rules": rules} {
+			if value != "" {
+				set.Set(key, value)
+			}
+		}
+		return j.createGame(tx, name, Creation{Settings: set}, "", "", "operator")
 	})
 	return err
 }
@@ -58,38 +63,29 @@ func (j *Judge) CreateWithMaster(ctx context.Context, name string, c Creation, m
 // gives it a game master, who signs on from masterAddress only where one
 // is given. Refusals are refusal errors (badRequest).
 func (j *Judge) createGame(tx *store.Tx, name string, c Creation, masterPassword, masterAddress, actor string) error {
-	kind, variant, rules, set := c.Kind, c.Variant, c.Rules, c.Settings
 	if !gameNameRE.MatchString(name) {
 		return badRequest("game name %q: expected a letter then up to 31 letters, digits, - or _", name)
 	}
-	// The board and the edition first, the judge's settings, then the
-	// game's setup: refusals come in that order.
-	k, err := j.kind(kind)
+	// The game's kind first, its own settings, then the judge's:
+	// refusals come in that order.
+	k, err := j.kind(c.Kind)
 	if err != nil {
 		return badRequest("%v", err)
 	}
-	base := map[string]string{}
-	for key, value := range map[string]string{"variant": variant, "rules": rules} {
-		if value != "" {
-			base[key] = value
-		}
-	}
-	if _, err := k.Configure(base); err != nil {
-		return badRequest("%v", err)
-	}
-	if err := set.Validate(); err != nil {
-		return badRequest("game %s: %v", name, err)
-	}
-	g := &store.Game{Name: name, Kind: k.Name(), Variant: variant, Rules: rules, State: string(forming), CreatedAt: j.now(), MasterAddress: strings.ToLower(masterAddress), Seed: j.newSeed()}
-	r, err := k.Configure(set.gameSettings(g))
+	set := withDeadlines(c.Settings, k)
+	g := &store.Game{Name: name, Kind: k.Name(), Settings: set.json(), State: string(forming), CreatedAt: j.now(), MasterAddress: strings.ToLower(masterAddress), Seed: j.newSeed()}
+	r, err := k.Configure(set.gameSettings(g, calendarOf(k)))
 	if err != nil {
 		return badRequest("game %s: %v", name, err)
 	}
-	// The columns name the board and edition the rules chose.
+	if err := set.Validate(calendarOf(k)); err != nil {
+		return badRequest("game %s: %v", name, err)
+	}
+	// The columns name the board and edition the rules chose, for the
+	// listing.
 	if l, ok := r.(game.Labeled); ok {
 		g.Variant, g.Rules = l.Label()
 	}
-	g.Settings = set.json()
 	if masterPassword != "" {
 		if g.MasterHash, err = HashPassword(masterPassword); err != nil {
 			return err
@@ -101,7 +97,7 @@ func (j *Judge) createGame(tx *store.Tx, name string, c Creation, masterPassword
 	if err := tx.CreateGame(g); err != nil {
 		return err
 	}
-	what := fmt.Sprintf("variant %s, rules %s, settings %s", g.Variant, g.Rules, set.json())
+	what := fmt.Sprintf("variant %s, rules %s, settings %s", g.Variant, g.Rules, g.Settings)
 	if g.Kind != j.Games[0].Name() {
 		what = g.Kind + ", " + what
 	}
@@ -384,7 +380,7 @@ func (j *Judge) Status(ctx context.Context, name string) (string, error) {
 		if err != nil {
 			return err
 		}
-		out, err = statusIn(english, tx, vw)
+		out, err = j.statusIn(english, tx, vw)
 		return err
 	})
 	return out, err

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -84,7 +85,7 @@ func (s *session) list() error {
 		if vw.rules, err = s.j.rulesOf(g, &set); err != nil {
 			return fmt.Errorf("game %s: %w", g.Name, err)
 		}
-		line := fmt.Sprintf("  %-16s %-9s %-8s %s", g.Name, s.lang.t(g.State), g.Variant, vw.phaseOf(s.lang, g.Phase))
+		line := fmt.Sprintf("  %-16s %-9s %-8s %s", g.Name, s.lang.t(g.State), cmp.Or(g.Variant, g.Kind), vw.phaseOf(s.lang, g.Phase))
 		if g.State == store.Active {
 			line += s.lang.t(", deadline ") + vw.deadlineIn(s.lang)
 		}
@@ -100,7 +101,7 @@ func (s *session) status(name string) error {
 		return err
 	}
 	s.printf("> STATUS %s\n", vw.g.Name)
-	text, err := statusIn(s.lang, s.tx, vw)
+	text, err := s.j.statusIn(s.lang, s.tx, vw)
 	if err != nil {
 		return err
 	}
@@ -109,10 +110,10 @@ func (s *session) status(name string) error {
 }
 
 // statusIn is a game's position, who has ordered and the deadline, in l.
-func statusIn(l lang, tx *store.Tx, vw *view) (string, error) {
+func (j *Judge) statusIn(l lang, tx *store.Tx, vw *view) (string, error) {
 	var b strings.Builder
 	b.WriteString(l.f("Game %s: %s, %s.\n", vw.g.Name, l.t(vw.g.State), gameLabel(l, vw)))
-	b.WriteString(vw.set.textIn(l))
+	b.WriteString(j.settingsText(l, vw))
 	if t := setupIn(l, vw); t != "" {
 		b.WriteString(t)
 	}

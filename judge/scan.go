@@ -19,7 +19,7 @@ const orderVerb = "ORDER"
 // scan splits a mail body into commands. Quoted lines ("> ...") are
 // skipped, a signature ("-- " line) ends the mail, and so does SIGNOFF.
 // PRESS and BROADCAST take the lines up to ENDPRESS or ENDBROADCAST.
-func scan(body string) []command {
+func scan(body string, settings []Setting) []command {
 	var out []command
 	lines := strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n")
 	for i := 0; i < len(lines); i++ {
@@ -59,7 +59,7 @@ func scan(body string) []command {
 			// The settings lines that follow, up to the first other line.
 			var body []string
 			for i+1 < len(lines) {
-				if !namesSetting(lines[i+1]) {
+				if !namesSetting(settings, lines[i+1]) {
 					break
 				}
 				i++

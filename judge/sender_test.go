@@ -61,7 +61,7 @@ func TestSenderCheckLevels(t *testing.T) {
 	}
 	bad := DefaultSettings()
 	bad.SenderCheck = "Off"
-	if err := bad.Validate(); err == nil {
+	if err := bad.Validate(nil); err == nil {
 		t.Error("a stored value the judge does not know is valid")
 	}
 }

@@ -1,14 +1,19 @@
 package judge
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/robfig/cron/v3"
 
+	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/store"
 )
@@ -16,12 +21,13 @@ import (
 // Settings are a game's rules of play outside the board: when its phases
 // are due, how late orders are taken, and what players may do.
 type Settings struct {
-	// Deadlines as cron specs (minute hour day-of-month month day-of-week,
-	// or descriptors such as "@every 10s") in TimeZone, per phase type.
-	Movement   string `json:"movement"`
-	Retreat    string `json:"retreat"`
-	Adjustment string `json:"adjustment"`
-	TimeZone   string `json:"time_zone"`
+	// Game are the game's own settings (game.Configurable) and its
+	// deadlines, by name: a cron spec (minute hour day-of-month month
+	// day-of-week, or a descriptor such as "@every 10s") in TimeZone for
+	// each kind of phase in the game's calendar (game.Calendar). They are
+	// stored among the judge's, as Diplomacy's always were.
+	Game     map[string]string `json:"-"`
+	TimeZone string            `json:"time_zone"`
 	// Grace is how long after the deadline orders are still taken; the
 	// phase is processed when it ends.
 	Grace Duration `json:"grace"`
@@ -33,10 +39,6 @@ type Settings struct {
 	// Early processing when every power with orders to give is ready
 	// (SET NOWAIT and complete orders).
 	Early bool `json:"early"`
-	// Missing is what becomes of a power that sends no orders by the
-	// deadline: "hold" (its units hold) or "disorder" (seed XIV.3: also
-	// disbanded when dislodged and no builds, until it orders again).
-	Missing string `json:"missing,omitempty"`
 	// End, "YYYY-MM-DD HH:MM" in TimeZone, ends the game at that time: the
 	// power with the most units wins, ties share the victory (seed III).
 	End string `json:"end,omitempty"`
@@ -46,16 +48,6 @@ type Settings struct {
 	// may take over the whole game; 0 takes none. Not omitempty: a stored
 	// 0 must not read back as the default.
 	MaxAbsence int `json:"max_absence"`
-	// Players is the rulebook's setup for fewer players (seed XIV.2), 0
-	// or 7 for the full game; see setup.go. Alternative picks between the
-	// two three-player setups (1 or 2; 0 is 1).
-	Players     int `json:"players,omitempty"`
-	Alternative int `json:"alternative,omitempty"`
-	// ItalyJoins is the two-player game's coin as games tossed it before
-	// the coin moved into the position, tossed by the game's dice (the id
-	// of the first power of the side Italy joins from Spring 1915): read
-	// for those games, never written now.
-	ItalyJoins string `json:"italy_joins,omitempty"`
 	// PartialDraws lets players vote for draws that leave out some
 	// survivors (SET DRAW <powers>); by default a draw includes all
 	// survivors.
@@ -70,25 +62,91 @@ type Settings struct {
 	SenderCheck string `json:"sender_check,omitempty"`
 }
 
-// gameSettings are the settings the game's own rules take (game.Kind's
-// Configure): its columns' board and edition, and the settings of
-// Diplomacy's that Settings keeps among the judge's (missing orders,
-// the setup for fewer players, the coin of older two-player games), each
-// where it is set.
-func (s *Settings) gameSettings(g *store.Game) map[string]string {
+// Set sets a game's own setting or the deadlines of a kind of its
+// phases, by name, as CREATE's settings line does: the game checks it
+// when the game is created.
+func (s *Settings) Set(name, value string) {
+	if s.Game == nil {
+		s.Game = map[string]string{}
+	}
+	s.Game[name] = value
+}
+
+// gameSettings are the settings the game's rules take (game.Kind's
+// Configure): its columns' board and edition, which games made before
+// they were settings keep there, then its own settings, but not its
+// deadlines, which are the judge's to keep.
+func (s *Settings) gameSettings(g *store.Game, cal []game.PhaseKind) map[string]string {
 	out := map[string]string{}
-	put := func(key, value string) {
-		if value != "" && value != "0" {
+	for key, value := range map[string]string{"variant": g.Variant, "rules": g.Rules} {
+		if value != "" {
 			out[key] = value
 		}
 	}
-	put("variant", g.Variant)
-	put("rules", g.Rules)
-	put("missing", s.Missing)
-	put("italy_joins", s.ItalyJoins)
-	put("players", strconv.Itoa(s.Players))
-	put("alternative", strconv.Itoa(s.Alternative))
+	for key, value := range s.Game {
+		if !slices.ContainsFunc(cal, func(k game.PhaseKind) bool { return k.Name == key }) && value != "" && value != "0" {
+			out[key] = value
+		}
+	}
 	return out
+}
+
+// judgeKeys are the JSON names of the judge's own settings: every other
+// key of a game's stored settings is the game's (Settings.Game).
+var judgeKeys = func() map[string]bool {
+	out := map[string]bool{}
+	t := reflect.TypeFor[Settings]()
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "-" {
+			out[name] = true
+		}
+	}
+	return out
+}()
+
+// MarshalJSON writes the judge's settings, then the game's by name (in
+// order), in one object.
+func (s Settings) MarshalJSON() ([]byte, error) {
+	type plain Settings
+	b, err := json.Marshal(plain(s))
+	if err != nil || len(s.Game) == 0 {
+		return b, err
+	}
+	var extra bytes.Buffer
+	for _, key := range slices.Sorted(maps.Keys(s.Game)) {
+		k, _ := json.Marshal(key)
+		v, _ := json.Marshal(s.Game[key])
+		extra.WriteString("," + string(k) + ":" + string(v))
+	}
+	return append(b[:len(b)-1], append(extra.Bytes(), '}')...), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes, and the stored settings of
+// games made before Settings.Game, whose Diplomacy settings were fields
+// of their own ("players": 3): every key that is not the judge's is the
+// game's, a number as written.
+func (s *Settings) UnmarshalJSON(b []byte) error {
+	type plain Settings
+	if err := json.Unmarshal(b, (*plain)(s)); err != nil {
+		return err
+	}
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(b, &all); err != nil {
+		return err
+	}
+	s.Game = nil
+	for key, raw := range all {
+		if judgeKeys[key] {
+			continue
+		}
+		var v string
+		if err := json.Unmarshal(raw, &v); err != nil {
+			v = string(raw)
+		}
+		s.Set(key, v)
+	}
+	return nil
 }
 
 // A senderCheck is a value of the setting sender_check.
@@ -180,10 +238,10 @@ func (s *Settings) endTime() (time.Time, error) {
 	return t, nil
 }
 
-// textIn describes the settings, in l: what settingTable's rows show,
-// as settingsLayout places them.
-func (s *Settings) textIn(l lang) string {
-	return settingsText(l, settingTable, settingsLayout, &Creation{Settings: *s})
+// settingsText describes the game's settings, in l: what the rows of its
+// table show (settingsFor), as settingsLayout places them.
+func (j *Judge) settingsText(l lang, vw *view) string {
+	return settingsText(l, j.Games, settingsFor(j.Games), settingsLayout, &Creation{Kind: vw.g.Kind, Settings: vw.set})
 }
 
 // atoi reads a whole number into n; problem, with the value, says what
@@ -234,12 +292,10 @@ func (s *Settings) SetDraws(value string) error {
 	return nil
 }
 
-// DefaultSettings are those of a twice-weekly game.
+// DefaultSettings are the judge's settings of a game where its master
+// sets none; the game's deadlines are its calendar's (game.Calendar).
 func DefaultSettings() Settings {
 	return Settings{
-		Movement:   "0 20 * * MON,THU",
-		Retreat:    "0 20 * * *",
-		Adjustment: "0 20 * * *",
 		TimeZone:   "UTC",
 		Grace:      Duration(time.Hour),
 		Reminder:   Duration(12 * time.Hour),
@@ -269,9 +325,11 @@ var cronCheckFrom = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
 var cronParser = cron.NewParser(cron.Minute | cron.Hour | cron.Dom | cron.Month | cron.Dow | cron.Descriptor)
 
-// Validate checks every spec, the time zone and the press setting.
-func (s *Settings) Validate() error {
-	for _, c := range []struct{ name, spec string }{{"movement", s.Movement}, {"retreat", s.Retreat}, {"adjustment", s.Adjustment}} {
+// Validate checks the deadlines of every kind of phase in the calendar,
+// the time zone and the press setting.
+func (s *Settings) Validate(cal []game.PhaseKind) error {
+	for _, k := range cal {
+		c := struct{ name, spec string }{k.Name, s.Game[k.Name]}
 		sched, err := cronParser.Parse(c.spec)
 		if err != nil {
 			return fmt.Errorf("%s deadline %q: %v (expected a cron spec like \"0 20 * * MON,THU\" or \"@every 24h\")", c.name, c.spec, err)
@@ -293,8 +351,7 @@ func (s *Settings) Validate() error {
 	if _, err := s.endTime(); err != nil {
 		return err
 	}
-	// Diplomacy's own settings (players, alternative, missing) are its
-	// rules' to check: rulesOf.
+	// The game's own settings are its rules' to check: rulesOf.
 	if s.MaxAbsence < 0 {
 		return fmt.Errorf("max absence %d: expected a number of days, 0 or more (0: no absences)", s.MaxAbsence)
 	}
@@ -308,15 +365,12 @@ func (s *Settings) Validate() error {
 }
 
 // Deadline returns the deadline of a phase of the calendar's kind (a
-// game.Phase's Kind) that starts at from: retreats and adjustments have
-// their own schedules, any other kind the movement's.
+// game.Phase's Kind) that starts at from; a game without a calendar has
+// one, "deadline", for every phase.
 func (s *Settings) Deadline(kind string, from time.Time) (time.Time, error) {
-	spec := s.Movement
-	switch kind {
-	case "retreat":
-		spec = s.Retreat
-	case "adjustment":
-		spec = s.Adjustment
+	spec, ok := s.Game[kind]
+	if !ok {
+		spec = s.Game[oneDeadline.Name]
 	}
 	sched, err := cronParser.Parse(spec)
 	if err != nil {

@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"cmp"
 	"flag"
 	"fmt"
 	"strconv"
@@ -13,29 +12,20 @@ import (
 	"github.com/corriere/corriere/game"
 )
 
-// A game's settings are declared once, in settingTable: each Setting says
-// how CREATE's settings line and corriere game create's flag name it, how
-// its value is read and written, how the settings text (STATUS, CREATE's
-// reply) says it and how HELP describes it, in each language. CREATE,
-// the flags, the settings text, HELP and the usages read the table; a new
-// setting is a field of Settings and a row, with its place in
-// settingsLayout and its Show's Italian in italianText. Its default is
-// DefaultSettings'.
-//
-// A Setting is generic in what it sets, so that a game can bring a table
-// of its own (issue 12) without the judge changing: a game declares
-// []Setting[T] for its own settings type T, kept in the stored settings
-// as raw JSON under a key of its own that the judge does not read (a
-// field such as Game json.RawMessage `json:"game,omitempty"`); the judge
-// binds each table to its value (Parse, Value and Show closed over it)
-// and reads the judge's and the game's rows as one list. The settings the
-// Game field marks as Diplomacy's move into Diplomacy's table then; they
-// are stored flat in Settings today, so that move wants a store migration
-// or a reader that takes both forms. Show and Help are in the judge's
-// languages (lang), which the contract will have to name for a game.
+// A game's settings are declared once each, as rows of one table
+// (settingsFor): the judge's own here (judgeSettings), the deadlines of
+// the game's calendar and the game's own settings from its Kind
+// (gamesettings.go). Each row says how CREATE's settings line and
+// corriere game create's flag name it, how its value is read and
+// written, how the settings text (STATUS, CREATE's reply) says it and how
+// HELP describes it, in each language. CREATE, the flags, the settings
+// text, HELP and the usages read the table. A new setting of the judge's
+// is a field of Settings and a row here, with its place in
+// settingsLayout and its Show's Italian in italianText; its default is
+// DefaultSettings'. A game's are its own to declare (game.Configurable).
 
 // A Setting is one setting of a game.
-type Setting[S any] struct {
+type Setting struct {
 	// Names are how a settings line of CREATE names it, the one the judge
 	// writes first; in any case, with a ":" or "=" after it or not
 	// ("Grace: 1h", "grace= 1h"). A name of several words ("max absence")
@@ -49,21 +39,21 @@ type Setting[S any] struct {
 	// value in the flags' listing (flag.UnquoteUsage: "time `zone`").
 	Flag, FlagHelp string
 	// Game is "" for a setting of the judge's own, which every game has
-	// (deadlines, grace, press, languages...), else the game whose rules
-	// it belongs to ("diplomacy"), whose own table it moves to.
+	// (grace, press, languages...), else the kind of game whose calendar
+	// or own settings it comes from ("diplomacy").
 	Game string
 	// Parse reads a value, as written after the setting's name, into s.
 	// It checks what can be checked of the value alone; Settings.Validate
 	// checks the settings together, once all are read.
-	Parse func(s *S, value string) error
+	Parse func(s *Creation, value string) error
 	// Value is the setting's value in s, as Parse reads it: a flag's
 	// default, from the defaults (NewCreation), is its Value there.
-	Value func(s *S) string
+	Value func(s *Creation) string
 	// Show is what the settings text says of it, in l ("grace 1h0m0s");
 	// "" for nothing (no end date). Nil for a setting said elsewhere (the
 	// variant, in STATUS's first line; the setup, by setupIn).
 	// settingsLayout places it.
-	Show func(l lang, s *S) string
+	Show func(l lang, s *Creation) string
 	// Help describes it in CREATE's entry of HELP, in each language: its
 	// name and its values, "press (white|grey|none)". Empty where another
 	// setting's describes it too ("movement/retreat/adjustment"). A "\n"
@@ -78,72 +68,33 @@ const languages = lang(game.Langs)
 // yesOrNo is the Form of a yes-or-no setting.
 const yesOrNo = "yes|no"
 
-// A Creation is what CREATE makes a game of: its variant and rule
-// edition, which store.Game keeps in columns of their own, and its
-// settings, stored as JSON.
+// A Creation is what CREATE makes a game of: its kind and its settings,
+// the judge's and the game's (Settings.Game), stored as JSON.
 type Creation struct {
 	// Kind is the game's kind (a registered game.Kind's name): "" for the
 	// judge's first.
-	Kind           string
-	Variant, Rules string
-	Settings       Settings
+	Kind     string
+	Settings Settings
 }
 
 // NewCreation is a game as CREATE makes it without settings lines.
 func NewCreation() Creation {
-	return Creation{Variant: "standard", Rules: "2023", Settings: DefaultSettings()}
+	return Creation{Settings: DefaultSettings()}
 }
 
-// settingTable are the settings of a game, in HELP's order. The judge's
-// own (Game "") are those of any game: the deadlines and their time zone,
-// grace, reminder, press, early processing, the end date, observers, the
-// days of absence, the language, the sender check and whether a draw may
-// leave survivors out (the judge counts the votes; the game says who
-// survives). Diplomacy's are the variant and rule edition, what becomes
-// of missing orders and the rulebook's setups for fewer players: the keys
-// its rules take (a test holds the two to each other). The deadlines are the judge's as a
-// mechanism, but movement, retreat and adjustment are Diplomacy's phase
-// kinds: a game's calendar will name its own. The end date is the
-// judge's; who wins then (the most units) is Diplomacy's rule.
-// Settings.ItalyJoins is no setting but the two-player game's coin as
-// older games keep it; the coin is now in the game's position.
-var settingTable = []Setting[Creation]{
+// judgeSettings are the judge's own settings, those of any game, in
+// HELP's order: the kind of game, then (the deadlines of the game's
+// calendar, settingsFor) their time zone, grace, reminder, press, early
+// processing, the days of absence, the end date, observers, whether a
+// draw may leave survivors out (the judge counts the votes; the game
+// says who survives), the language and the sender check. At the end date
+// the game says who wins (game.Ender).
+var judgeSettings = []Setting{
 	{
 		Names: []string{"game"}, Form: "<game>", Flag: "game", FlagHelp: "the `game` to play, of those the judge runs (default: its first)",
 		Parse: func(c *Creation, v string) error { c.Kind = strings.ToLower(v); return nil },
 		Value: func(c *Creation) string { return c.Kind },
 		Help:  [languages]string{"game (the judge's first by default)", "game (per difetto il primo del giudice)"},
-	},
-	{
-		Names: []string{"variant"}, Form: "standard", Flag: "variant", FlagHelp: "the `variant`", Game: "diplomacy",
-		Parse: func(c *Creation, v string) error { c.Variant = v; return nil },
-		Value: func(c *Creation) string { return c.Variant },
-		Help:  [languages]string{"variant", "variant"},
-	},
-	{
-		Names: []string{"rules"}, Form: "2023|1971", Flag: "rules", FlagHelp: "the rule `edition`: 2023 or 1971", Game: "diplomacy",
-		Parse: func(c *Creation, v string) error { c.Rules = v; return nil },
-		Value: func(c *Creation) string { return c.Rules },
-		Help:  [languages]string{"rules (2023|1971)", "rules (2023|1971)"},
-	},
-	{
-		Names: []string{"movement"}, Form: "<cron spec>", Flag: "movement", FlagHelp: "cron `spec` of movement deadlines",
-		Parse: func(c *Creation, v string) error { c.Settings.Movement = v; return nil },
-		Value: func(c *Creation) string { return c.Settings.Movement },
-		Show:  func(l lang, c *Creation) string { return l.f("Deadlines: movement %q", c.Settings.Movement) },
-		Help:  [languages]string{"movement/retreat/adjustment (cron specs)", "movement/retreat/adjustment (cron)"},
-	},
-	{
-		Names: []string{"retreat"}, Form: "<cron spec>", Flag: "retreat", FlagHelp: "cron `spec` of retreat deadlines",
-		Parse: func(c *Creation, v string) error { c.Settings.Retreat = v; return nil },
-		Value: func(c *Creation) string { return c.Settings.Retreat },
-		Show:  func(l lang, c *Creation) string { return l.f("retreats %q", c.Settings.Retreat) },
-	},
-	{
-		Names: []string{"adjustment"}, Form: "<cron spec>", Flag: "adjustment", FlagHelp: "cron `spec` of adjustment deadlines",
-		Parse: func(c *Creation, v string) error { c.Settings.Adjustment = v; return nil },
-		Value: func(c *Creation) string { return c.Settings.Adjustment },
-		Show:  func(l lang, c *Creation) string { return l.f("adjustments %q", c.Settings.Adjustment) },
 	},
 	{
 		Names: []string{"timezone", "tz"}, Form: "<zone>", Flag: "tz", FlagHelp: "the game's time `zone`",
@@ -179,13 +130,6 @@ var settingTable = []Setting[Creation]{
 		Value: func(c *Creation) string { return strconv.FormatBool(c.Settings.Early) },
 		Show:  func(l lang, c *Creation) string { return l.f("Early processing %s", yesWord(c.Settings.Early)) },
 		Help:  [languages]string{"early (yes|no)", "early (yes|no)"},
-	},
-	{
-		Names: []string{"missing"}, Form: "hold|disorder", Flag: "missing", FlagHelp: "a power without orders: hold, or disorder (seed XIV.3)", Game: "diplomacy",
-		Parse: func(c *Creation, v string) error { c.Settings.Missing = strings.ToLower(v); return nil },
-		Value: func(c *Creation) string { return c.Settings.missing() },
-		Show:  func(l lang, c *Creation) string { return l.f("missing orders: %s", word(c.Settings.missing())) },
-		Help:  [languages]string{"missing (hold|disorder)", "missing (hold|disorder)"},
 	},
 	{
 		Names: []string{"max absence", "max_absence", "max-absence"}, Form: "<days>", Flag: "max-absence",
@@ -224,30 +168,6 @@ var settingTable = []Setting[Creation]{
 		Value: func(c *Creation) string { return strconv.FormatBool(!c.Settings.NoObservers) },
 		Show:  func(l lang, c *Creation) string { return l.f("observers %s", yesWord(!c.Settings.NoObservers)) },
 		Help:  [languages]string{"observers (yes|no)", "observers (yes|no)"},
-	},
-	{
-		Names: []string{"players"}, Form: "7|6|5|4|3|2", Flag: "players", Game: "diplomacy",
-		FlagHelp: "`players` (seed XIV.2): 7; 6 (Italy absent); 5 (Italy and Germany absent); 4 (England; Austria+France; Germany+Turkey; Italy+Russia); 3 (see --alternative); 2 (England+France+Russia against Germany+Austria+Turkey, from 1914, Italy neutral until a coin toss)",
-		Parse: func(c *Creation, v string) error {
-			return atoi(&c.Settings.Players, v, "players %q: expected a number of players")
-		},
-		Value: func(c *Creation) string { return strconv.Itoa(cmp.Or(c.Settings.Players, 7)) },
-		Help: [languages]string{"players (7; 6: Italy absent; 5: Italy and Germany absent;\n" +
-			"4: England, Austria+France, Germany+Turkey, Italy+Russia;\n" +
-			"3 with alternative 1: Russia, England+France+Germany, Austria+Italy+Turkey,\n" +
-			"or alternative 2: England+Germany+Austria, Russia+Italy, France+Turkey;\n" +
-			"2: England+France+Russia against Germany+Austria+Turkey from 1914,\n" +
-			"Italy neutral until the judge's coin toss, 24 units win)", "players (7|6|5|4|3|2)"},
-	},
-	{
-		Names: []string{"alternative"}, Form: "1|2", Flag: "alternative", Game: "diplomacy",
-		FlagHelp: "the three-player `setup`: 1 (Russia; England+France+Germany; Austria+Italy+Turkey) or 2 (England+Germany+Austria; Russia+Italy; France+Turkey)",
-		Parse: func(c *Creation, v string) error {
-			return atoi(&c.Settings.Alternative, v, "alternative %q: expected 1 or 2")
-		},
-		Value: func(c *Creation) string { return strconv.Itoa(cmp.Or(c.Settings.Alternative, 1)) },
-		// In English, players' help says the alternatives.
-		Help: [languages]string{"", "alternative (1|2)"},
 	},
 	{
 		Names: []string{"draws"}, Form: "all|partial", Flag: "draws",
@@ -297,19 +217,11 @@ func yesWord(b bool) word {
 	return "no"
 }
 
-// missing is the setting missing, "hold" where none is stored.
-func (s *Settings) missing() string {
-	if s.Missing == "" {
-		return "hold"
-	}
-	return s.Missing
-}
-
 // settingOf finds the setting a settings line sets, by its first word,
 // and the value written after its name. A line whose first word names no
 // setting gives nil; one whose first word begins a name of several words
 // but whose next words are not that name's gives an error ("max days 3").
-func settingOf[S any](table []Setting[S], line string) (*Setting[S], string, error) {
+func settingOf(table []Setting, line string) (*Setting, string, error) {
 	first, rest := cutWord(line)
 	for i := range table {
 		st := &table[i]
@@ -353,16 +265,16 @@ func cutWord(line string) (word, rest string) {
 
 // namesSetting says whether a line of a mail is a settings line of CREATE:
 // whether its first word begins a setting's name.
-func namesSetting(line string) bool {
-	st, _, err := settingOf(settingTable, line)
+func namesSetting(table []Setting, line string) bool {
+	st, _, err := settingOf(table, line)
 	return st != nil || err != nil
 }
 
 // readLines reads CREATE's settings lines into c, each "<name> <value>";
 // at the first it cannot read it returns that line and why.
-func (c *Creation) readLines(text string) (string, error) {
+func (c *Creation) readLines(table []Setting, text string) (string, error) {
 	for _, line := range strings.Split(text, "\n") {
-		st, value, err := settingOf(settingTable, line)
+		st, value, err := settingOf(table, line)
 		if err == nil && st != nil {
 			err = st.Parse(c, value)
 		}
@@ -375,22 +287,27 @@ func (c *Creation) readLines(text string) (string, error) {
 
 // settingsLayout places the settings in the settings text, by their first
 // name: a text line per entry, its clauses joined by "; ", each of
-// settings joined by ", ". It follows the table's order but for the
-// draws and the end date, which the text has said where they are since
-// before the table. A setting with a Show it does not name (a game's own,
-// until it says where) follows, on a line of its own.
+// settings joined by ", "; "deadlines" stands for the deadlines of the
+// game's calendar (deadlinesText). It follows the table's order but for
+// the draws and the end date, which the text has said where they are
+// since before the table. A setting with a Show it does not name (a
+// game's own) follows, on a line of its own.
 var settingsLayout = []string{
-	"movement, retreat, adjustment, timezone; grace, reminder, press",
-	"early; missing; draws; max absence; observers, end; language",
+	"deadlines, timezone; grace, reminder, press",
+	"early; draws; max absence; observers, end; language",
 	"sender_check",
 }
 
-// settingsText is the settings text of table's settings in s, in l.
-func settingsText[S any](l lang, table []Setting[S], layout []string, s *S) string {
+// settingsText is the settings text of table's settings in c, in l, for
+// a judge that hosts kinds.
+func settingsText(l lang, kinds []game.Kind, table []Setting, layout []string, c *Creation) string {
 	show := func(name string) string {
+		if name == "deadlines" {
+			return deadlinesText(l, kinds, c)
+		}
 		for _, st := range table {
 			if st.Names[0] == name && st.Show != nil {
-				return st.Show(l, s)
+				return st.Show(l, c)
 			}
 		}
 		return ""
@@ -427,13 +344,13 @@ func settingsText[S any](l lang, table []Setting[S], layout []string, s *S) stri
 		}
 		line(clauses)
 	}
-	var rest []string
+	var rest [][]string
 	for _, st := range table {
 		if st.Show != nil && !placed[st.Names[0]] {
-			rest = append(rest, st.Names[0])
+			rest = append(rest, []string{st.Names[0]})
 		}
 	}
-	line([][]string{rest})
+	line(rest)
 	return b.String()
 }
 
@@ -450,7 +367,7 @@ const helpSettingsMark = "<settings>"
 // settings lines: <settings>; you become its master". That line is
 // broken to fit helpWidth between the settings, after the words before
 // the mark and before those after it.
-func withSettingsHelp[S any](l lang, table []Setting[S], help string) string {
+func withSettingsHelp(l lang, table []Setting, help string) string {
 	at := strings.Index(help, helpSettingsMark)
 	if at < 0 {
 		return help
@@ -506,7 +423,7 @@ func withSettingsHelp[S any](l lang, table []Setting[S], help string) string {
 
 // settingNames lists the settings' names, for usages:
 // "variant, rules, movement, ...".
-func settingNames[S any](table []Setting[S]) string {
+func settingNames(table []Setting) string {
 	var names []string
 	for _, st := range table {
 		names = append(names, st.Names[0])
@@ -516,17 +433,17 @@ func settingNames[S any](table []Setting[S]) string {
 
 // A settingFlag is a setting as a flag.Value: the flag is read as
 // CREATE's settings line is.
-type settingFlag[S any] struct {
-	st *Setting[S]
-	s  *S
+type settingFlag struct {
+	st *Setting
+	s  *Creation
 }
 
-func (f settingFlag[S]) Set(v string) error { return f.st.Parse(f.s, v) }
+func (f settingFlag) Set(v string) error { return f.st.Parse(f.s, v) }
 
 // String is the setting's value, quoted where it has spaces as a shell
 // wants it ("0 20 * * MON,THU"); "" for the zero settingFlag, which flag
 // makes to tell a default worth printing.
-func (f settingFlag[S]) String() string {
+func (f settingFlag) String() string {
 	if f.st == nil {
 		return ""
 	}
@@ -538,21 +455,21 @@ func (f settingFlag[S]) String() string {
 }
 
 // IsBoolFlag lets a yes-or-no setting's flag stand alone: --early.
-func (f settingFlag[S]) IsBoolFlag() bool { return f.st != nil && f.st.Form == yesOrNo }
+func (f settingFlag) IsBoolFlag() bool { return f.st != nil && f.st.Form == yesOrNo }
 
 // registerFlags gives fs a flag for each of table's settings that has
 // one, which sets it in s.
-func registerFlags[S any](fs *flag.FlagSet, table []Setting[S], s *S) {
+func registerFlags(fs *flag.FlagSet, table []Setting, s *Creation) {
 	for i := range table {
 		if st := &table[i]; st.Flag != "" {
-			fs.Var(settingFlag[S]{st, s}, st.Flag, st.FlagHelp)
+			fs.Var(settingFlag{st, s}, st.Flag, st.FlagHelp)
 		}
 	}
 }
 
 // flagsUsage lists table's flags as a usage writes them:
 // "[--press white|grey|none]", "[--early=yes|no]".
-func flagsUsage[S any](table []Setting[S]) []string {
+func flagsUsage(table []Setting) []string {
 	var out []string
 	for _, st := range table {
 		switch {
@@ -566,11 +483,13 @@ func flagsUsage[S any](table []Setting[S]) []string {
 	return out
 }
 
-// SettingFlags gives fs a flag for each setting of a new game that has
-// one, for corriere game create; each is read into c as CREATE's
-// settings line is.
-func SettingFlags(fs *flag.FlagSet, c *Creation) { registerFlags(fs, settingTable, c) }
+// SettingFlags gives fs a flag for each setting of a new game, on a
+// judge that hosts games, that has one, for corriere game create; each
+// is read into c as CREATE's settings line is.
+func SettingFlags(fs *flag.FlagSet, c *Creation, games []game.Kind) {
+	registerFlags(fs, settingsFor(games), c)
+}
 
 // SettingFlagsUsage lists the flags of SettingFlags as a usage writes
 // them: "[--press white|grey|none]".
-func SettingFlagsUsage() []string { return flagsUsage(settingTable) }
+func SettingFlagsUsage(games []game.Kind) []string { return flagsUsage(settingsFor(games)) }

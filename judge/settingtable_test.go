@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -24,7 +25,7 @@ func TestHelpIsPinned(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := l.help()
+		got := l.help(testTable)
 		if *update {
 			if err := os.WriteFile("testdata/help."+l.String()+".txt", []byte(got), 0o644); err != nil {
 				t.Fatal(err)
@@ -41,9 +42,13 @@ func TestHelpIsPinned(t *testing.T) {
 // reply) to what it says for the defaults and for every setting changed.
 func TestSettingsTextIsPinned(t *testing.T) {
 	changed := DefaultSettings()
-	changed.Movement, changed.Retreat, changed.Adjustment, changed.TimeZone = "@every 10s", "0 8 * * *", "0 9 * * SAT", "Europe/Rome"
+	changed.Set("movement", "@every 10s")
+	changed.Set("retreat", "0 8 * * *")
+	changed.Set("adjustment", "0 9 * * SAT")
+	changed.Set("missing", "disorder")
+	changed.TimeZone = "Europe/Rome"
 	changed.Grace, changed.Reminder, changed.Press, changed.Early = 0, Duration(90*time.Minute), "grey", false
-	changed.Missing, changed.End, changed.NoObservers, changed.MaxAbsence = "disorder", "2027-06-30 20:00", true, 0
+	changed.End, changed.NoObservers, changed.MaxAbsence = "2027-06-30 20:00", true, 0
 	changed.PartialDraws, changed.Language, changed.SenderCheck = true, "italian", "not_failed"
 	for _, c := range []struct {
 		name string
@@ -52,23 +57,27 @@ func TestSettingsTextIsPinned(t *testing.T) {
 		want string
 	}{
 		{"defaults", DefaultSettings(), english, `Deadlines: movement "0 20 * * MON,THU", retreats "0 20 * * *", adjustments "0 20 * * *", UTC; grace 1h0m0s, reminder 12h0m0s, press white.
-Early processing yes; missing orders: hold; draws: all survivors; absences: 15 days per player; observers yes; language english.
+Early processing yes; draws: all survivors; absences: 15 days per player; observers yes; language english.
 Sender check: confirmed (a sign-on is taken only from a sender that the mail's DKIM signature, SPF or DMARC confirms).
+Missing orders: hold.
 `},
 		{"defaults", DefaultSettings(), italian, `Scadenze: movimento "0 20 * * MON,THU", ritirate "0 20 * * *", aggiustamenti "0 20 * * *", UTC; tolleranza 1h0m0s, promemoria 12h0m0s, messaggi firmati.
-Risoluzione anticipata sì; ordini mancanti: le unità restano ferme; patte: tutti i sopravvissuti; assenze: 15 giorni per giocatore; osservatori sì; lingua inglese.
+Risoluzione anticipata sì; patte: tutti i sopravvissuti; assenze: 15 giorni per giocatore; osservatori sì; lingua inglese.
 Controllo del mittente: confirmed (un collegamento è accettato solo da un mittente confermato dalla firma DKIM della mail, da SPF o da DMARC).
+Ordini mancanti: le unità restano ferme.
 `},
 		{"changed", changed, english, `Deadlines: movement "@every 10s", retreats "0 8 * * *", adjustments "0 9 * * SAT", Europe/Rome; grace 0s, reminder 1h30m0s, press grey.
-Early processing no; missing orders: disorder; draws: partial allowed; absences: none taken; observers no, ends 2027-06-30 20:00; language italian.
+Early processing no; draws: partial allowed; absences: none taken; observers no, ends 2027-06-30 20:00; language italian.
 Sender check: not_failed (a sign-on is refused only from a sender shown to be forged).
+Missing orders: disorder.
 `},
 		{"changed", changed, italian, `Scadenze: movimento "@every 10s", ritirate "0 8 * * *", aggiustamenti "0 9 * * SAT", Europe/Rome; tolleranza 0s, promemoria 1h30m0s, messaggi anche anonimi.
-Risoluzione anticipata no; ordini mancanti: disordine civile; patte: anche parziali; assenze: nessuna; osservatori no, finisce il 2027-06-30 20:00; lingua italiano.
+Risoluzione anticipata no; patte: anche parziali; assenze: nessuna; osservatori no, finisce il 2027-06-30 20:00; lingua italiano.
 Controllo del mittente: not_failed (un collegamento è rifiutato solo da un mittente risultato falso).
+Ordini mancanti: disordine civile.
 `},
 	} {
-		if got := c.set.textIn(c.l); got != c.want {
+		if got := settingsText(c.l, testGames, testTable, settingsLayout, &Creation{Settings: c.set}); got != c.want {
 			t.Errorf("%s, in %s:\n%s\nwant\n%s", c.name, c.l, got, c.want)
 		}
 	}
@@ -82,15 +91,15 @@ func TestCreateLinesArePinned(t *testing.T) {
 		lines string
 		want  string // the variant, rules and stored settings; or the refusal
 	}{
-		{"", `standard 2023 {"movement":"0 20 * * MON,THU","retreat":"0 20 * * *","adjustment":"0 20 * * *","time_zone":"UTC","grace":"1h0m0s","reminder":"12h0m0s","press":"white","early":true,"max_absence":15}`},
+		{"", `standard 2023 {"time_zone":"UTC","grace":"1h0m0s","reminder":"12h0m0s","press":"white","early":true,"max_absence":15,"adjustment":"0 20 * * *","movement":"0 20 * * MON,THU","retreat":"0 20 * * *"}`},
 		{"variant standard\nrules 1971\nmovement 0 8 * * *\nretreat 0 9 * * *\nadjustment 0 10 * * *\ntimezone Europe/Rome\ngrace 30m\nreminder 2h\npress GREY\nearly no\n" +
-			"missing Disorder\nend 2027-06-30 20:00\ndraws partial\nlanguage it\nmax absence 3\nobservers no\nsender_check not-failed", `standard 1971 {"movement":"0 8 * * *","retreat":"0 9 * * *","adjustment":"0 10 * * *","time_zone":"Europe/Rome","grace":"30m0s","reminder":"2h0m0s","press":"grey","early":false,"missing":"disorder","end":"2027-06-30 20:00","no_observers":true,"max_absence":3,"partial_draws":true,"language":"italian","sender_check":"not_failed"}`},
-		{"tz Asia/Tokyo\nmax_absence 4\nsender-check off\ndraws nodias\nobservers off\nearly on", `standard 2023 {"movement":"0 20 * * MON,THU","retreat":"0 20 * * *","adjustment":"0 20 * * *","time_zone":"Asia/Tokyo","grace":"1h0m0s","reminder":"12h0m0s","press":"white","early":true,"no_observers":true,"max_absence":4,"partial_draws":true,"sender_check":"off"}`},
-		{"Press: grey\nGrace= 10m\nmax-absence: 0\nTZ Europe/Rome", `standard 2023 {"movement":"0 20 * * MON,THU","retreat":"0 20 * * *","adjustment":"0 20 * * *","time_zone":"Europe/Rome","grace":"10m0s","reminder":"12h0m0s","press":"grey","early":true,"max_absence":0}`},
-		{"players 3\nalternative 2", `standard 2023 {"movement":"0 20 * * MON,THU","retreat":"0 20 * * *","adjustment":"0 20 * * *","time_zone":"UTC","grace":"1h0m0s","reminder":"12h0m0s","press":"white","early":true,"max_absence":15,"players":3,"alternative":2}`},
-		{"players 2\ndraws dias\nobservers yes\nearly true", `standard 2023 {"movement":"0 20 * * MON,THU","retreat":"0 20 * * *","adjustment":"0 20 * * *","time_zone":"UTC","grace":"1h0m0s","reminder":"12h0m0s","press":"white","early":true,"max_absence":15,"players":2}`},
-		{"grace 5m\nhello\npress none", `standard 2023 {"movement":"0 20 * * MON,THU","retreat":"0 20 * * *","adjustment":"0 20 * * *","time_zone":"UTC","grace":"5m0s","reminder":"12h0m0s","press":"white","early":true,"max_absence":15}`},
-		{"grace\t5m\nmax absence: 5", `standard 2023 {"movement":"0 20 * * MON,THU","retreat":"0 20 * * *","adjustment":"0 20 * * *","time_zone":"UTC","grace":"5m0s","reminder":"12h0m0s","press":"white","early":true,"max_absence":5}`},
+			"missing Disorder\nend 2027-06-30 20:00\ndraws partial\nlanguage it\nmax absence 3\nobservers no\nsender_check not-failed", `standard 1971 {"time_zone":"Europe/Rome","grace":"30m0s","reminder":"2h0m0s","press":"grey","early":false,"end":"2027-06-30 20:00","no_observers":true,"max_absence":3,"partial_draws":true,"language":"italian","sender_check":"not_failed","adjustment":"0 10 * * *","missing":"disorder","movement":"0 8 * * *","retreat":"0 9 * * *","rules":"1971","variant":"standard"}`},
+		{"tz Asia/Tokyo\nmax_absence 4\nsender-check off\ndraws nodias\nobservers off\nearly on", `standard 2023 {"time_zone":"Asia/Tokyo","grace":"1h0m0s","reminder":"12h0m0s","press":"white","early":true,"no_observers":true,"max_absence":4,"partial_draws":true,"sender_check":"off","adjustment":"0 20 * * *","movement":"0 20 * * MON,THU","retreat":"0 20 * * *"}`},
+		{"Press: grey\nGrace= 10m\nmax-absence: 0\nTZ Europe/Rome", `standard 2023 {"time_zone":"Europe/Rome","grace":"10m0s","reminder":"12h0m0s","press":"grey","early":true,"max_absence":0,"adjustment":"0 20 * * *","movement":"0 20 * * MON,THU","retreat":"0 20 * * *"}`},
+		{"players 3\nalternative 2", `standard 2023 {"time_zone":"UTC","grace":"1h0m0s","reminder":"12h0m0s","press":"white","early":true,"max_absence":15,"adjustment":"0 20 * * *","alternative":"2","movement":"0 20 * * MON,THU","players":"3","retreat":"0 20 * * *"}`},
+		{"players 2\ndraws dias\nobservers yes\nearly true", `standard 2023 {"time_zone":"UTC","grace":"1h0m0s","reminder":"12h0m0s","press":"white","early":true,"max_absence":15,"adjustment":"0 20 * * *","movement":"0 20 * * MON,THU","players":"2","retreat":"0 20 * * *"}`},
+		{"grace 5m\nhello\npress none", `standard 2023 {"time_zone":"UTC","grace":"5m0s","reminder":"12h0m0s","press":"white","early":true,"max_absence":15,"adjustment":"0 20 * * *","movement":"0 20 * * MON,THU","retreat":"0 20 * * *"}`},
+		{"grace\t5m\nmax absence: 5", `standard 2023 {"time_zone":"UTC","grace":"5m0s","reminder":"12h0m0s","press":"white","early":true,"max_absence":5,"adjustment":"0 20 * * *","movement":"0 20 * * MON,THU","retreat":"0 20 * * *"}`},
 		{"max days 3", `max days 3: expected max absence <days>. The game was not created.`},
 		{"players many", `players many: players "many": expected a number of players. The game was not created.`},
 		{"alternative x", `alternative x: alternative "x": expected 1 or 2. The game was not created.`},
@@ -114,15 +123,23 @@ func TestCreateLinesArePinned(t *testing.T) {
 	}
 }
 
+// testTable is the settings table of the tests' judge.
+var testTable = settingsFor(testGames)
+
 // TestSettingTable checks each setting's row: named, each name's first
 // word its own (a settings line is found by it), a flag of corriere game
-// create as well as a settings line, read and written, its
-// value read back as it was written, and said in the settings text where
-// settingsLayout places it.
+// create as well as a settings line, read and written, its value read
+// back as it was written, the game's own taken by its rules and the
+// judge's not, and the judge's said in the settings text where
+// settingsLayout places them.
 func TestSettingTable(t *testing.T) {
 	first := map[string]string{}
-	shown := map[string]bool{}
-	for _, st := range settingTable {
+	shown := map[string]bool{"deadlines": true}
+	var diplomacys []string
+	for _, st := range (diplomacy.Kind{}).Settings() {
+		diplomacys = append(diplomacys, st.Names[0])
+	}
+	for _, st := range testTable {
 		if len(st.Names) == 0 || st.Parse == nil || st.Value == nil || st.Form == "" {
 			t.Errorf("setting %v: want names, a Form, Parse and Value", st.Names)
 			continue
@@ -133,21 +150,21 @@ func TestSettingTable(t *testing.T) {
 				t.Errorf("%q and %q begin with the same word", other, name)
 			}
 			first[w] = name
-			if !namesSetting(name + " x") {
+			if !namesSetting(testTable, name+" x") {
 				t.Errorf("%q does not name a setting", name)
 			}
 		}
-		if st.Show != nil {
+		if st.Show != nil && st.Game == "" {
 			shown[st.Names[0]] = true
 		}
 		if st.Flag == "" || st.FlagHelp == "" {
 			t.Errorf("%s: no flag of corriere game create", st.Names[0])
 		}
-		// A setting marked Diplomacy's is one Diplomacy's rules take, and
-		// the judge's own are none of theirs.
+		// Diplomacy's own settings are those its rules take; the judge's,
+		// and the deadlines, are none of theirs.
 		c0 := NewCreation()
 		_, err := diplomacy.Configure(map[string]string{st.Names[0]: st.Value(&c0)})
-		if notTheirs := err != nil && strings.Contains(err.Error(), "is no setting of Diplomacy"); notTheirs != (st.Game == "") {
+		if theirs := err == nil || !strings.Contains(err.Error(), "is no setting of Diplomacy"); theirs != slices.Contains(diplomacys, st.Names[0]) {
 			t.Errorf("%s: Game %q, but Diplomacy's rules say %v", st.Names[0], st.Game, err)
 		}
 		// The default's value, read back, is the same value.
@@ -161,7 +178,7 @@ func TestSettingTable(t *testing.T) {
 		for _, name := range strings.FieldsFunc(entry, func(r rune) bool { return r == ',' || r == ';' }) {
 			name = strings.TrimSpace(name)
 			if !shown[name] {
-				t.Errorf("settingsLayout places %q, which is no setting with a Show", name)
+				t.Errorf("settingsLayout places %q, which is no setting of the judge's with a Show", name)
 			}
 			delete(shown, name)
 		}
@@ -172,15 +189,15 @@ func TestSettingTable(t *testing.T) {
 }
 
 // TestSettingsTextPlacesTheUnplaced: a setting the layout does not name
-// (a game's own, later) is said on a line of its own.
+// (a game's own) is said on a line of their own, after the judge's.
 func TestSettingsTextPlacesTheUnplaced(t *testing.T) {
-	table := append(slices.Clone(settingTable), Setting[Creation]{
+	table := append(slices.Clone(testTable), Setting{
 		Names: []string{"ducats"}, Form: "<ducats>",
 		Show: func(l lang, c *Creation) string { return "ducats 100" },
 	})
-	set := DefaultSettings()
-	got := settingsText(english, table, settingsLayout, &Creation{Settings: set})
-	if want := set.textIn(english) + "ducats 100.\n"; got != want {
+	c := &Creation{Settings: DefaultSettings()}
+	got := settingsText(english, testGames, table, settingsLayout, c)
+	if want := strings.TrimSuffix(settingsText(english, testGames, testTable, settingsLayout, c), ".\n") + "; ducats 100.\n"; got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
@@ -201,7 +218,7 @@ func TestSettingOf(t *testing.T) {
 		{"A Par-Bur", "", "", ""},
 		{"", "", "", ""},
 	} {
-		st, value, err := settingOf(settingTable, c.line)
+		st, value, err := settingOf(testTable, c.line)
 		name := ""
 		if st != nil {
 			name = st.Names[0]
@@ -216,9 +233,9 @@ func TestSettingOf(t *testing.T) {
 // its own Help or in another's ("movement/retreat/adjustment").
 func TestSettingsHelp(t *testing.T) {
 	for l := range languages {
-		help := l.help()
-		for _, st := range settingTable {
-			if st.Help[l] == "" && !slices.ContainsFunc(settingTable, func(o Setting[Creation]) bool {
+		help := l.help(testTable)
+		for _, st := range testTable {
+			if st.Help[l] == "" && !slices.ContainsFunc(testTable, func(o Setting) bool {
 				return strings.Contains(o.Help[l], st.Names[0])
 			}) {
 				t.Errorf("HELP in %s does not describe %s", l, st.Names[0])
@@ -234,7 +251,44 @@ func TestSettingsHelp(t *testing.T) {
 func TestCreateUsage(t *testing.T) {
 	f := newFixture(t, nil)
 	reply := f.send("gm@x.test", "CREATE")
-	want := "Expected CREATE <game> <password>, then settings lines (game, variant, rules, movement, retreat, adjustment, timezone, grace, reminder, " +
-		"press, early, missing, max absence, end, observers, players, alternative, draws, language, sender_check)."
+	want := "Expected CREATE <game> <password>, then settings lines (game, movement, retreat, adjustment, timezone, grace, reminder, " +
+		"press, early, max absence, end, observers, draws, language, sender_check, variant, rules, missing, players, alternative)."
 	mustContain(t, "CREATE alone", reply, want)
+}
+
+// A game stored before Settings.Game, with Diplomacy's settings as fields
+// of their own (numbers for the setup), reads as it did: the same
+// deadlines and the same rules.
+func TestSettingsStoredBeforeGameSettings(t *testing.T) {
+	old := `{"movement":"0 8 * * *","retreat":"0 9 * * *","adjustment":"0 10 * * *","time_zone":"Europe/Rome","grace":"30m0s","reminder":"2h0m0s",` +
+		`"press":"grey","early":false,"missing":"disorder","max_absence":3,"players":2,"italy_joins":"england","language":"italian"}`
+	set, err := parseSettings(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"movement": "0 8 * * *", "retreat": "0 9 * * *", "adjustment": "0 10 * * *",
+		"missing": "disorder", "players": "2", "italy_joins": "england"}
+	if !maps.Equal(set.Game, want) {
+		t.Errorf("game settings %v, want %v", set.Game, want)
+	}
+	if set.TimeZone != "Europe/Rome" || set.Press != "grey" || set.Early || set.MaxAbsence != 3 || set.Language != "italian" {
+		t.Errorf("the judge's settings read as %+v", set)
+	}
+	g := &store.Game{Variant: "standard", Rules: "1971"}
+	r, err := diplomacy.Configure(set.gameSettings(g, diplomacyCalendar))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Players != 2 || !r.Disorder || r.Edition.String() != "1971" || r.TwoPlayer() == nil {
+		t.Errorf("rules %+v", r)
+	}
+	d, err := set.Deadline("retreat", time.Date(2026, 11, 23, 9, 30, 0, 0, time.UTC))
+	if err != nil || !d.Equal(time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)) {
+		t.Errorf("retreat deadline %v, %v", d, err)
+	}
+	// Written again, it keeps every value.
+	again, err := parseSettings(set.json())
+	if err != nil || !maps.Equal(again.Game, set.Game) || again.json() != set.json() {
+		t.Errorf("written again: %s, %v", again.json(), err)
+	}
 }

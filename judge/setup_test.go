@@ -347,7 +347,7 @@ func TestResignAndConcedeAsAPair(t *testing.T) {
 	mustContain(t, "resign", reply, "You no longer play Germany, England and France in game tre2")
 	reply = f.send("fan@x.test", "STATUS tre2")
 	mustContain(t, "status", reply, "Played by 3 (seed XIV.2): Russia; England, France and Germany; Austria, Italy and Turkey.",
-		`Deadlines: movement "0 20 * * *"`, "press white", "Early processing yes; missing orders: hold; draws: all survivors; absences: 15 days per player; observers yes; language english.")
+		`Deadlines: movement "0 20 * * *"`, "press white", "Early processing yes; draws: all survivors; absences: 15 days per player; observers yes; language english.", "Missing orders: hold.")
 	var seats []store.Seat
 	err := f.j.Store.Tx(context.Background(), func(tx *store.Tx) (err error) {
 		g, err := tx.Game("tre2")

@@ -201,17 +201,16 @@ func (s *turnsState) Position(to game.Viewer) game.Text {
 func (s *turnsState) Encode() ([]byte, error) { return json.Marshal(s) }
 
 // newTurnsGame starts the second game, "carte", by mail: its master
-// created by the operator seats red and blue and starts it.
+// creates it, seats red and blue and starts it.
 func newTurnsGame(t *testing.T) (*fixture, string) {
 	f := newFixture(t, nil)
 	f.j.Games = append(slices.Clone(testGames), turnsKind{})
-	set := DefaultSettings()
-	set.Movement, set.Retreat, set.Adjustment = "0 20 * * *", "0 20 * * *", "0 20 * * *"
-	pw, err := f.j.CreateWithMaster(context.Background(), "carte", Creation{Kind: "turns", Settings: set}, "gm@x.test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	reply := f.send("gm@x.test", "SIGNON master@carte "+pw+"\nSEAT red red@players.test\nSEAT blue blue@players.test\nSTART")
+	const pw = "mazzo-7-rosso"
+	reply := f.send("gm@x.test", "CREATE carte "+pw+"\ngame turns\ndeadline 0 20 * * *\ngrace 30m")
+	mustContain(t, "CREATE", reply, "Game carte created (turns).", `Deadlines: every phase "0 20 * * *", UTC; grace 30m0s`)
+	reply = f.send("gm@x.test", "CREATE altra "+pw+"\ngame turns\nplayers 3")
+	mustContain(t, "a setting of another game", reply, `game altra: "players" is no setting of turns. The game was not created.`)
+	reply = f.send("gm@x.test", "SIGNON master@carte "+pw+"\nSEAT red red@players.test\nSEAT blue blue@players.test\nSTART")
 	mustContain(t, "the master's mail", reply, "Red: now played by red@players.test", "Game carte has started")
 	return f, pw
 }

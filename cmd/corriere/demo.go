@@ -76,7 +76,9 @@ func seedPlayer(power string) string { return power + "@players.test" }
 // pw-<power>.
 func createSeedGame(ctx context.Context, j *judge.Judge, name, every string) error {
 	set := judge.DefaultSettings()
-	set.Movement, set.Retreat, set.Adjustment = every, every, every
+	for _, kind := range []string{"movement", "retreat", "adjustment"} {
+		set.Set(kind, every)
+	}
 	set.Grace, set.Reminder = 0, 0
 	if err := j.CreateGame(ctx, name, "standard", "1971", set); err != nil {
 		return err

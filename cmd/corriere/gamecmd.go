@@ -20,7 +20,7 @@ var gameVerbs = []struct {
 	syntax string
 	what   string
 }{
-	{"create", 1, wrapUsage("create NAME [--master ADDRESS]", judge.SettingFlagsUsage(), "       "),
+	{"create", 1, wrapUsage("create NAME [--master ADDRESS]", judge.SettingFlagsUsage(games), "       "),
 		"a new game, forming. Its master's password is printed once; with --master it is mailed to ADDRESS instead, the only address the master may sign on from"},
 	{"seat", 3, "seat NAME POWER ADDRESS [--password-stdin]",
 		"give a free power to a player, as the master's SEAT: the player is mailed the power and a new password (or the one read from stdin)"},
@@ -101,7 +101,7 @@ func runGame(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch verb {
 	case "create":
 		master = fs.String("master", "", "the game master's address: mailed the master's password, and the only address the master may sign on from")
-		judge.SettingFlags(fs, &cr)
+		judge.SettingFlags(fs, &cr, games)
 	case "seat", "replace":
 		passwordStdin = fs.Bool("password-stdin", false, "read the player's password from the first line of stdin instead of generating one")
 	}

@@ -5,6 +5,12 @@ import "github.com/corriere/corriere/game"
 // italian is the Italian of the texts of this package, keyed by the
 // English as written in the code.
 var italian = game.Dictionary{
+	"movement %q":                 "movimento %q",
+	"retreats %q":                 "ritirate %q",
+	"adjustments %q":              "aggiustamenti %q",
+	"Missing orders: %s":          "Ordini mancanti: %s",
+	"disorder":                    "disordine civile",
+	"hold":                        "le unità restano ferme",
 	"%s %s %s moved to %s":        "%[2]s %[3]s (%[1]s) spostata in %[4]s",
 	"the centre %s made neutral":  "il centro %s reso neutrale",
 	"the centre %s given to %s":   "il centro %s dato a %s",
