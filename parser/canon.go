@@ -111,31 +111,26 @@ func inertID(v *variants.Variant, ix *index, id string, l variants.Loc) ([]varia
 // place, lower-cased as the grammar sees them.
 var placeFollowers = []string{"h", "s", "c", "disband", "via"}
 
-// canonical reads text written exactly as Format writes it, with places
-// the tables know, for the parser as Orders prepares it; ok is false for
-// any other text, and for a text whose reading is refused (the grammar
-// words the refusal). It builds the one reading the grammar would make
-// of the text and resolves it as the grammar's.
-func (p *parser) canonical(text string) (adjudicator.Order, bool) {
-	var f [8]string
-	n := fields(text, &f)
+// canonText is a text of Format's shape as the grammar would read it.
+type canonText struct {
+	f   [8]string // its words
+	n   int
+	r   reading // the one reading the grammar makes of it
+	one bool    // every place in it names one location
+}
+
+// readCanon reads text written exactly as Format writes it for an order
+// of the phase, with places the tables know; false for any other text.
+func (ix *index) readCanon(phase adjudicator.PhaseType, text string, c *canonText) bool {
+	f := &c.f
+	n := fields(text, f)
 	if n == 0 {
-		return adjudicator.Order{}, false
+		return false
 	}
-	// One token a word: every place is one (see inertID), as resolve
-	// expects of the grammar's.
-	p.text = text
-	p.tokBuf = p.tokBuf[:0]
-	for i := range n {
-		k := tWord
-		if f[i] == "-" {
-			k = tArrow
-		}
-		p.tokBuf = append(p.tokBuf, token{kind: k, norm: f[i]})
-	}
-	p.toks = p.tokBuf
+	c.n, c.one = n, true
 	place := func(i int) (locRef, bool) {
-		cands, ok := p.ix.canon.orderLocs[f[i]]
+		cands, ok := ix.canon.orderLocs[f[i]]
+		c.one = c.one && len(cands) == 1
 		return locRef{start: i, end: i + 1, cands: cands}, ok
 	}
 	unit := func(i int) (unitRef, bool) {
@@ -152,9 +147,10 @@ func (p *parser) canonical(text string) (adjudicator.Order, bool) {
 		u.at, ok = place(i + 1)
 		return u, ok
 	}
-	r := reading{lead: variants.NoPower}
+	r := &c.r
+	*r = reading{lead: variants.NoPower}
 	ok := false
-	switch p.phase {
+	switch phase {
 	case adjudicator.Adjustment:
 		switch {
 		case n == 1 && f[0] == "waive":
@@ -167,7 +163,7 @@ func (p *parser) canonical(text string) (adjudicator.Order, bool) {
 			r.unit, ok = unit(1)
 		}
 	default:
-		retreat := p.phase == adjudicator.Retreat
+		retreat := phase == adjudicator.Retreat
 		if n < 3 {
 			break
 		}
@@ -197,12 +193,61 @@ func (p *parser) canonical(text string) (adjudicator.Order, bool) {
 			ok = false
 		}
 	}
-	if !ok {
+	return ok
+}
+
+// single is the order of a canonical text whose places each name one
+// location: the one candidate, which resolve would take whatever its
+// score. It uses none of p's buffers, so that Order may keep p on the
+// stack.
+func (p *parser) single(c *canonText) (adjudicator.Order, bool) {
+	o, _, err := p.build(&c.r, first(c.r.unit.at), first(c.r.target.at), first(c.r.dest))
+	if err != nil {
 		return adjudicator.Order{}, false
 	}
-	p.out = append(p.outBuf[:0], r)
+	return p.settle(o), true
+}
+
+// first is the place a reference names alone, NoLoc for none.
+func first(ref locRef) variants.Loc {
+	if len(ref.cands) == 0 {
+		return variants.NoLoc
+	}
+	return ref.cands[0]
+}
+
+// resolveCanon resolves a canonical text with an ambiguous place ("gal")
+// as the grammar's reading of it; false where resolve refuses it (the
+// grammar words the refusal).
+func (p *parser) resolveCanon(text string, c *canonText) (adjudicator.Order, bool) {
+	// One token a word, every place one (see inertID), as resolve
+	// expects of the grammar's tokens.
+	p.text = text
+	p.tokBuf = p.tokBuf[:0]
+	for _, w := range c.f[:c.n] {
+		k := tWord
+		if w == "-" {
+			k = tArrow
+		}
+		p.tokBuf = append(p.tokBuf, token{kind: k, norm: w})
+	}
+	p.toks = p.tokBuf
+	p.out = append(p.outBuf[:0], c.r)
 	o, err := p.resolve()
 	return o, err == nil
+}
+
+// canonical reads a text of Format's shape for the parser as Orders
+// prepares it; false for any other text, or one refused.
+func (p *parser) canonical(text string) (adjudicator.Order, bool) {
+	var c canonText
+	switch {
+	case !p.ix.readCanon(p.phase, text, &c):
+		return adjudicator.Order{}, false
+	case c.one:
+		return p.single(&c)
+	}
+	return p.resolveCanon(text, &c)
 }
 
 // fields splits text at single spaces into f, as Format separates words;
