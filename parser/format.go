@@ -1,8 +1,6 @@
 package parser
 
 import (
-	"strings"
-
 	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/variants"
 )
@@ -18,52 +16,54 @@ import (
 // the position does not make the other one likelier, so "build F tyr" reads
 // back as the sea.
 func Format(v *variants.Variant, o adjudicator.Order) string {
-	var b strings.Builder
+	// Results write every order: one allocation, for the string.
+	var buf [64]byte
+	b := buf[:0]
 	unit := func(t variants.UnitType, l variants.Loc) {
 		if t == variants.Army || t == variants.Fleet {
-			b.WriteString(t.String())
-			b.WriteByte(' ')
+			b = append(b, t.String()...)
+			b = append(b, ' ')
 		}
-		b.WriteString(locID(v, l))
+		b = append(b, locID(v, l)...)
 	}
 	switch o.Type {
 	case adjudicator.Hold:
 		unit(o.Unit, o.Loc)
-		b.WriteString(" H")
+		b = append(b, " H"...)
 	case adjudicator.Move, adjudicator.RetreatTo:
 		unit(o.Unit, o.Loc)
-		b.WriteString(" - ")
-		b.WriteString(locID(v, o.Target))
+		b = append(b, " - "...)
+		b = append(b, locID(v, o.Target)...)
 		if o.ViaConvoy && o.Type == adjudicator.Move {
-			b.WriteString(" via convoy")
+			b = append(b, " via convoy"...)
 		}
 	case adjudicator.Support, adjudicator.Convoy:
 		unit(o.Unit, o.Loc)
 		if o.Type == adjudicator.Support {
-			b.WriteString(" S ")
+			b = append(b, " S "...)
 		} else {
-			b.WriteString(" C ")
+			b = append(b, " C "...)
 		}
 		unit(o.TargetUnit, o.Target)
 		if o.Dest != variants.NoLoc {
-			b.WriteString(" - ")
-			b.WriteString(locID(v, o.Dest))
+			b = append(b, " - "...)
+			b = append(b, locID(v, o.Dest)...)
 		}
 	case adjudicator.Disband:
 		unit(o.Unit, o.Loc)
-		b.WriteString(" disband")
+		b = append(b, " disband"...)
 	case adjudicator.Build:
-		b.WriteString("build ")
+		b = append(b, "build "...)
 		unit(o.Unit, o.Loc)
 	case adjudicator.Remove:
-		b.WriteString("remove ")
+		b = append(b, "remove "...)
 		unit(o.Unit, o.Loc)
 	case adjudicator.Waive:
-		b.WriteString("waive")
+		b = append(b, "waive"...)
 	default:
-		b.WriteString("?")
+		b = append(b, '?')
 	}
-	return b.String()
+	return string(b)
 }
 
 func locID(v *variants.Variant, l variants.Loc) string {

@@ -26,6 +26,8 @@ type index struct {
 	// its article.
 	locNames  []phrase
 	provinces []phrase
+
+	canon canonTables
 }
 
 type powerWord struct {
@@ -201,6 +203,7 @@ func buildIndex(v *variants.Variant) *index {
 			ix.provinces[i] = ix.locNames[i]
 		}
 	}
+	ix.canon = buildCanon(v, ix)
 	return ix
 }
 

@@ -75,6 +75,10 @@ func Orders(v *variants.Variant, pos *adjudicator.Position, power variants.Power
 			out = append(out, Parsed{Text: f.text, Err: p.otherPower(f.label, f.labelWord)})
 			continue
 		}
+		if o, ok := p.canonical(f.text); ok {
+			out = append(out, Parsed{Text: f.text, Order: o})
+			continue
+		}
 		o, err, incomplete := p.readOne(f.text)
 		// A support or convoy whose object spilled past a comma, as in the
 		// rulebook's example "A Ser S Turk, A Bul-Rum": when the fragment
@@ -96,6 +100,15 @@ func Orders(v *variants.Variant, pos *adjudicator.Position, power variants.Power
 
 // Order reads exactly one order.
 func Order(v *variants.Variant, pos *adjudicator.Position, power variants.Power, text string) (adjudicator.Order, error) {
+	// A stored order is one fragment as Orders would split it; most name
+	// no ambiguous place, and are read without the pool's parser.
+	var c canonText
+	if ix := indexFor(v); ix.readCanon(phaseOf(pos), text, &c) && c.one {
+		p := parser{v: v, ix: ix, pos: pos, power: power, phase: phaseOf(pos)}
+		if o, ok := p.single(&c); ok {
+			return o, nil
+		}
+	}
 	ps := Orders(v, pos, power, text)
 	switch len(ps) {
 	case 0:
@@ -389,7 +402,16 @@ func hasWord(s string) bool {
 // also writes Tyr for the Tyrrhenian Sea); a clear misspelling reads as
 // the place it misspells, as in orders.
 func Loc(v *variants.Variant, name string) (variants.Loc, error) {
-	p := &parser{v: v, ix: indexFor(v), text: name, toks: lex(name, nil)}
+	ix := indexFor(v)
+	if l, ok := ix.canon.locs[name]; ok {
+		return l, nil
+	}
+	return readLoc(v, ix, name)
+}
+
+// readLoc is Loc without the table of ids.
+func readLoc(v *variants.Variant, ix *index, name string) (variants.Loc, error) {
+	p := &parser{v: v, ix: ix, text: name, toks: lex(name, nil)}
 	if len(p.toks) == 0 {
 		return variants.NoLoc, refuse("", nil, msgNoPlaceNamed)
 	}
@@ -463,6 +485,9 @@ func (p *parser) nameAmbiguous(ref locRef) *Refusal {
 // an unmistakable start of one ("Turk"), in English or Italian.
 func Power(v *variants.Variant, name string) (variants.Power, error) {
 	ix := indexFor(v)
+	if p, ok := ix.canon.powers[name]; ok {
+		return p, nil
+	}
 	key := normKey(name)
 	if pw, ok := ix.power(key); ok {
 		return pw, nil
@@ -498,7 +523,16 @@ func Power(v *variants.Variant, name string) (variants.Power, error) {
 // read as the only candidate the unit can stand on ("F Liv" is refused, "A
 // Tir" is Tyrolia), else as the location whose canonical id it is.
 func Unit(v *variants.Variant, text string) (variants.UnitType, variants.Loc, error) {
-	p := &parser{v: v, ix: indexFor(v), text: text, toks: lex(text, nil)}
+	ix := indexFor(v)
+	if u, ok := ix.canon.units[text]; ok {
+		return u.t, u.l, nil
+	}
+	return readUnit(v, ix, text)
+}
+
+// readUnit is Unit without the table of units.
+func readUnit(v *variants.Variant, ix *index, text string) (variants.UnitType, variants.Loc, error) {
+	p := &parser{v: v, ix: ix, text: text, toks: lex(text, nil)}
 	if len(p.toks) > maxTokens {
 		return variants.NoType, variants.NoLoc, refuse(strings.TrimSpace(text), nil, msgTooLongUnit)
 	}

@@ -832,7 +832,8 @@ func namesAmbiguousID(v *variants.Variant, o adjudicator.Order) bool {
 }
 
 // FuzzOrders checks that any text gives, for every order in it, a Parsed
-// with a refusal or a well-formed order that reads back the same.
+// with a refusal or a well-formed order that reads back the same, by the
+// fast path as by the grammar.
 func FuzzOrders(f *testing.F) {
 	for _, s := range []string{
 		"A par - bur", "A Par-Bur", "A par -> bur", "A Paris to Burgundy", "A par H", "A Par Stands", "A par fermo",
@@ -871,7 +872,13 @@ func FuzzOrders(f *testing.F) {
 						t.Errorf("%s %q: wrong power", k, p.Text)
 					}
 					checkShape(t, v, pos, p.Order, p.Text)
-					back, err := Order(v, pos, pw, Format(v, p.Order))
+					canon := Format(v, p.Order)
+					if quick, ok := fast(v, pos, pw, canon); ok {
+						if slow, err := lenient(v, pos, pw, canon); err != nil || slow != quick {
+							t.Errorf("%s %q: fast path %+v, grammar %+v, %v", k, canon, quick, slow, err)
+						}
+					}
+					back, err := Order(v, pos, pw, canon)
 					if err == nil && back != p.Order && namesAmbiguousID(v, p.Order) {
 						// "tyr" is Tyrolia's id and the rulebook's name for
 						// the Tyrrhenian Sea: "build F tyr" reads as the sea.
