@@ -45,8 +45,15 @@ func Play(req *Position) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	resp, _, err := playPos(v, rules, pos, req.Orders)
+	return resp, err
+}
+
+// playPos is Play on a decoded position: it also returns the next
+// position, so that the judge decodes a game's position once a deadline.
+func playPos(v *variants.Variant, rules adjudicator.Rules, pos *adjudicator.Position, byPower map[string][]string) (*Response, *adjudicator.Position, error) {
 	if err := pos.Validate(v); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	type slot struct {
 		power variants.Power
@@ -56,12 +63,12 @@ func Play(req *Position) (*Response, error) {
 	}
 	var slots []slot
 	var orders []adjudicator.Order
-	for _, name := range slices.Sorted(maps.Keys(req.Orders)) {
+	for _, name := range slices.Sorted(maps.Keys(byPower)) {
 		p, err := parser.Power(v, name)
 		if err != nil {
-			return nil, fmt.Errorf("orders: %w", err)
+			return nil, nil, fmt.Errorf("orders: %w", err)
 		}
-		for _, text := range req.Orders[name] {
+		for _, text := range byPower[name] {
 			o, err := parser.Order(v, pos, p, text)
 			s := slot{power: p, text: text, order: -1, err: err}
 			if err == nil {
@@ -73,7 +80,7 @@ func Play(req *Position) (*Response, error) {
 	}
 	res, err := adjudicator.Resolve(v, rules, pos, orders)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out := &Response{Phase: pos.Phase.String(), Results: map[string][]OrderResult{}}
 	for _, s := range slots {
@@ -97,5 +104,5 @@ func Play(req *Position) (*Response, error) {
 		out.Removed[id] = append(out.Removed[id], v.UnitText(u))
 	}
 	out.Next = Encode(v, rules, &res.Next, res.Winner)
-	return out, nil
+	return out, &res.Next, nil
 }

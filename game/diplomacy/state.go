@@ -1,6 +1,7 @@
 package diplomacy
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -218,30 +219,25 @@ type played struct {
 // its units then take orders, and its land opens.
 func (s *State) play(orders []game.Order, d *dice.Source) (*played, error) {
 	v := s.r.V
-	req := *s.js
-	req.Orders = map[string][]string{}
+	byPower := map[string][]string{}
 	byMaster := map[string][]bool{}
 	for _, o := range orders {
-		req.Orders[o.Seat] = append(req.Orders[o.Seat], o.Text)
+		byPower[o.Seat] = append(byPower[o.Seat], o.Text)
 		byMaster[o.Seat] = append(byMaster[o.Seat], o.ByMaster)
 	}
-	disorder := s.pos.Disorder
+	// The position resolved is the state's own, decoded when the state
+	// was: a copy, with the phase's disorder.
+	pos := s.PosCopy()
 	if s.r.Disorder {
 		for _, p := range s.owing() {
-			if len(req.Orders[v.Powers[p].ID]) == 0 {
-				disorder.Add(p)
+			if len(byPower[v.Powers[p].ID]) == 0 {
+				pos.Disorder.Add(p)
 			} else {
-				disorder.Remove(p)
+				pos.Disorder.Remove(p)
 			}
 		}
 	}
-	req.Disorder = nil
-	for p := range v.Powers {
-		if disorder.Has(variants.Power(p)) {
-			req.Disorder = append(req.Disorder, v.Powers[p].ID)
-		}
-	}
-	resp, err := Play(&req)
+	resp, nextPos, err := playPos(v, s.r.Edition, pos, byPower)
 	if err != nil {
 		return nil, fmt.Errorf("process %s: %w", s.pos.Phase, err)
 	}
@@ -249,25 +245,23 @@ func (s *State) play(orders []game.Order, d *dice.Source) (*played, error) {
 		byMaster = nil
 	}
 	pl := &played{Response: resp, ByMaster: byMaster, Joined: variants.NoPower}
-	next, err := adjudicator.ParsePhase(resp.Next.Phase)
-	if err != nil {
-		return nil, err
-	}
+	next := nextPos.Phase
 	pl.coin = s.toss(resp.Next, next, d)
 	if tp := s.r.TwoPlayer(); tp != nil {
 		if s.pos.Phase.Year == tp.Year && next.Year > tp.Year {
 			neutral := v.Powers[tp.Neutral].ID
 			resp.Next.Disorder = slices.DeleteFunc(resp.Next.Disorder, func(id string) bool { return id == neutral })
 			resp.Next.Closed = nil
+			nextPos.Disorder.Remove(tp.Neutral)
+			nextPos.Closed = variants.LocSet{}
 			pl.Joined = tp.Neutral
 		}
 		// Sides win by units there, not a power by centres.
 		none := ""
 		resp.Next.Winner = &none
 	}
-	if pl.After, err = s.r.State(resp.Next); err != nil {
-		return nil, err
-	}
+	inStoredOrder(v, nextPos)
+	pl.After = &State{r: s.r, js: resp.Next, pos: nextPos}
 	pl.End = pl.After.End()
 	return pl, nil
 }
@@ -383,4 +377,17 @@ func (s *State) Survivors() []string {
 		}
 	}
 	return out
+}
+
+// inStoredOrder puts a position's units and dislodged units in the order
+// its JSON decodes them (Encode, then Decode): by power id, then as
+// written. The next phase is resolved, and its position written, as if
+// it had been read back from the store.
+func inStoredOrder(v *variants.Variant, pos *adjudicator.Position) {
+	slices.SortStableFunc(pos.Units, func(a, b variants.Unit) int {
+		return cmp.Or(strings.Compare(v.Powers[a.Power].ID, v.Powers[b.Power].ID), strings.Compare(v.UnitText(a), v.UnitText(b)))
+	})
+	slices.SortStableFunc(pos.Dislodged, func(a, b adjudicator.Dislodged) int {
+		return strings.Compare(v.Powers[a.Unit.Power].ID, v.Powers[b.Unit.Power].ID)
+	})
 }
