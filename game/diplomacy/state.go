@@ -385,7 +385,9 @@ func (s *State) Survivors() []string {
 // it had been read back from the store.
 func inStoredOrder(v *variants.Variant, pos *adjudicator.Position) {
 	slices.SortStableFunc(pos.Units, func(a, b variants.Unit) int {
-		return cmp.Or(strings.Compare(v.Powers[a.Power].ID, v.Powers[b.Power].ID), strings.Compare(v.UnitText(a), v.UnitText(b)))
+		// v.UnitText compared, without writing it: type, then place.
+		return cmp.Or(strings.Compare(v.Powers[a.Power].ID, v.Powers[b.Power].ID),
+			strings.Compare(a.Type.String(), b.Type.String()), strings.Compare(v.Locs[a.Loc].ID, v.Locs[b.Loc].ID))
 	})
 	slices.SortStableFunc(pos.Dislodged, func(a, b adjudicator.Dislodged) int {
 		return strings.Compare(v.Powers[a.Unit.Power].ID, v.Powers[b.Unit.Power].ID)
