@@ -1,0 +1,25 @@
+package italia
+
+import "github.com/corriere/corriere/game"
+
+// Texts are written in English in the code; italian gives each its
+// Italian, and a test checks that every text has one.
+
+// t is text in l.
+func t(l game.Lang, text string) string { return italian.T(l, text) }
+
+// f formats in l.
+func f(l game.Lang, format string, args ...any) string { return italian.F(l, format, args...) }
+
+// tx is a text to be written later, in the reader's language.
+func tx(format string, args ...any) game.Text {
+	return func(l game.Lang) string { return f(l, format, args...) }
+}
+
+// italian is the Italian of the texts of this package, keyed by the
+// English as written in the code.
+var italian = game.Dictionary{
+	"independent": "indipendente",
+	"operations":  "operazioni",
+	"diplomacy":   "diplomazia",
+}
