@@ -8,7 +8,7 @@ import (
 	"github.com/corriere/corriere/game"
 )
 
-func mustRules(t *testing.T, settings map[string]string) *Rules {
+func mustRules(t testing.TB, settings map[string]string) *Rules {
 	t.Helper()
 	r, err := Configure(settings)
 	if err != nil {
@@ -17,7 +17,7 @@ func mustRules(t *testing.T, settings map[string]string) *Rules {
 	return r
 }
 
-func mustStart(t *testing.T) *State {
+func mustStart(t testing.TB) *State {
 	t.Helper()
 	st, err := mustRules(t, nil).start(nil)
 	if err != nil {

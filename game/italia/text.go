@@ -15,11 +15,3 @@ func f(l game.Lang, format string, args ...any) string { return italian.F(l, for
 func tx(format string, args ...any) game.Text {
 	return func(l game.Lang) string { return f(l, format, args...) }
 }
-
-// italian is the Italian of the texts of this package, keyed by the
-// English as written in the code.
-var italian = game.Dictionary{
-	"independent": "indipendente",
-	"operations":  "operazioni",
-	"diplomacy":   "diplomazia",
-}
