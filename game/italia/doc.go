@@ -26,8 +26,22 @@
 //     with its reason in both languages. State.Missing says what a power
 //     still owes, State.Ledger what the sheet costs and what the treasury
 //     keeps;
-//   - Resolve for the parts of spec §2.3 it does exactly (resolve.go says
-//     which).
+//   - Resolve, in the order of spec §2.3, for what it resolves exactly
+//     with the game's dice: the spring diplomacy (alliances, transit,
+//     gifts, the council's money); the expenses with the shortfall rule,
+//     gifts, cessions, the political and defensive operations,
+//     deployment, standard moves that meet nobody (overrun, entry
+//     attrition, the Ottoman roll), fleet moves, sieges, sacks and
+//     quelling; the autumn's taxes, siege lifting, supply and revolts;
+//     the 30-territory victory and the end after Autunno 1512. A turn
+//     with a meeting, a battle, a strategic move, a transport, a sea
+//     assault or a lost war is refused with ErrNotYet, not resolved
+//     wrongly. Results writes a phase for one reader: his own orders,
+//     the events he may see, the position with his own treasury.
+//
+// The events and card tables, the cards, the Conclave and the Florentine
+// council's outcome are the arbiter's (spec §3.17-3.18): the seed lacks
+// them, and this package only keeps the money spent on the council.
 //
 // It knows no mail: the judge reads a mail's lines through State.Read and
 // processes a deadline through State.Resolve.

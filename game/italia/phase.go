@@ -131,7 +131,11 @@ func (p Phase) contract() game.Phase {
 // ("Primavera 1500 Diplomazia", "Summer 1500", "Autunno 1500 operazioni");
 // a spring without its part is the operations, as the sheet heading of
 // spec §4.3 writes it.
-func ParsePhase(text string) (Phase, error) {
+func ParsePhase(text string) (Phase, error) { return parsePhase(text, LastYear) }
+
+// parsePhase is ParsePhase up to year last: a stored position may stand
+// after the last turn, where the game ended.
+func parsePhase(text string, last int) (Phase, error) {
 	bad := fmt.Errorf("%q: expected a phase such as P1500D, Primavera 1500 Diplomazia, Summer 1500 or Autunno 1500", text)
 	words := strings.Fields(machiavelli.Fold(text))
 	if len(words) == 1 && len(words[0]) > 2 {
@@ -149,7 +153,7 @@ func ParsePhase(text string) (Phase, error) {
 		return Phase{}, bad
 	}
 	year, err := strconv.Atoi(words[1])
-	if err != nil || year < FirstYear || year > LastYear {
+	if err != nil || year < FirstYear || year > last {
 		return Phase{}, bad
 	}
 	dipl := false

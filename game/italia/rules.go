@@ -149,7 +149,7 @@ func (r *Rules) Decode(data []byte) (game.State, error) {
 // State is the state of a position, checked against the board and the
 // rules.
 func (r *Rules) State(pos *Position) (*State, error) {
-	ph, err := ParsePhase(pos.Phase)
+	ph, err := parsePhase(pos.Phase, LastYear+1)
 	if err != nil {
 		return nil, fmt.Errorf("position: %w", err)
 	}
