@@ -28,6 +28,21 @@ func TestNames(t *testing.T) {
 		{"#2 FERMO SUPPORTA #1", "#2 FERMO SUPPORTA #1"},
 		{"#1 strategic vicenza-treviso-friuli", "#1 STRATEGICO Vicenza-Treviso-Friuli"},
 		{"difendi padova con 3   # contro Papato", "DIFENDI Padova CON 3"},
+		{"GIOCA CARTA 18 QUANDO prima", "GIOCA CARTA 18 QUANDO PRIMA"},
+		{"PLAY CARD 18 WHEN AFTER", "GIOCA CARTA 18 QUANDO DOPO"},
+		{"DISCARD CARD 18 IF I DRAW", "SCARTA CARTA 18 SE PESCO"},
+		{"BATTLE REFUSE #2", "BATTAGLIA RIFIUTA #2"},
+		{"YIELD TO ALLIES", "CEDI AGLI ALLEATI"},
+		{"TAKE CAPTIVES GD, PK", "RECLUTA CATTURATI GD, PK"},
+		{"DENY TRANSIT Papacy", "NEGA TRANSITO Papato"},
+		{"#1 INTO CITY", "#1 IN CITTA"},
+		{"#1 in città", "#1 IN CITTA"},
+		{"F1 SUPPORT #1", "F1 SUPPORTA #1"},
+		{"F1 HOLD", "F1 FERMO"},
+		{"DISBAND F1", "CONGEDA F1"},
+		{"HIRE LANDSKNECHTS IN #1", "ARRUOLA LANZICHENECCHI IN #1"},
+		{"HIRE COMPANY Vitelli BID 3", "ARRUOLA COMPAGNIA VITELLI OFFERTA 3"},
+		{"#2 - Mantova SUPPORTA Papato #1", ""}, // Venice and the Pope are not allied here
 	} {
 		rs, err := st.Read([]string{"venezia"}, c.line, nil)
 		if err != nil {
@@ -248,4 +263,36 @@ func FuzzRead(f *testing.F) {
 			t.Errorf("%q refused without a reason", line)
 		}
 	})
+}
+
+// Transports and sea assaults (seed §7, R22, R23): from a port of one's
+// own, to a port of one's own or of an ally who gives transit; an assault
+// on hostile land on the sea the fleet ends in.
+func TestSeaLines(t *testing.T) {
+	st := at(t, "E1500O", func(p *Position) {
+		p.Powers[3].Counters[0].At = "venic"
+		p.Alliances = [][2]string{{"venezia", "papato"}}
+		p.Transit = map[string][]string{"papato": {"venezia"}}
+	})
+	for _, c := range []struct{ line, want string }{
+		{"F1 TRASPORTA #1 DA Venezia A Ancona", ""},
+		{"F1 CARRIES #1 FROM Venice TO Ancona", ""},
+		{"F1 - LA TRASPORTA #1 DA Venezia A Bari", "lands at a port of yours"},
+		{"F1 ASSALTO #1 DA Venezia SU Ferrara", ""},
+		{"F1 - LA ASSALTO #1 DA Venezia SU Bari", "sails from a port of yours on the sea where the fleet ends"},
+		{"F1 ASSALTO #1 DA Venezia SU Ancona", "hostile or independent"},
+		{"F1 TRASPORTA #1 DA Padova A Ancona", "#1 is not in Padova"},
+	} {
+		rs, err := st.Read([]string{"venezia"}, c.line, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rs[0]
+		switch {
+		case c.want == "" && r.Refused != nil:
+			t.Errorf("%q refused: %s", c.line, r.Refused.Reason(game.English))
+		case c.want != "" && (r.Refused == nil || !strings.Contains(r.Refused.Reason(game.English), c.want)):
+			t.Errorf("%q read as %+v, want %q", c.line, r, c.want)
+		}
+	}
 }
