@@ -8,14 +8,22 @@ import (
 	"github.com/corriere/corriere/variants/machiavelli"
 )
 
-// landOrder is a counter's order for the turn, as the moves need it.
+// landOrder is a counter's order for the turn, as the moves need it; the
+// counter is named by its number, which stays while its power's slice
+// changes.
 type landOrder struct {
 	p    *Power
-	ct   *Counter
+	n    int
 	o    *order // nil: it holds without an order (R34)
 	from string
 	to   string
 }
+
+// ct is the counter, nil once it is gone.
+func (lo *landOrder) ct() *Counter { return lo.p.counter(lo.n) }
+
+// key names the counter.
+func (lo *landOrder) key() counterKey { return counterKey{lo.p.ID, lo.n} }
 
 // moved reports whether the order moves the counter.
 func (lo *landOrder) moved() bool { return lo.from != lo.to }
@@ -27,9 +35,8 @@ func (rs *resolution) landOrders() []*landOrder {
 	var out []*landOrder
 	for _, p := range rs.pos.Powers {
 		c := rs.sheets[p.ID]
-		for i := range p.Counters {
-			ct := &p.Counters[i]
-			lo := &landOrder{p: p, ct: ct, from: ct.At, to: ct.At}
+		for _, ct := range p.Counters {
+			lo := &landOrder{p: p, n: ct.N, from: ct.At, to: ct.At}
 			if o := c.sheet[fmt.Sprintf("#%d", ct.N)]; o != nil {
 				lo.o = o
 				if o.verb == vMove {
@@ -42,88 +49,106 @@ func (rs *resolution) landOrders() []*landOrder {
 	return out
 }
 
-// moves resolves the standard moves (spec §2.3 step 6) where no counters
-// of two powers meet: a meeting, and the attacker's double roll against a
-// moving defender, are refused with ErrNotYet. Dummies that meet another
-// power's counter are revealed and removed (R54); a contingent ending
-// with its own army joins it (seed §7, R37).
+// moves resolves the standard moves (spec §2.3 step 6): a) the double
+// roll of an attacker against a moving defender; b) the new places; c)
+// entry attrition; e-g) the meetings, battles and retreats (conflict.go),
+// then the overruns; d) the Ottoman rolls, after the control changes as
+// R51 and the seed's own example count them; then a contingent joins its
+// army (seed §7), and revolts are quelled and territories sacked.
 func (rs *resolution) moves() error {
 	los := rs.landOrders()
-	// Where each counter ends, in the field (a counter in a city takes no
-	// part in field meetings, R24).
 	for _, lo := range los {
 		if lo.o != nil && lo.o.verb == vIntoCity {
-			lo.ct.InCity = true
+			lo.ct().InCity = true
 		}
 		if lo.moved() {
-			lo.ct.InCity = false
+			lo.ct().InCity = false
 		}
 	}
-	for _, a := range los {
-		for _, b := range los {
-			if a.p == b.p || !a.moved() || a.ct.Kind == Dummy || b.ct.Kind == Dummy {
-				continue
-			}
-			if a.to == b.from && b.moved() && !rs.allied(a.p.ID, b.p.ID) {
-				return fmt.Errorf("%w: %s #%d moves against the moving %s #%d (the double roll, seed §7)", ErrNotYet, a.p.ID, a.ct.N, b.p.ID, b.ct.N)
-			}
-		}
-	}
-	var dummiesGone []*landOrder
-	for _, a := range los {
-		for _, b := range los {
-			if a.p == b.p || a.to != b.to || a.ct.InCity || b.ct.InCity {
-				continue
-			}
-			switch {
-			case a.ct.Kind == Dummy && !rs.allied(a.p.ID, b.p.ID) && b.ct.Kind != Dummy:
-				dummiesGone = append(dummiesGone, a)
-			case a.ct.Kind != Dummy && b.ct.Kind != Dummy && powerIndex(a.p.ID) < powerIndex(b.p.ID):
-				return fmt.Errorf("%w: %s #%d and %s #%d meet in %s (seed §7, §8)", ErrNotYet, a.p.ID, a.ct.N, b.p.ID, b.ct.N, a.to)
-			}
+	rs.doubleRolls(los)
+	origins := map[counterKey]string{}
+	for _, lo := range los {
+		lo.ct().At = lo.to
+		if lo.moved() {
+			origins[lo.key()] = lo.from
+			rs.entered[lo.key()] = []string{lo.to}
+			rs.tell(nil, "%s #%s: %s -> %s", "p:"+lo.p.ID, fmt.Sprint(lo.n), "a:"+lo.from, "a:"+lo.to)
 		}
 	}
 	for _, lo := range los {
-		lo.ct.At = lo.to
-		if lo.moved() {
-			rs.entered[key(lo.p, lo.ct)] = []string{lo.to}
-			rs.tell(nil, "%s #%s: %s -> %s", "p:"+lo.p.ID, fmt.Sprint(lo.ct.N), "a:"+lo.from, "a:"+lo.to)
+		if ct := lo.ct(); lo.moved() && rs.marked(lo.to) {
+			rs.attrition(lo.p, ct, tx("famine, revolt or sack on entry"))
 		}
 	}
-	for _, lo := range dummiesGone {
-		rs.tell(nil, "%s #%s in %s was a dummy, and is removed (R54)", "p:"+lo.p.ID, fmt.Sprint(lo.ct.N), "a:"+lo.to)
-		rs.remove(lo.p, lo.ct)
+	rs.merge()
+	if err := rs.meetings(origins); err != nil {
+		return err
 	}
-	los = rs.landOrders()
-	// Entry attrition, then control, then the Ottomans (R20, seed §4, R51:
-	// the seed's example counts the territory just entered).
-	for _, lo := range los {
-		if !rs.marked(lo.ct.At) || rs.entered[key(lo.p, lo.ct)] == nil {
-			continue
-		}
-		rs.attrition(lo.p, lo.ct, tx("famine, revolt or sack on entry"))
-	}
-	los = rs.landOrders()
 	b := rs.s.r.board
 	for _, lo := range los {
-		id := lo.ct.At
-		owner := rs.pos.Control[id]
-		if lo.ct.Kind == Dummy || owner == lo.p.ID || rs.allied(owner, lo.p.ID) || b.Areas[rs.s.area(id)].City != machiavelli.NoCity {
+		ct := lo.ct()
+		if ct == nil || !lo.moved() || ct.At != lo.to || ct.Kind == Dummy {
 			continue
 		}
-		if rs.entered[key(lo.p, lo.ct)] != nil {
-			rs.control(id, lo.p.ID)
-			rs.tell(nil, "%s overruns the garrison of %s (seed §4)", "p:"+lo.p.ID, "a:"+id)
+		id := ct.At
+		owner := rs.pos.Control[id]
+		if owner == lo.p.ID || rs.allied(owner, lo.p.ID) || b.Areas[rs.s.area(id)].City != machiavelli.NoCity || rs.hostileIn(lo.p.ID, id) {
+			continue
 		}
+		rs.control(id, lo.p.ID)
+		rs.tell(nil, "%s overruns the garrison of %s (seed §4)", "p:"+lo.p.ID, "a:"+id)
 	}
 	for _, lo := range los {
-		if rs.entered[key(lo.p, lo.ct)] != nil && b.Areas[rs.s.area(lo.ct.At)].Colour == machiavelli.Balkan {
-			rs.ottomans(lo.p.ID, lo.ct.At)
+		if lo.moved() && b.Areas[rs.s.area(lo.to)].Colour == machiavelli.Balkan {
+			rs.ottomans(lo.p.ID, lo.to)
 		}
 	}
 	rs.merge()
 	rs.quellAndSack()
 	return nil
+}
+
+// doubleRolls settles, for each counter moving into a territory whose
+// non-allied occupant has a move order, whether the occupant goes (seed
+// §7, spec §3.9.3): the attacker's die, then the defender's; a double
+// (R14: at least twice) holds the defender, and so does its ATTENDI
+// (R15); otherwise it goes, and the two pass each other. Attackers in
+// power order, then by counter.
+func (rs *resolution) doubleRolls(los []*landOrder) {
+	for _, a := range los {
+		for _, d := range los {
+			if a.p == d.p || !a.moved() || !d.moved() || a.to != d.from || rs.allied(a.p.ID, d.p.ID) ||
+				a.ct().Kind == Dummy || d.ct().Kind == Dummy {
+				continue
+			}
+			ra := rs.roll(fmt.Sprintf("double roll in %s: %s #%d attacks", a.to, a.p.ID, a.n))
+			rd := rs.roll(fmt.Sprintf("double roll in %s: %s #%d defends", a.to, d.p.ID, d.n))
+			switch {
+			case ra >= 2*rd:
+				d.to = d.from
+				rs.tell(nil, "%s #%s is held in %s by %s's attack (D6 %s against %s, seed §7)", "p:"+d.p.ID, fmt.Sprint(d.n), "a:"+d.from, "p:"+a.p.ID, fmt.Sprint(ra), fmt.Sprint(rd))
+			case d.o.mods().set&modWait != 0:
+				d.to = d.from
+				rs.tell(nil, "%s #%s waits in %s for %s's attack (D6 %s against %s, R15)", "p:"+d.p.ID, fmt.Sprint(d.n), "a:"+d.from, "p:"+a.p.ID, fmt.Sprint(ra), fmt.Sprint(rd))
+			default:
+				rs.tell(nil, "%s #%s leaves %s before %s's attack (D6 %s against %s, seed §7)", "p:"+d.p.ID, fmt.Sprint(d.n), "a:"+d.from, "p:"+a.p.ID, fmt.Sprint(ra), fmt.Sprint(rd))
+			}
+		}
+	}
+}
+
+// hostileIn reports whether a counter (not a dummy) of a power neither
+// power p nor its ally stands in the field of territory id.
+func (rs *resolution) hostileIn(p, id string) bool {
+	for _, q := range rs.pos.Powers {
+		if q.ID == p || rs.allied(q.ID, p) {
+			continue
+		}
+		if slices.ContainsFunc(q.Counters, func(c Counter) bool { return c.At == id && !c.InCity && c.Kind != Dummy }) {
+			return true
+		}
+	}
+	return false
 }
 
 // marked reports whether territory id has famine, a revolt or a sack.
@@ -201,17 +226,18 @@ func kindRank(k CounterKind) int {
 // 1 the contingent is lost.
 func (rs *resolution) quellAndSack() {
 	for _, lo := range rs.landOrders() {
-		id := lo.ct.At
+		ct := lo.ct()
+		id := ct.At
 		var m moves
 		if lo.o != nil {
 			m = lo.o.mods()
 		}
-		army := lo.ct.Kind == Army
+		army := ct.Kind == Army
 		if rs.inRevolt(id) && rs.pos.Control[id] == lo.p.ID && (army || m.set&modQuell != 0) {
 			if !army {
-				if d := rs.roll(fmt.Sprintf("%s #%d quells %s", lo.p.ID, lo.ct.N, id)); d == 1 {
-					rs.tell(nil, "%s #%s fails to quell %s and is lost (D6 1, seed §6)", "p:"+lo.p.ID, fmt.Sprint(lo.ct.N), "a:"+id)
-					rs.lose(lo.p, lo.ct)
+				if d := rs.roll(fmt.Sprintf("%s #%d quells %s", lo.p.ID, lo.n, id)); d == 1 {
+					rs.tell(nil, "%s #%s fails to quell %s and is lost (D6 1, seed §6)", "p:"+lo.p.ID, fmt.Sprint(lo.n), "a:"+id)
+					rs.lose(lo.p, ct)
 					continue
 				}
 			}
@@ -222,10 +248,10 @@ func (rs *resolution) quellAndSack() {
 			continue
 		}
 		if !army {
-			d := rs.roll(fmt.Sprintf("%s #%d sacks %s", lo.p.ID, lo.ct.N, id))
+			d := rs.roll(fmt.Sprintf("%s #%d sacks %s", lo.p.ID, lo.n, id))
 			if d == 1 {
-				rs.tell(nil, "%s #%s fails to sack %s and is lost (D6 1, seed §6)", "p:"+lo.p.ID, fmt.Sprint(lo.ct.N), "a:"+id)
-				rs.lose(lo.p, lo.ct)
+				rs.tell(nil, "%s #%s fails to sack %s and is lost (D6 1, seed §6)", "p:"+lo.p.ID, fmt.Sprint(lo.n), "a:"+id)
+				rs.lose(lo.p, ct)
 				continue
 			}
 			if d < 4 {
@@ -276,21 +302,22 @@ func (rs *resolution) sieges() {
 	b := rs.s.r.board
 	var kept []Siege
 	for _, lo := range rs.landOrders() {
-		if lo.o == nil || lo.o.mods().set&modBesiege == 0 || lo.ct.Kind != Army {
+		ct := lo.ct()
+		if lo.o == nil || lo.o.mods().set&modBesiege == 0 || ct.Kind != Army {
 			continue
 		}
-		id := lo.ct.At
+		id := ct.At
 		owner := rs.pos.Control[id]
 		if owner == lo.p.ID || rs.allied(owner, lo.p.ID) || b.Areas[rs.s.area(id)].City == machiavelli.NoCity {
 			continue // bribed or taken before the siege: ASSEDIA is void
 		}
 		turns := 1
 		for _, sg := range rs.pos.Sieges {
-			if sg.At == id && sg.Power == lo.p.ID && sg.Counter == lo.ct.N {
+			if sg.At == id && sg.Power == lo.p.ID && sg.Counter == lo.n {
 				turns = sg.Turns + 1
 			}
 		}
-		mod := 2 * lo.ct.Elements[ART]
+		mod := 2 * ct.Elements[ART]
 		if owner == "" {
 			mod++
 		}
@@ -301,13 +328,13 @@ func (rs *resolution) sieges() {
 		default:
 			mod += 3
 		}
-		d := rs.roll(fmt.Sprintf("siege of %s by %s #%d, turn %d", id, lo.p.ID, lo.ct.N, turns))
+		d := rs.roll(fmt.Sprintf("siege of %s by %s #%d, turn %d", id, lo.p.ID, lo.n, turns))
 		if d+mod >= 6 {
 			rs.control(id, lo.p.ID)
 			rs.tell(nil, "%s falls to %s (siege turn %s, D6 %s %s)", "a:"+id, "p:"+lo.p.ID, fmt.Sprint(turns), fmt.Sprint(d), fmt.Sprintf("%+d", mod))
 			continue
 		}
-		kept = append(kept, Siege{At: id, Power: lo.p.ID, Counter: lo.ct.N, Turns: turns})
+		kept = append(kept, Siege{At: id, Power: lo.p.ID, Counter: lo.n, Turns: turns})
 		rs.tell(nil, "%s holds against %s (siege turn %s, D6 %s %s)", "a:"+id, "p:"+lo.p.ID, fmt.Sprint(turns), fmt.Sprint(d), fmt.Sprintf("%+d", mod))
 	}
 	rs.pos.Sieges = kept

@@ -412,11 +412,16 @@ func (rs *resolution) counterList(p *Power) string {
 // is removed, its commanders to the reserve (spec §3.13). It reports
 // whether the counter is gone.
 func (rs *resolution) attrition(p *Power, ct *Counter, why game.Text) bool {
+	return rs.attritionUpTo(p, ct, why, 1<<30)
+}
+
+// attritionUpTo is attrition of at most most elements.
+func (rs *resolution) attritionUpTo(p *Power, ct *Counter, why game.Text, most int) bool {
 	if ct.Kind == Dummy {
 		return false
 	}
 	d := rs.roll(fmt.Sprintf("attrition of %s #%d (%s)", p.ID, ct.N, why(game.English)))
-	n := max(1, d/2)
+	n := min(max(1, d/2), most)
 	lost := Elements{}
 	for _, e := range rs.losses(p.ID) {
 		k := min(n-lost.Total(), ct.Elements[e])

@@ -20,14 +20,15 @@ import (
 //   - the operations: validation against the position (R10), gifts,
 //     cessions, the spring expenses with the shortfall rule (R39), the
 //     political and defensive operations (R8, R9; pacification on the
-//     D6), deployment, standard moves that meet nobody (overrun, entry
-//     attrition, the Ottoman activation roll, a contingent joining its
-//     army), fleet moves, sieges and sacks, quelling; in autumn the
-//     taxes, the lifting of sieges, supply, and revolts turning
-//     independent; the 30-territory victory.
+//     D6), deployment, standard moves (moves.go: the double roll, entry
+//     attrition, meetings and battles of two powers, retreats, overrun,
+//     the Ottoman activation roll, a contingent joining its army), fleet
+//     moves, sieges and sacks, quelling; in autumn the taxes, the
+//     lifting of sieges, supply, and revolts turning independent; the
+//     30-territory victory.
 //
 // What it does not resolve yet, it refuses with ErrNotYet rather than
-// resolve wrongly: meetings of counters of two powers, battles, strategic
+// resolve wrongly: three powers meeting in one territory, strategic
 // moves, transports and sea assaults, the lost war (spec §3.16).
 func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, error) {
 	rs, err := s.resolution(orders, d)

@@ -276,12 +276,15 @@ func TestEntryAttrition(t *testing.T) {
 	}
 }
 
-// Meetings and battles, strategic moves, transports and assaults are not
+// Three powers meeting, strategic moves, transports and assaults are not
 // resolved yet: Resolve says so rather than resolve them wrongly.
 func TestNotYet(t *testing.T) {
-	st := at(t, "E1500O", func(p *Position) { p.Powers[5].Counters[0].At = "ferra" })
+	st := at(t, "E1500O", func(p *Position) {
+		p.Powers[5].Counters = append(p.Powers[5].Counters, Counter{N: 2, Kind: Contingent, At: "ferra", Elements: Elements{PK: 3}})
+		p.Powers[2].Counters = append(p.Powers[2].Counters, Counter{N: 2, Kind: Contingent, At: "ferra", Elements: Elements{PK: 3}})
+	})
 	if _, _, err := play(t, st, map[string]string{"venezia": "#1 - Ferrara"}); !errors.Is(err, ErrNotYet) {
-		t.Errorf("a meeting: %v", err)
+		t.Errorf("three powers meet: %v", err)
 	}
 	if _, _, err := play(t, at(t, "E1500O", nil), map[string]string{"venezia": "#1 STRATEGICO Vicenza-Treviso"}); !errors.Is(err, ErrNotYet) {
 		t.Errorf("a strategic move: %v", err)
