@@ -71,7 +71,6 @@ func (rs *resolution) moves() error {
 		lo.ct().At = lo.to
 		if lo.moved() {
 			origins[lo.key()] = lo.from
-			rs.entered[lo.key()] = []string{lo.to}
 			rs.tell(nil, "%s #%s: %s -> %s", "p:"+lo.p.ID, fmt.Sprint(lo.n), "a:"+lo.from, "a:"+lo.to)
 		}
 	}

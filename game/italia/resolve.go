@@ -1,6 +1,7 @@
 package italia
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -89,9 +90,6 @@ type resolution struct {
 	events []event
 	// ceded are the territories ceded this turn: no deployment there.
 	ceded map[string]bool
-	// entered are the territories each counter entered this turn, for
-	// attrition and the Ottoman roll; moved marks counters that moved.
-	entered map[counterKey][]string
 }
 
 // resolution validates each seat's orders against the position, in the
@@ -106,11 +104,16 @@ func (s *State) resolution(orders []game.Order, d *dice.Source) (*resolution, er
 	if err := json.Unmarshal(data, pos); err != nil {
 		return nil, err
 	}
-	rs := &resolution{s: s, pos: pos, d: d, sheets: map[string]*checker{}, ceded: map[string]bool{}, entered: map[counterKey][]string{}}
+	rs := &resolution{s: s, pos: pos, d: d, sheets: map[string]*checker{}, ceded: map[string]bool{}}
 	rd := s.r.reader()
+	type parsed struct {
+		game.Order
+		x *order
+	}
 	for _, p := range s.pos.Powers {
 		c := &checker{s: s, rd: rd, seat: p.ID, p: p, sheet: map[string]*order{}}
 		rs.sheets[p.ID] = c
+		var mine []parsed
 		for _, o := range orders {
 			if o.Seat != p.ID {
 				continue
@@ -119,6 +122,14 @@ func (s *State) resolution(orders []game.Order, d *dice.Source) (*resolution, er
 			if perr != nil {
 				return nil, fmt.Errorf("order %q of %s no longer reads", o.Text, p.ID)
 			}
+			mine = append(mine, parsed{o, x})
+		}
+		// The deployment first, which the other lines start from (a
+		// move, a hire within 6 MP), then the rest in the verb table's
+		// order, whatever order the lines were kept in.
+		slices.SortStableFunc(mine, func(a, b parsed) int { return cmp.Compare(checkRank(a.x), checkRank(b.x)) })
+		for _, m := range mine {
+			o, x := m.Order, m.x
 			if refuse, _ := c.check(x); refuse != nil {
 				rs.tell([]string{p.ID}, "%s: not carried out: %s", o.Text, textArg(refuse))
 				continue
@@ -127,6 +138,14 @@ func (s *State) resolution(orders []game.Order, d *dice.Source) (*resolution, er
 		}
 	}
 	return rs, nil
+}
+
+// checkRank orders a sheet's lines for their validation.
+func checkRank(o *order) int {
+	if o.verb == vDeploy || o.verb == vDeployFleet {
+		return 0
+	}
+	return 1 + int(o.verb)
 }
 
 // tell records an event for the powers in to (nil: everyone).

@@ -461,3 +461,24 @@ func TestEnd(t *testing.T) {
 }
 
 func italiaBoard(t *testing.T) *machiavelli.Board { return mustRules(t, nil).board }
+
+// The orders resolve the same whatever order the judge kept them in: a
+// move of a contingent formed by this spring's deployment stands even
+// when the deployment was written (or rewritten) after it.
+func TestOrdersInAnyOrder(t *testing.T) {
+	st := venice1500(t, "P1500O", 40)
+	_, standing := readSheet(t, st, "venezia", sheetItalian)
+	out := func(orders []game.Order) string {
+		o, err := st.Resolve(orders, dice.New(dice.Seed{}, "x"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := o.Next.Encode()
+		return string(data)
+	}
+	reversed := slices.Clone(standing)
+	slices.Reverse(reversed)
+	if a, b := out(standing), out(reversed); a != b {
+		t.Errorf("in order:\n%s\nreversed:\n%s", a, b)
+	}
+}
