@@ -709,9 +709,7 @@ func (c *checker) start(o *order) (machiavelli.Area, game.Text) {
 	return machiavelli.NoArea, tx("you have no counter #%d", o.num("k"))
 }
 
-// mayUsePort reports whether the seat may use territory a's port: its
-// own, or an ally's that lets it through (R22).
+// mayUsePort reports whether the seat may use territory a's port (R22).
 func (c *checker) mayUsePort(a machiavelli.Area) bool {
-	owner := c.s.controller(a)
-	return owner == c.seat || c.s.allied(owner, c.seat) && slices.Contains(c.s.pos.Transit[owner], c.seat)
+	return usesPort(c.s.pos, c.s.allied, c.seat, c.s.r.board.Areas[a].ID)
 }

@@ -32,12 +32,12 @@
 //     gifts, cessions, the political and defensive operations,
 //     deployment, standard moves (the double roll, entry attrition,
 //     meetings of two powers, the abstract battle of Appendix C,
-//     retreats, overrun, the Ottoman roll), fleet moves, sieges, sacks
-//     and quelling; the autumn's taxes, siege lifting, supply and
-//     revolts; the 30-territory victory and the end after Autunno 1512.
-//     A turn with three powers in one territory, a strategic move, a
-//     transport, a sea assault or a lost war is refused with ErrNotYet,
-//     not resolved wrongly. Results writes a phase for one reader: his own orders,
+//     retreats, overrun, the Ottoman roll), strategic moves, fleet
+//     moves, transports and sea assaults, sieges, sacks and quelling;
+//     the autumn's taxes, siege lifting, supply and revolts; the
+//     30-territory victory and the end after Autunno 1512. A turn with
+//     three powers in one territory or a lost war is refused with
+//     ErrNotYet, not resolved wrongly. Results writes a phase for one reader: his own orders,
 //     the events he may see, the position with his own treasury.
 //
 // The events and card tables, the cards, the Conclave and the Florentine

@@ -214,4 +214,15 @@ var italian = game.Dictionary{
 	"%s #%s is held in %s by %s's attack (D6 %s against %s, seed §7)": "%s #%s è trattenuto in %s dall'attacco di %s (D6 %s contro %s, seed §7)",
 	"%s #%s waits in %s for %s's attack (D6 %s against %s, R15)":      "%s #%s attende in %s l'attacco di %s (D6 %s contro %s, R15)",
 	"%s #%s leaves %s before %s's attack (D6 %s against %s, seed §7)": "%s #%s lascia %s prima dell'attacco di %s (D6 %s contro %s, seed §7)",
+
+	// Strategic and maritime moves (strategic.go).
+	"%s #%s must stop in %s (D6 %s, seed §7)":                                   "%s #%s deve fermarsi in %s (D6 %s, seed §7)",
+	"%s #%s moves strategically: %s -> %s":                                      "%s #%s muove strategicamente: %s -> %s",
+	"famine, revolt or sack on the way":                                         "carestia, rivolta o saccheggio lungo il percorso",
+	"%s is no longer open to the move":                                          "%s non è più aperto al movimento",
+	"the counter is not in the port":                                            "il counter non è nel porto",
+	"a port is no longer yours or open to you":                                  "un porto non è più tuo né aperto a te",
+	"the port is no longer yours, or the target is friendly":                    "il porto non è più tuo, o il bersaglio è amico",
+	"%s #%s lands from the sea: %s -> %s":                                       "%s #%s sbarca dal mare: %s -> %s",
+	"%s's assault from %s is beaten off (D6 %s, %s fleets against %s, seed §7)": "l'assalto di %s da %s è respinto (D6 %s, %s flotte contro %s, seed §7)",
 }

@@ -83,22 +83,13 @@ func (rs *resolution) moves() error {
 	if err := rs.meetings(origins); err != nil {
 		return err
 	}
-	b := rs.s.r.board
 	for _, lo := range los {
-		ct := lo.ct()
-		if ct == nil || !lo.moved() || ct.At != lo.to || ct.Kind == Dummy {
-			continue
+		if lo.moved() {
+			rs.overrun(lo.key(), lo.to)
 		}
-		id := ct.At
-		owner := rs.pos.Control[id]
-		if owner == lo.p.ID || rs.allied(owner, lo.p.ID) || b.Areas[rs.s.area(id)].City != machiavelli.NoCity || rs.hostileIn(lo.p.ID, id) {
-			continue
-		}
-		rs.control(id, lo.p.ID)
-		rs.tell(nil, "%s overruns the garrison of %s (seed §4)", "p:"+lo.p.ID, "a:"+id)
 	}
 	for _, lo := range los {
-		if lo.moved() && b.Areas[rs.s.area(lo.to)].Colour == machiavelli.Balkan {
+		if lo.moved() {
 			rs.ottomans(lo.p.ID, lo.to)
 		}
 	}
@@ -136,6 +127,20 @@ func (rs *resolution) doubleRolls(los []*landOrder) {
 	}
 }
 
+// overrun gives territory id to counter k's power if the counter stands
+// there, a real one, and the territory has no city and is neither its
+// nor an ally's, nor held by hostile troops (seed §4).
+func (rs *resolution) overrun(k counterKey, id string) {
+	ct := rs.counterOf(k)
+	owner := rs.pos.Control[id]
+	if ct == nil || ct.At != id || ct.InCity || ct.Kind == Dummy || owner == k.power || rs.allied(owner, k.power) ||
+		rs.s.r.board.Areas[rs.s.area(id)].City != machiavelli.NoCity || rs.hostileIn(k.power, id) {
+		return
+	}
+	rs.control(id, k.power)
+	rs.tell(nil, "%s overruns the garrison of %s (seed §4)", "p:"+k.power, "a:"+id)
+}
+
 // hostileIn reports whether a counter (not a dummy) of a power neither
 // power p nor its ally stands in the field of territory id.
 func (rs *resolution) hostileIn(p, id string) bool {
@@ -163,11 +168,11 @@ func (rs *resolution) remove(p *Power, ct *Counter) {
 	p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == n })
 }
 
-// ottomans rolls for the Ottomans' activation on an entry into a Balkan
-// state (seed §7): D6, +1 for each of the four no longer independent;
-// 6 or more activates them (R51).
+// ottomans rolls for the Ottomans' activation on an entry into territory
+// id if it is a Balkan state (seed §7): D6, +1 for each of the four no
+// longer independent; 6 or more activates them (R51).
 func (rs *resolution) ottomans(who, id string) {
-	if rs.pos.OttomansActive {
+	if rs.pos.OttomansActive || rs.s.r.board.Areas[rs.s.area(id)].Colour != machiavelli.Balkan {
 		return
 	}
 	held := 0
@@ -217,50 +222,63 @@ func kindRank(k CounterKind) int {
 	return 1
 }
 
-// quellAndSack resolves, after the moves, the quelling of revolts and the
-// sacks (seed §6, R29, R30): an army ending its move in its own
-// territory in revolt quells it (one that holds there too: it ends its
-// movement there, ruling); a contingent with SEDA does on 2-6 and
-// is lost on 1; an army's sack is sure, a contingent's is on 4-6, and on
-// 1 the contingent is lost.
+// quellAndSack resolves, after the standard moves, the quelling of
+// revolts and the sacks where each counter ended its move (finish).
 func (rs *resolution) quellAndSack() {
 	for _, lo := range rs.landOrders() {
-		ct := lo.ct()
-		id := ct.At
+		if lo.o != nil && lo.o.verb == vStrategic {
+			continue // at its stop (strategic)
+		}
 		var m moves
 		if lo.o != nil {
 			m = lo.o.mods()
 		}
-		army := ct.Kind == Army
-		if rs.inRevolt(id) && rs.pos.Control[id] == lo.p.ID && (army || m.set&modQuell != 0) {
-			if !army {
-				if d := rs.roll(fmt.Sprintf("%s #%d quells %s", lo.p.ID, lo.n, id)); d == 1 {
-					rs.tell(nil, "%s #%s fails to quell %s and is lost (D6 1, seed §6)", "p:"+lo.p.ID, fmt.Sprint(lo.n), "a:"+id)
-					rs.lose(lo.p, ct)
-					continue
-				}
-			}
-			rs.pos.Revolts = slices.DeleteFunc(rs.pos.Revolts, func(r Revolt) bool { return r.At == id })
-			rs.tell(nil, "%s quells the revolt in %s", "p:"+lo.p.ID, "a:"+id)
-		}
-		if m.set&modSack == 0 || slices.Contains(rs.pos.Sack, id) {
-			continue
-		}
-		if !army {
-			d := rs.roll(fmt.Sprintf("%s #%d sacks %s", lo.p.ID, lo.n, id))
-			if d == 1 {
-				rs.tell(nil, "%s #%s fails to sack %s and is lost (D6 1, seed §6)", "p:"+lo.p.ID, fmt.Sprint(lo.n), "a:"+id)
-				rs.lose(lo.p, ct)
-				continue
-			}
-			if d < 4 {
-				rs.tell(nil, "%s fails to sack %s (D6 %s, seed §6)", "p:"+lo.p.ID, "a:"+id, fmt.Sprint(d))
-				continue
-			}
-		}
-		rs.pos.Sack = append(rs.pos.Sack, id)
-		rs.tell(nil, "%s sacks %s", "p:"+lo.p.ID, "a:"+id)
+		rs.finish(lo.key(), m, lo.to)
 	}
+}
+
+// finish resolves what counter k does where it ended its move, if it is
+// there (not driven off) (seed §6, R29, R30): an army ending its move in
+// its own territory in revolt quells it (one that holds there too: it
+// ends its movement there, ruling); a contingent with SEDA does on 2-6
+// and is lost on 1; an army's sack is sure, a contingent's is on 4-6,
+// and on 1 the contingent is lost.
+func (rs *resolution) finish(k counterKey, m moves, id string) {
+	p := rs.power(k.power)
+	ct := p.counter(k.n)
+	if ct == nil || ct.At != id {
+		return
+	}
+	army := ct.Kind == Army
+	if rs.inRevolt(id) && rs.pos.Control[id] == p.ID && (army || m.set&modQuell != 0) {
+		if !army {
+			if d := rs.roll(fmt.Sprintf("%s #%d quells %s", p.ID, k.n, id)); d == 1 {
+				rs.tell(nil, "%s #%s fails to quell %s and is lost (D6 1, seed §6)", "p:"+p.ID, fmt.Sprint(k.n), "a:"+id)
+				rs.lose(p, ct)
+				return
+			}
+		}
+		rs.pos.Revolts = slices.DeleteFunc(rs.pos.Revolts, func(r Revolt) bool { return r.At == id })
+		rs.tell(nil, "%s quells the revolt in %s", "p:"+p.ID, "a:"+id)
+	}
+	owner := rs.pos.Control[id]
+	if m.set&modSack == 0 || slices.Contains(rs.pos.Sack, id) || owner == p.ID || rs.allied(owner, p.ID) {
+		return
+	}
+	if !army {
+		d := rs.roll(fmt.Sprintf("%s #%d sacks %s", p.ID, k.n, id))
+		if d == 1 {
+			rs.tell(nil, "%s #%s fails to sack %s and is lost (D6 1, seed §6)", "p:"+p.ID, fmt.Sprint(k.n), "a:"+id)
+			rs.lose(p, ct)
+			return
+		}
+		if d < 4 {
+			rs.tell(nil, "%s fails to sack %s (D6 %s, seed §6)", "p:"+p.ID, "a:"+id, fmt.Sprint(d))
+			return
+		}
+	}
+	rs.pos.Sack = append(rs.pos.Sack, id)
+	rs.tell(nil, "%s sacks %s", "p:"+p.ID, "a:"+id)
 }
 
 // inRevolt reports whether territory id is in revolt now.
@@ -275,21 +293,6 @@ func (rs *resolution) lose(p *Power, ct *Counter) {
 	p.Reserve[COND] += ct.Elements[COND]
 	n := ct.N
 	p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == n })
-}
-
-// fleets moves the fleets (spec §2.3 step 8; no dice: fleets never fight,
-// seed §7).
-func (rs *resolution) fleets() {
-	b := rs.s.r.board
-	for _, p := range rs.pos.Powers {
-		for _, o := range rs.sheets[p.ID].lines(vFleetMove) {
-			fl := p.fleet(o.num("f"))
-			path := o.areas("spath")
-			from := fl.At
-			fl.At = b.Areas[path[len(path)-1]].ID
-			rs.tell(nil, "%s F%s: %s -> %s", "p:"+p.ID, fmt.Sprint(fl.N), "a:"+from, "a:"+fl.At)
-		}
-	}
 }
 
 // sieges rolls each siege (seed §9, spec §3.11, R25): an army with

@@ -23,14 +23,15 @@ import (
 //     political and defensive operations (R8, R9; pacification on the
 //     D6), deployment, standard moves (moves.go: the double roll, entry
 //     attrition, meetings and battles of two powers, retreats, overrun,
-//     the Ottoman activation roll, a contingent joining its army), fleet
-//     moves, sieges and sacks, quelling; in autumn the taxes, the
+//     the Ottoman activation roll, a contingent joining its army),
+//     strategic moves, fleet moves, transports and sea assaults
+//     (strategic.go), sieges and sacks, quelling; in autumn the taxes, the
 //     lifting of sieges, supply, and revolts turning independent; the
 //     30-territory victory.
 //
 // What it does not resolve yet, it refuses with ErrNotYet rather than
-// resolve wrongly: three powers meeting in one territory, strategic
-// moves, transports and sea assaults, the lost war (spec §3.16).
+// resolve wrongly: three powers meeting in one territory, the lost war
+// (spec §3.16).
 func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, error) {
 	rs, err := s.resolution(orders, d)
 	if err != nil {
@@ -90,6 +91,9 @@ type resolution struct {
 	events []event
 	// ceded are the territories ceded this turn: no deployment there.
 	ceded map[string]bool
+	// strategicMoved are the counters that moved strategically this
+	// turn: next turn they may not (seed §7).
+	strategicMoved map[counterKey]bool
 }
 
 // resolution validates each seat's orders against the position, in the
@@ -104,7 +108,7 @@ func (s *State) resolution(orders []game.Order, d *dice.Source) (*resolution, er
 	if err := json.Unmarshal(data, pos); err != nil {
 		return nil, err
 	}
-	rs := &resolution{s: s, pos: pos, d: d, sheets: map[string]*checker{}, ceded: map[string]bool{}}
+	rs := &resolution{s: s, pos: pos, d: d, sheets: map[string]*checker{}, ceded: map[string]bool{}, strategicMoved: map[counterKey]bool{}}
 	rd := s.r.reader()
 	type parsed struct {
 		game.Order
@@ -253,9 +257,6 @@ func (rs *resolution) gifts() {
 
 // operations resolves an operations deadline (spec §2.3 steps 2-11).
 func (rs *resolution) operations() error {
-	if err := rs.notYet(); err != nil {
-		return err
-	}
 	// The expenses (phase C) come before the operations (D), as seed §3
 	// orders the phases and the ledger of spec §4.3 adds them up.
 	if rs.s.phase.Step == SpringOps && rs.s.phase.Year > FirstYear {
@@ -271,20 +272,20 @@ func (rs *resolution) operations() error {
 	if err := rs.moves(); err != nil {
 		return err
 	}
-	rs.fleets()
+	if err := rs.strategic(); err != nil {
+		return err
+	}
+	if err := rs.maritime(); err != nil {
+		return err
+	}
+	for _, p := range rs.pos.Powers {
+		for i := range p.Counters {
+			p.Counters[i].Strategic = rs.strategicMoved[counterKey{p.ID, p.Counters[i].N}]
+		}
+	}
 	rs.sieges()
 	if rs.s.phase.Step == AutumnOps {
 		return rs.autumn()
-	}
-	return nil
-}
-
-// notYet refuses the orders this version does not resolve.
-func (rs *resolution) notYet() error {
-	for _, p := range rs.pos.Powers {
-		for _, o := range rs.sheets[p.ID].lines(vStrategic, vTransport, vAssault) {
-			return fmt.Errorf("%w: %s of %s (strategic moves, transports and sea assaults)", ErrNotYet, rs.s.r.reader().format(o), p.ID)
-		}
 	}
 	return nil
 }

@@ -276,8 +276,8 @@ func TestEntryAttrition(t *testing.T) {
 	}
 }
 
-// Three powers meeting, strategic moves, transports and assaults are not
-// resolved yet: Resolve says so rather than resolve them wrongly.
+// Three powers meeting are not resolved yet: Resolve says so rather than
+// resolve them wrongly.
 func TestNotYet(t *testing.T) {
 	st := at(t, "E1500O", func(p *Position) {
 		p.Powers[5].Counters = append(p.Powers[5].Counters, Counter{N: 2, Kind: Contingent, At: "ferra", Elements: Elements{PK: 3}})
@@ -285,9 +285,6 @@ func TestNotYet(t *testing.T) {
 	})
 	if _, _, err := play(t, st, map[string]string{"venezia": "#1 - Ferrara"}); !errors.Is(err, ErrNotYet) {
 		t.Errorf("three powers meet: %v", err)
-	}
-	if _, _, err := play(t, at(t, "E1500O", nil), map[string]string{"venezia": "#1 STRATEGICO Vicenza-Treviso"}); !errors.Is(err, ErrNotYet) {
-		t.Errorf("a strategic move: %v", err)
 	}
 }
 
