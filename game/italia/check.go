@@ -1,6 +1,7 @@
 package italia
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -546,6 +547,11 @@ func (c *checker) move(o *order) game.Text {
 		return none
 	}
 	kind := c.kind(k)
+	for _, x := range c.lines(vTransport, vAssault) {
+		if x.num("j") == k {
+			return tx("#%d goes by sea with F%d: a counter carried by sea has no other order (seed §7)", k, x.num("f"))
+		}
+	}
 	m := o.mods()
 	to := from
 	switch o.verb {
@@ -665,6 +671,9 @@ func (c *checker) fleet(o *order) game.Text {
 	case vTransport, vAssault:
 		j := o.num("j")
 		from, to := o.area("t"), o.area("t2")
+		if c.sheet[fmt.Sprintf("#%d", j)] != nil {
+			return tx("#%d has an order of its own: a counter carried by sea has no other (seed §7)", j)
+		}
 		if c.where(j) != from {
 			return tx("#%d is not in %s", j, c.name(from))
 		}

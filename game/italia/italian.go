@@ -225,4 +225,7 @@ var italian = game.Dictionary{
 	"the port is no longer yours, or the target is friendly":                    "il porto non è più tuo, o il bersaglio è amico",
 	"%s #%s lands from the sea: %s -> %s":                                       "%s #%s sbarca dal mare: %s -> %s",
 	"%s's assault from %s is beaten off (D6 %s, %s fleets against %s, seed §7)": "l'assalto di %s da %s è respinto (D6 %s, %s flotte contro %s, seed §7)",
+
+	"#%d has an order of its own: a counter carried by sea has no other (seed §7)":    "#%d ha un ordine proprio: un counter trasportato per mare non ne ha altri (seed §7)",
+	"#%d goes by sea with F%d: a counter carried by sea has no other order (seed §7)": "#%d va per mare con F%d: un counter trasportato per mare non ha altri ordini (seed §7)",
 }

@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/corriere/corriere/game"
-
 	"github.com/corriere/corriere/variants/machiavelli"
 )
 
@@ -49,11 +48,15 @@ func upkeepOf(es Elements, fleets int) int {
 	return total + (ord+1)/2
 }
 
-// take removes n elements of type e from p: the reserve first, then the
-// named counter (0: any, the army last), and reports how many it took.
+// take removes n elements of type e from p's counter #from, or with from
+// 0 from the reserve first, then any counter, the army last; it reports
+// how many it took.
 func take(p *Power, e Elem, n, from int) int {
-	got := min(n, p.Reserve[e])
-	p.Reserve[e] -= got
+	got := 0
+	if from == 0 {
+		got = min(n, p.Reserve[e])
+		p.Reserve[e] -= got
+	}
 	order := slices.Clone(p.Counters)
 	armyLast := func(c Counter) int {
 		if c.Kind == Army {

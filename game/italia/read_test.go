@@ -295,4 +295,15 @@ func TestSeaLines(t *testing.T) {
 			t.Errorf("%q read as %+v, want %q", c.line, r, c.want)
 		}
 	}
+	// A counter carried by sea has no other order, whichever comes first.
+	for _, lines := range [][2]string{
+		{"#1 FERMO", "F1 TRASPORTA #1 DA Venezia A Ancona"},
+		{"F1 TRASPORTA #1 DA Venezia A Ancona", "#1 FERMO"},
+	} {
+		rs, _ := st.Read([]string{"venezia"}, lines[0], nil)
+		again, _ := st.Read([]string{"venezia"}, lines[1], []game.Order{rs[0].Order})
+		if r := again[0]; r.Refused == nil || !strings.Contains(r.Refused.Reason(game.English), "carried by sea") {
+			t.Errorf("%q after %q: %+v", lines[1], lines[0], r)
+		}
+	}
 }
