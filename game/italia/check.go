@@ -223,6 +223,9 @@ func (c *checker) check(o *order) (refuse, note game.Text) {
 			return tx("there are no expenses in the first spring (seed §3 C)"), nil
 		}
 		refuse = c.expense(o)
+		if o.verb == vHireCompany {
+			note = tx("the bid is paid only if it wins the auction, which the arbiter settles (R45)")
+		}
 	case vFamine, vPacify, vBribe, vRevolt, vDefend:
 		refuse = c.political(o)
 		if refuse == nil && o.verb != vDefend {

@@ -131,7 +131,6 @@ var italian = game.Dictionary{
 	"a fleet -> %d":                            "una flotta -> %d",
 	"Swiss %d PKS -> %d":                       "Svizzeri %d PKS -> %d",
 	"Landsknechts %d LZ -> %d":                 "Lanzichenecchi %d LZ -> %d",
-	"company %s (bid %d) -> %d":                "compagnia %s (offerta %d) -> %d",
 	"gift to %s":                               "Dono a %s",
 	"famine relief: %s":                        "Carestia: %s",
 	"pacification of %s":                       "Pacificazione di %s",
@@ -228,4 +227,6 @@ var italian = game.Dictionary{
 
 	"#%d has an order of its own: a counter carried by sea has no other (seed §7)":    "#%d ha un ordine proprio: un counter trasportato per mare non ne ha altri (seed §7)",
 	"#%d goes by sea with F%d: a counter carried by sea has no other order (seed §7)": "#%d va per mare con F%d: un counter trasportato per mare non ha altri ordini (seed §7)",
+
+	"the bid is paid only if it wins the auction, which the arbiter settles (R45)": "l'offerta si paga solo se vince l'asta, che risolve l'arbitro (R45)",
 }

@@ -31,7 +31,6 @@ const (
 	fleetCost     = 5
 	swissCost     = 8 // 4 Swiss pikes at double cost
 	lanziCost     = 4
-	companyCost   = 2 // the condottiero's hire; the company's own cost is on its card
 	famineRelief  = 3
 	pacifyCost    = 6
 	secretRevolt  = 2
@@ -144,7 +143,9 @@ func (c *checker) upkeep() (int, game.Text) {
 func (c *checker) recruitment() (int, game.Text) {
 	total := 0
 	var parts []game.Text
-	for _, o := range c.lines(vRecruit, vBuildFleet, vHireSwiss, vHireLandsknechts, vHireCompany) {
+	// A company's bid is not counted: it is paid only if it wins the
+	// auction, which the arbiter settles (R45).
+	for _, o := range c.lines(vRecruit, vBuildFleet, vHireSwiss, vHireLandsknechts) {
 		switch o.verb {
 		case vRecruit:
 			e, n := o.vals["e"].(Elem), o.num("n")
@@ -160,10 +161,6 @@ func (c *checker) recruitment() (int, game.Text) {
 		case vHireLandsknechts:
 			total += lanziCost
 			parts = append(parts, tx("Landsknechts %d LZ -> %d", mercenaryPack, lanziCost))
-		case vHireCompany:
-			cost := o.num("n") + companyCost
-			total += cost
-			parts = append(parts, tx("company %s (bid %d) -> %d", o.str("w"), o.num("n"), cost))
 		}
 	}
 	return total, func(l game.Lang) string {

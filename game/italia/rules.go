@@ -37,7 +37,8 @@ type Rules struct {
 	// by default the Laguna is part of the Alto Adriatico (R3).
 	LagoonSeparate bool
 	// Tactical leaves battles to the arbiter (SET BATTLES TACTICAL);
-	// by default the abstract battle decides (R18).
+	// by default the abstract battle decides (R18). Configure refuses
+	// it until the battle tickets are written.
 	Tactical bool
 
 	board *machiavelli.Board
@@ -68,7 +69,15 @@ func Configure(settings map[string]string) (*Rules, error) {
 			if value != "" {
 				r.Players = n
 			}
-		case "lagoon", "battles":
+		case "battles":
+			// The battle tickets of SET BATTLES TACTICAL (spec §3.10) are
+			// not written yet: a game asking for them is refused rather
+			// than played otherwise than it asked.
+			if value == "tactical" {
+				return nil, fmt.Errorf("battles tactical: the arbiter's battle tickets are not written yet; only abstract (the default)")
+			}
+			fallthrough
+		case "lagoon":
 			sw := switches[key]
 			if value != "" && value != sw.off && value != sw.on {
 				return nil, fmt.Errorf("%s %q: expected %s or %s", key, value, sw.off, sw.on)

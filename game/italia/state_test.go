@@ -169,6 +169,7 @@ func TestConfigure(t *testing.T) {
 		{map[string]string{"players": "5"}, "expected 6, 7"},
 		{map[string]string{"lagoon": "drained"}, "merged or separate"},
 		{map[string]string{"battles": "chess"}, "abstract or tactical"},
+		{map[string]string{"battles": "tactical"}, "not written yet"},
 		{map[string]string{"colour": "red"}, `"colour" is no setting`},
 	} {
 		if _, err := Configure(c.settings); err == nil || !strings.Contains(err.Error(), c.want) {
