@@ -366,6 +366,12 @@ func (b *Board) index() error {
 	return nil
 }
 
+// Fold reads a name as Lookup does: lower-cased, accents stripped, every
+// run of other characters than letters and digits read as one space. A
+// game folds the names of its own things (powers, verbs) so, to read them
+// as leniently as the board's.
+func Fold(s string) string { return fold(s) }
+
 // fold lower-cases s, strips its accents and reads every run of other
 // characters than letters and digits as one space.
 func fold(s string) string {

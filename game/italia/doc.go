@@ -1,0 +1,49 @@
+// Package italia is Le Guerre d'Italia (seed 004, scenario 1499-1512) on
+// the judge's contract (package game): six powers and an arbiter, three
+// turns a year, one operation sheet per power per turn with finances and
+// military orders written together. It follows the specification in
+// shared/reference/guerre-ditalia.md, cited below as "spec" with its
+// sections (§2.2 the turn plan, §3 the orders, §4 the sheet, §7 the
+// rulings R-n); the board is variants/italia.
+//
+// What is here:
+//
+//   - the state of a game: each power's treasury in ducats, its land
+//     counters (army, contingents, dummies) with their elements, its
+//     fleets, who controls each territory, the famine, sack, revolt and
+//     siege markers, alliances and transit permissions, written and read
+//     as JSON (State.Encode, Rules.Decode);
+//   - the phase calendar of spec §2.2 (Primavera diplomazia, then the
+//     operations of Primavera, Estate and Autunno), its ids ("P1500D",
+//     "E1500O") and titles in both languages, read back by Rules.Phase;
+//   - the provisional start of ruling R40 (setup.json, marked
+//     provisional: the designer's player sheets are missing from the
+//     seed);
+//   - the operation sheet of spec §4, read a line at a time (State.Read)
+//     in Italian or English, sections in any order, accents optional,
+//     names and unique prefixes of territories, seas and powers; each
+//     line is an order with its canonical Italian text, or a refusal
+//     with its reason in both languages. State.Missing says what a power
+//     still owes, State.Ledger what the sheet costs and what the treasury
+//     keeps;
+//   - Resolve, in the order of spec §2.3, for what it resolves exactly
+//     with the game's dice: the spring diplomacy (alliances, transit,
+//     gifts, the council's money); the expenses with the shortfall rule,
+//     gifts, cessions, the political and defensive operations,
+//     deployment, standard moves (the double roll, entry attrition,
+//     meetings of two powers, the abstract battle of Appendix C,
+//     retreats, overrun, the Ottoman roll), strategic moves, fleet
+//     moves, transports and sea assaults, sieges, sacks and quelling;
+//     the autumn's taxes, siege lifting, supply and revolts; the
+//     30-territory victory and the end after Autunno 1512. A turn with
+//     three powers in one territory or a lost war is refused with
+//     ErrNotYet, not resolved wrongly. Results writes a phase for one reader: his own orders,
+//     the events he may see, the position with his own treasury.
+//
+// The events and card tables, the cards, the Conclave and the Florentine
+// council's outcome are the arbiter's (spec §3.17-3.18): the seed lacks
+// them, and this package only keeps the money spent on the council.
+//
+// It knows no mail: the judge reads a mail's lines through State.Read and
+// processes a deadline through State.Resolve.
+package italia

@@ -1,0 +1,184 @@
+package italia
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/variants/machiavelli"
+)
+
+// Step is a deadline of the year (spec §2.2): the spring diplomacy, then
+// the operations of the three seasons. There is no winter turn (seed §3).
+type Step uint8
+
+const (
+	SpringDiplomacy Step = iota
+	SpringOps
+	SummerOps
+	AutumnOps
+	numSteps
+)
+
+// Season is a step's season.
+type Season uint8
+
+const (
+	Spring Season = iota
+	Summer
+	Autumn
+)
+
+// steps are the year's deadlines: the season, and whether it is the
+// diplomacy.
+var steps = [numSteps]struct {
+	Season    Season
+	Diplomacy bool
+}{
+	SpringDiplomacy: {Spring, true},
+	SpringOps:       {Spring, false},
+	SummerOps:       {Summer, false},
+	AutumnOps:       {Autumn, false},
+}
+
+// seasons name the seasons: the id's letter (the Italian initial, as the
+// spec's battle ids "1500E-3" write it) and the words a player may write.
+var seasons = [...]struct {
+	Letter           string
+	Italian, English string
+	More             []string
+}{
+	Spring: {"P", "Primavera", "Spring", nil},
+	Summer: {"E", "Estate", "Summer", nil},
+	Autumn: {"A", "Autunno", "Autumn", []string{"Fall"}},
+}
+
+// Kinds of phase, for the judge's deadline settings (spec §2.2).
+const (
+	KindDiplomacy  = "diplomacy"
+	KindOperations = "operations"
+)
+
+// phaseWords are the words naming the part of a spring: the diplomacy or
+// the operations.
+var phaseWords = map[string]bool{
+	"diplomazia": true, "diplomacy": true, "d": true,
+	"operazioni": false, "operations": false, "ops": false, "o": false,
+}
+
+// Phase is a deadline of the game.
+type Phase struct {
+	Year int
+	Step Step
+}
+
+// FirstYear and LastYear bound the scenario "Da Seminara a Ravenna"
+// (seed title; R33): Primavera 1499 to Autunno 1512.
+const (
+	FirstYear = 1499
+	LastYear  = 1512
+)
+
+// Season is the phase's season.
+func (p Phase) Season() Season { return steps[p.Step].Season }
+
+// Diplomacy reports whether the phase is the spring diplomacy.
+func (p Phase) Diplomacy() bool { return steps[p.Step].Diplomacy }
+
+// String is the phase's id: "P1500D", "P1500O", "E1500O", "A1500O".
+func (p Phase) String() string {
+	kind := "O"
+	if p.Diplomacy() {
+		kind = "D"
+	}
+	return seasons[p.Season()].Letter + strconv.Itoa(p.Year) + kind
+}
+
+// Next is the deadline after p.
+func (p Phase) Next() Phase {
+	if p.Step == AutumnOps {
+		return Phase{p.Year + 1, SpringDiplomacy}
+	}
+	return Phase{p.Year, p.Step + 1}
+}
+
+// Title writes the phase for people: "Spring 1500 operations (P1500O)",
+// "Primavera 1500, operazioni (P1500O)".
+func (p Phase) Title(l game.Lang) string {
+	s := seasons[p.Season()]
+	kind := "operations"
+	if p.Diplomacy() {
+		kind = "diplomacy"
+	}
+	if l == game.Italian {
+		return fmt.Sprintf("%s %d, %s (%s)", s.Italian, p.Year, t(l, kind), p)
+	}
+	return fmt.Sprintf("%s %d %s (%s)", s.English, p.Year, kind, p)
+}
+
+// contract is the phase in the contract's terms.
+func (p Phase) contract() game.Phase {
+	kind := KindOperations
+	if p.Diplomacy() {
+		kind = KindDiplomacy
+	}
+	return game.Phase{ID: p.String(), Kind: kind, Rank: p.Year*int(numSteps) + int(p.Step), Title: p.Title}
+}
+
+// ParsePhase reads a phase as a player or the store writes it: its id
+// ("P1500D", "e1500o"), or a season, a year and, in spring, the part
+// ("Primavera 1500 Diplomazia", "Summer 1500", "Autunno 1500 operazioni");
+// a spring without its part is the operations, as the sheet heading of
+// spec §4.3 writes it.
+func ParsePhase(text string) (Phase, error) { return parsePhase(text, LastYear) }
+
+// parsePhase is ParsePhase up to year last: a stored position may stand
+// after the last turn, where the game ended.
+func parsePhase(text string, last int) (Phase, error) {
+	bad := fmt.Errorf("%q: expected a phase such as P1500D, Primavera 1500 Diplomazia, Summer 1500 or Autunno 1500", text)
+	words := strings.Fields(machiavelli.Fold(text))
+	if len(words) == 1 && len(words[0]) > 2 {
+		w := words[0]
+		words = []string{w[:1], w[1 : len(w)-1], w[len(w)-1:]}
+		if _, err := strconv.Atoi(words[2]); err == nil {
+			words = []string{w[:1], w[1:]} // "P1500": no part written
+		}
+	}
+	if len(words) < 2 || len(words) > 3 {
+		return Phase{}, bad
+	}
+	season, ok := seasonNamed(words[0])
+	if !ok {
+		return Phase{}, bad
+	}
+	year, err := strconv.Atoi(words[1])
+	if err != nil || year < FirstYear || year > last {
+		return Phase{}, bad
+	}
+	dipl := false
+	if len(words) == 3 {
+		if dipl, ok = phaseWords[words[2]]; !ok {
+			return Phase{}, bad
+		}
+	}
+	for s := range numSteps {
+		if steps[s].Season == season && steps[s].Diplomacy == dipl {
+			return Phase{year, s}, nil
+		}
+	}
+	return Phase{}, fmt.Errorf("%q: only the spring has a diplomacy phase", text)
+}
+
+// seasonNamed is the season a folded word names: its letter, or its name
+// in either language.
+func seasonNamed(w string) (Season, bool) {
+	for s, info := range seasons {
+		for _, n := range append([]string{info.Letter, info.Italian, info.English}, info.More...) {
+			if machiavelli.Fold(n) == w {
+				return Season(s), true
+			}
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,313 @@
+package italia
+
+import (
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/dice"
+)
+
+// Resolve plays a deadline in the order of spec §2.3, as far as this
+// package resolves it exactly:
+//
+//   - the spring diplomacy: the start of the year (sack and famine
+//     markers gone, R28 and R29; last year's alliances and transit
+//     lapse, R12), the official alliances (mutual AMBASCIATORE, seed §3
+//     A), transit permissions (R13), gifts, the council's spending;
+//   - the operations: validation against the position (R10), gifts,
+//     cessions, the spring expenses with the shortfall rule (R39), the
+//     political and defensive operations (R8, R9; pacification on the
+//     D6), deployment, standard moves (moves.go: the double roll, entry
+//     attrition, meetings and battles of two powers, retreats, overrun,
+//     the Ottoman activation roll, a contingent joining its army),
+//     strategic moves, fleet moves, transports and sea assaults
+//     (strategic.go), sieges and sacks, quelling; in autumn the taxes, the
+//     lifting of sieges, supply, and revolts turning independent; the
+//     30-territory victory.
+//
+// What it does not resolve yet, it refuses with ErrNotYet rather than
+// resolve wrongly: three powers meeting in one territory, the lost war
+// (spec §3.16).
+func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, error) {
+	rs, err := s.resolution(orders, d)
+	if err != nil {
+		return nil, err
+	}
+	if s.phase.Diplomacy() {
+		rs.diplomacy()
+	} else if err := rs.operations(); err != nil {
+		return nil, err
+	}
+	rs.pos.Phase = s.phase.Next().String()
+	next, err := s.r.State(rs.pos)
+	if err != nil {
+		return nil, fmt.Errorf("resolve %s: %w", s.phase, err)
+	}
+	rec := record{Phase: s.phase.String(), Events: rs.events, Orders: map[string][]string{}}
+	for _, o := range orders {
+		rec.Orders[o.Seat] = append(rec.Orders[o.Seat], o.Text)
+	}
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return nil, err
+	}
+	return &game.Outcome{Next: next, Record: data, End: rs.end(next)}, nil
+}
+
+// ErrNotYet is what Resolve says of a turn it cannot resolve exactly yet.
+var ErrNotYet = errors.New("not resolved by this version")
+
+// record is what a resolved phase keeps for its results.
+type record struct {
+	Phase  string  `json:"phase"`
+	Events []event `json:"events"`
+	// Orders are each power's orders as read; a sheet is secret (spec
+	// §3.22): each power reads its own.
+	Orders map[string][]string `json:"orders,omitempty"`
+}
+
+// event is one thing that happened, as the results tell it: a format of
+// the dictionary and its arguments ("p:venezia" a power, "a:ferra" an
+// area, the rest as written), for the powers in To (everyone when empty;
+// the game master always).
+type event struct {
+	Text string   `json:"text"`
+	Args []string `json:"args,omitempty"`
+	To   []string `json:"to,omitempty"`
+}
+
+// resolution is a deadline being resolved: the position before (s), the
+// one being made, the dice, each power's sheet as it stands after
+// validation.
+type resolution struct {
+	s      *State
+	pos    *Position
+	d      *dice.Source
+	sheets map[string]*checker
+	events []event
+	// ceded are the territories ceded this turn: no deployment there.
+	ceded map[string]bool
+	// strategicMoved are the counters that moved strategically this
+	// turn: next turn they may not (seed §7).
+	strategicMoved map[counterKey]bool
+}
+
+// resolution validates each seat's orders against the position, in the
+// order written: a line that no longer stands is dropped, costs nothing
+// and is told to its power (R10).
+func (s *State) resolution(orders []game.Order, d *dice.Source) (*resolution, error) {
+	data, err := json.Marshal(s.pos)
+	if err != nil {
+		return nil, err
+	}
+	pos := &Position{}
+	if err := json.Unmarshal(data, pos); err != nil {
+		return nil, err
+	}
+	rs := &resolution{s: s, pos: pos, d: d, sheets: map[string]*checker{}, ceded: map[string]bool{}, strategicMoved: map[counterKey]bool{}}
+	rd := s.r.reader()
+	type parsed struct {
+		game.Order
+		x *order
+	}
+	for _, p := range s.pos.Powers {
+		c := &checker{s: s, rd: rd, seat: p.ID, p: p, sheet: map[string]*order{}}
+		rs.sheets[p.ID] = c
+		var mine []parsed
+		for _, o := range orders {
+			if o.Seat != p.ID {
+				continue
+			}
+			x, perr := rd.parse(o.Text)
+			if perr != nil {
+				return nil, fmt.Errorf("order %q of %s no longer reads", o.Text, p.ID)
+			}
+			mine = append(mine, parsed{o, x})
+		}
+		// The deployment first, which the other lines start from (a
+		// move, a hire within 6 MP), then the rest in the verb table's
+		// order, whatever order the lines were kept in.
+		slices.SortStableFunc(mine, func(a, b parsed) int { return cmp.Compare(checkRank(a.x), checkRank(b.x)) })
+		for _, m := range mine {
+			o, x := m.Order, m.x
+			if refuse, _ := c.check(x); refuse != nil {
+				rs.tell([]string{p.ID}, "%s: not carried out: %s", o.Text, textArg(refuse))
+				continue
+			}
+			c.put(rd.key(x), x)
+		}
+	}
+	return rs, nil
+}
+
+// checkRank orders a sheet's lines for their validation.
+func checkRank(o *order) int {
+	if o.verb == vDeploy || o.verb == vDeployFleet {
+		return 0
+	}
+	return 1 + int(o.verb)
+}
+
+// tell records an event for the powers in to (nil: everyone).
+func (rs *resolution) tell(to []string, text string, args ...string) {
+	rs.events = append(rs.events, event{Text: text, Args: args, To: to})
+}
+
+// power is the power id in the position being made.
+func (rs *resolution) power(id string) *Power {
+	for _, p := range rs.pos.Powers {
+		if p.ID == id {
+			return p
+		}
+	}
+	return nil
+}
+
+// roll rolls a public D6 for what.
+func (rs *resolution) roll(what string) int { return rs.d.Roll(what, 6, true) }
+
+// diplomacy resolves the spring diplomacy (spec §2.2).
+func (rs *resolution) diplomacy() {
+	// (0) The start of the year.
+	rs.pos.Famine, rs.pos.Sack = nil, nil
+	rs.pos.Alliances, rs.pos.Transit = nil, nil
+	// (A) Alliances: both sides sent an ambassador (seed §3 A).
+	for i, a := range powers {
+		for _, b := range powers[i+1:] {
+			ca, cb := rs.sheets[a.ID], rs.sheets[b.ID]
+			if ca == nil || cb == nil {
+				continue
+			}
+			if ca.sheet["ambasciatore "+b.Italian] != nil && cb.sheet["ambasciatore "+a.Italian] != nil {
+				rs.pos.Alliances = append(rs.pos.Alliances, [2]string{a.ID, b.ID})
+				rs.tell(nil, "%s and %s are allied for the year (seed §3 A)", "p:"+a.ID, "p:"+b.ID)
+			}
+		}
+	}
+	rs.transit()
+	rs.gifts()
+	for _, p := range rs.pos.Powers {
+		for _, o := range rs.sheets[p.ID].lines(vCouncil) {
+			rs.spend(p, o.num("n"), tx("the council, for the %s", o.str("w")))
+		}
+	}
+}
+
+// transit records who lets whom through (R13): allies only.
+func (rs *resolution) transit() {
+	for _, p := range rs.pos.Powers {
+		for _, o := range rs.sheets[p.ID].lines(vTransit, vDenyTransit) {
+			to := o.str("p")
+			list := slices.DeleteFunc(slices.Clone(rs.pos.Transit[p.ID]), func(x string) bool { return x == to })
+			if o.verb == vTransit && rs.allied(p.ID, to) {
+				list = append(list, to)
+			}
+			if rs.pos.Transit == nil {
+				rs.pos.Transit = map[string][]string{}
+			}
+			rs.pos.Transit[p.ID] = list
+		}
+	}
+}
+
+// allied reports whether a and b are allied in the position being made.
+func (rs *resolution) allied(a, b string) bool {
+	for _, al := range rs.pos.Alliances {
+		if al == [2]string{a, b} || al == [2]string{b, a} {
+			return true
+		}
+	}
+	return false
+}
+
+// spend takes n ducats from p for what if it has them, telling p; false
+// if it has not, and the spending is dropped (R39).
+func (rs *resolution) spend(p *Power, n int, what game.Text) bool {
+	if n > p.Treasury {
+		rs.tell([]string{p.ID}, "not paid, the treasury is short: %s", textArg(what))
+		return false
+	}
+	p.Treasury -= n
+	rs.tell([]string{p.ID}, "%s ducats paid: %s", fmt.Sprint(n), textArg(what))
+	return true
+}
+
+// gifts pays the gifts in power order (spec §2.3 step 2): a gift larger
+// than the treasury fails entirely; giver and receiver are told.
+func (rs *resolution) gifts() {
+	for _, p := range rs.pos.Powers {
+		for _, o := range rs.sheets[p.ID].lines(vPay) {
+			to := rs.power(o.str("p"))
+			n := o.num("n")
+			who := []string{p.ID, to.ID}
+			if n > p.Treasury {
+				rs.tell(who, "%s's gift of %s ducats to %s fails: the treasury is short", "p:"+p.ID, fmt.Sprint(n), "p:"+to.ID)
+				continue
+			}
+			p.Treasury -= n
+			to.Treasury += n
+			rs.tell(who, "%s gives %s ducats to %s", "p:"+p.ID, fmt.Sprint(n), "p:"+to.ID)
+		}
+	}
+}
+
+// operations resolves an operations deadline (spec §2.3 steps 2-11).
+func (rs *resolution) operations() error {
+	// The expenses (phase C) come before the operations (D), as seed §3
+	// orders the phases and the ledger of spec §4.3 adds them up.
+	if rs.s.phase.Step == SpringOps && rs.s.phase.Year > FirstYear {
+		rs.expenses()
+	}
+	rs.transit()
+	rs.gifts()
+	rs.cessions()
+	rs.financial()
+	if rs.s.phase.Step == SpringOps {
+		rs.deploy()
+	}
+	if err := rs.moves(); err != nil {
+		return err
+	}
+	if err := rs.strategic(); err != nil {
+		return err
+	}
+	if err := rs.maritime(); err != nil {
+		return err
+	}
+	for _, p := range rs.pos.Powers {
+		for i := range p.Counters {
+			p.Counters[i].Strategic = rs.strategicMoved[counterKey{p.ID, p.Counters[i].N}]
+		}
+	}
+	rs.sieges()
+	if rs.s.phase.Step == AutumnOps {
+		return rs.autumn()
+	}
+	return nil
+}
+
+// cessions hands over the ceded territories (spec §2.3 step 3); the
+// recipient may not deploy there this turn (seed §3 D).
+func (rs *resolution) cessions() {
+	for _, p := range rs.pos.Powers {
+		for _, o := range rs.sheets[p.ID].lines(vCede) {
+			id := rs.s.r.board.Areas[o.area("t")].ID
+			to := o.str("p")
+			if rs.pos.Control[id] != p.ID || !rs.allied(p.ID, to) {
+				continue
+			}
+			rs.pos.Control[id] = to
+			rs.ceded[id] = true
+			rs.tell(nil, "%s cedes %s to %s", "p:"+p.ID, "a:"+id, "p:"+to)
+		}
+	}
+}
+
+// textArg keeps a text in both languages as an event's argument.
+func textArg(t game.Text) string {
+	return "l:" + t(game.English) + "\x1f" + t(game.Italian)
+}

@@ -1,0 +1,99 @@
+package italia
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/corriere/corriere/game"
+)
+
+// Results writes a resolved phase for one reader: his own powers' orders
+// (the game master's: all), what happened that the reader may see (the public events; his own power's private ones; all of
+// them for the game master), and the position after it, with his own
+// treasury and counters.
+func (s *State) Results(data []byte, next game.State, to game.Viewer) (game.Report, error) {
+	var rec record
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return game.Report{}, fmt.Errorf("phase record: %w", err)
+	}
+	var seen []event
+	for _, e := range rec.Events {
+		if to.Master || len(e.To) == 0 || slices.ContainsFunc(e.To, func(p string) bool { return slices.Contains(to.Seats, p) }) {
+			seen = append(seen, e)
+		}
+	}
+	rep := game.Report{Orders: func(l game.Lang) string {
+		var b strings.Builder
+		for _, p := range powers {
+			if lines := rec.Orders[p.ID]; len(lines) > 0 && (to.Master || slices.Contains(to.Seats, p.ID)) {
+				b.WriteString(powerName(l, p.ID) + ":\n  " + strings.Join(lines, "\n  ") + "\n")
+			}
+		}
+		return b.String()
+	}, Events: func(l game.Lang) string {
+		var b strings.Builder
+		for _, e := range seen {
+			b.WriteString(s.eventText(l, e) + "\n")
+		}
+		return b.String()
+	}}
+	if n, ok := next.(*State); ok {
+		rep.Position = func(l game.Lang) string { return n.position(l, to) }
+	}
+	return rep, nil
+}
+
+// eventText writes an event in l.
+func (s *State) eventText(l game.Lang, e event) string {
+	args := make([]any, len(e.Args))
+	for i, a := range e.Args {
+		switch {
+		case strings.HasPrefix(a, "p:"):
+			args[i] = powerName(l, a[2:])
+		case strings.HasPrefix(a, "a:"):
+			args[i] = s.r.board.Areas[s.area(a[2:])].Italian
+		case strings.HasPrefix(a, "l:"):
+			en, it, _ := strings.Cut(a[2:], "\x1f")
+			args[i] = en
+			if l == game.Italian {
+				args[i] = it
+			}
+		default:
+			args[i] = a
+		}
+	}
+	return f(l, e.Text, args...)
+}
+
+// position writes the position for a reader: each power's territories
+// and counters as everyone sees them (spec §3.22), and the reader's own
+// treasury and forces.
+func (s *State) position(l game.Lang, to game.Viewer) string {
+	b := s.r.board
+	var out strings.Builder
+	for _, p := range s.pos.Powers {
+		var ts []string
+		for i := range b.Territories {
+			if s.pos.Control[b.Areas[i].ID] == p.ID {
+				ts = append(ts, b.Areas[i].Italian)
+			}
+		}
+		var forces []string
+		for _, c := range p.Counters {
+			forces = append(forces, fmt.Sprintf("#%d %s", c.N, b.Areas[s.area(c.At)].Italian))
+		}
+		for _, fl := range p.Fleets {
+			forces = append(forces, fmt.Sprintf("F%d %s", fl.N, b.Areas[s.area(fl.At)].Italian))
+		}
+		out.WriteString(f(l, "%s: %d territories (%s); %s\n", powerName(l, p.ID), len(ts), strings.Join(ts, ", "), strings.Join(forces, ", ")))
+		if to.Master || slices.Contains(to.Seats, p.ID) {
+			out.WriteString(f(l, "  treasury %d ducats\n", p.Treasury))
+			for _, c := range p.Counters {
+				out.WriteString(fmt.Sprintf("  #%d %s: %s\n", c.N, c.Kind, c.Elements))
+			}
+		}
+	}
+	return out.String()
+}
