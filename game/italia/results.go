@@ -97,3 +97,9 @@ func (s *State) position(l game.Lang, to game.Viewer) string {
 	}
 	return out.String()
 }
+
+// Position is the state as the reader may see it (game.State): the
+// board, the treasuries and what only the reader's own powers know.
+func (s *State) Position(to game.Viewer) game.Text {
+	return func(l game.Lang) string { return s.position(l, to) }
+}
