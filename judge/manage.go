@@ -380,7 +380,7 @@ func (j *Judge) Status(ctx context.Context, name string) (string, error) {
 		if err != nil {
 			return err
 		}
-		out, err = j.statusIn(english, tx, vw)
+		out, err = j.statusIn(english, tx, vw, game.Viewer{Master: true})
 		return err
 	})
 	return out, err

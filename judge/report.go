@@ -101,7 +101,7 @@ func (s *session) status(name string) error {
 		return err
 	}
 	s.printf("> STATUS %s\n", vw.g.Name)
-	text, err := s.j.statusIn(s.lang, s.tx, vw)
+	text, err := s.j.statusIn(s.lang, s.tx, vw, s.viewer(vw))
 	if err != nil {
 		return err
 	}
@@ -109,8 +109,9 @@ func (s *session) status(name string) error {
 	return nil
 }
 
-// statusIn is a game's position, who has ordered and the deadline, in l.
-func (j *Judge) statusIn(l lang, tx *store.Tx, vw *view) (string, error) {
+// statusIn is a game's position as to may see it, who has ordered and
+// the deadline, in l.
+func (j *Judge) statusIn(l lang, tx *store.Tx, vw *view, to game.Viewer) (string, error) {
 	var b strings.Builder
 	b.WriteString(l.f("Game %s: %s, %s.\n", vw.g.Name, l.t(vw.g.State), gameLabel(l, vw)))
 	b.WriteString(j.settingsText(l, vw))
@@ -126,7 +127,7 @@ func (j *Judge) statusIn(l lang, tx *store.Tx, vw *view) (string, error) {
 		return b.String(), nil
 	}
 	b.WriteString(l.f("Phase: %s. Deadline: %s.\n\n", vw.phaseTitle(l), vw.deadlineIn(l)))
-	b.WriteString(vw.st.Position(game.Viewer{})(game.Lang(l)))
+	b.WriteString(vw.st.Position(to)(game.Lang(l)))
 	if vw.g.State == store.Active {
 		b.WriteString(l.t("\nOrders received:\n"))
 		sets, err := vw.standings(tx)
@@ -261,7 +262,7 @@ func (s *session) history(name string) error {
 		s.printf("  No phase of %s has been processed yet.\n\n", vw.g.Name)
 		return nil
 	}
-	to := vw.viewer(s.m.From)
+	to := s.viewer(vw)
 	for _, ph := range phases {
 		text, err := h.History([]byte(ph.Result), to)
 		if err != nil {

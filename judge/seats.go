@@ -197,7 +197,8 @@ func (vw *view) phaseOf(l lang, id string) string {
 }
 
 // viewer is who reads the game's mail at address: the master, the player
-// of some seats, or an observer.
+// of some seats, or an observer. Only for mail the judge sends to that
+// address: a mail's From proves nothing until it signs on (session.viewer).
 func (vw *view) viewer(address string) game.Viewer {
 	var v game.Viewer
 	v.Master = vw.g.MasterAddress != "" && strings.EqualFold(vw.g.MasterAddress, address)
@@ -207,4 +208,17 @@ func (vw *view) viewer(address string) game.Viewer {
 		}
 	}
 	return v
+}
+
+// viewer is who the sender of the mail may read game vw as: the master
+// or the player signed on to it, else (a From alone proves nothing) an
+// observer.
+func (s *session) viewer(vw *view) game.Viewer {
+	if s.vw == nil || s.vw.g.ID != vw.g.ID {
+		return game.Viewer{}
+	}
+	if s.master && !s.asMaster {
+		return game.Viewer{Master: true}
+	}
+	return game.Viewer{Seats: slices.Clone(s.side)}
 }

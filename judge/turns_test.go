@@ -248,8 +248,12 @@ func TestSecondGameTurnByTurn(t *testing.T) {
 	if strings.Contains(results["red"], "Hand of blue") || strings.Contains(results["blue"], "Hand of red") {
 		t.Fatalf("results show another's hand:\n%s\n%s", results["red"], results["blue"])
 	}
-	reply = f.send("red@players.test", "SIGNON red@carte "+red+"\nPLAY 2")
-	mustContain(t, "red after its turn", reply, "refused: it is blue's turn, not yours")
+	reply = f.send("red@players.test", "SIGNON red@carte "+red+"\nPLAY 2\nSTATUS carte")
+	mustContain(t, "red after its turn", reply, "refused: it is blue's turn, not yours", "Hand of red")
+	// A From alone proves nothing: STATUS unsigned shows no hand.
+	if reply = f.send("red@players.test", "STATUS carte"); strings.Contains(reply, "Hand of") {
+		t.Errorf("STATUS without a sign-on shows a hand:\n%s", reply)
+	}
 }
 
 // rolled is the die of the last results of carte, as their mail says it.
