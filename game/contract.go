@@ -360,3 +360,31 @@ type PhaseKind struct {
 	// spec quoted: "retreats \"0 20 * * *\"".
 	Show func(l Lang, spec string) string
 }
+
+// A Commander Kind has commands of its own beside orders, carried out
+// when the mail is read rather than at the deadline: a card passed, a
+// bid, an arbiter's ruling. The judge reads them as it reads its own
+// (HELP lists them; the scanner tells them from orders by their verb) and
+// refuses them in a game of another kind.
+type Commander interface {
+	Commands() []Command
+}
+
+// Command is one command of a game.
+type Command struct {
+	// Verb is the command's first word ("GIVE"), in any case as written.
+	Verb string
+	// Master marks a command of the game master's (the arbiter's), taken
+	// after SIGNON master@<game>; else a player's, after a sign-on.
+	Master bool
+	// Syntax and Help are its line of HELP, in each language: "GIVE
+	// <card>", "gives a card to the next player".
+	Syntax, Help [Langs]string
+	// Do carries it out on the game's state for the seats of side (the
+	// signed-on player's; none for the master), with the words after the
+	// verb. It returns the state changed (nil: unchanged), the reply to
+	// the sender, and a notice every player and observer is sent (nil:
+	// none); a Refusal where the command cannot be carried out, which the
+	// reply gives, and nothing changes.
+	Do func(st State, side []string, args string) (next State, reply, notice Text, err error)
+}

@@ -19,18 +19,39 @@
 //     arguments, so that a phase processed again after a crash or a
 //     rollback comes out the same.
 //
-// Optional capabilities are small interfaces a State may also implement,
-// checked with a type assertion, as go-imap checks a backend's
-// extensions: Ender (who wins at the game's end date), Survivors (among
-// whom a draw is voted); a map and the master's edits are to follow. Texts for people
-// are Text values, written in the reader's Lang; each game keeps the
-// Italian of its texts in its own Dictionary.
+// Optional capabilities are small interfaces a Kind, Rules or State may
+// also implement, checked with a type assertion, as go-imap checks a
+// backend's extensions; a game without one plays without it:
+//
+//   - Configurable (Kind): the game's own settings, which CREATE's lines,
+//     corriere game create's flags and HELP take beside the judge's.
+//   - Calendar (Kind): the kinds of its phases, each with a deadline of
+//     its own; else one deadline for every phase.
+//   - Seater (Rules, State): who plays which seats, when not one player
+//     to a seat (setups for fewer players, a seat joining a side).
+//   - Guesser (Rules): a seat a player misspelt.
+//   - Prose (Rules): lines that are plainly no orders (greetings).
+//   - Labeled (Rules): the board and edition, for the game's listing.
+//   - Open (Rules): everyone sees the same results, written once; a game
+//     that is not Open gets Results and maps per reader (Viewer).
+//   - Mapper (Rules): the results as a picture.
+//   - Historian (Rules): HISTORY and SUMMARY.
+//   - Commander (Kind): commands of its own beside orders, carried out
+//     when read (a card passed, a bid, a ruling); HELP lists them.
+//   - Editor (State): the master's (the arbiter's) EDIT, for a ruling.
+//   - Ender (State): who wins at the game's end date.
+//   - Survivors (State): among whom a draw is voted.
+//
+// Texts for people are Text values, written in the reader's Lang; each
+// game keeps the Italian of its texts in its own Dictionary.
 //
 // A minimal game, one seat that owes one word a phase, is the package's
 // example (example_test.go): it compiles against the contract, and plays.
+// A game is registered with the judge in one place, cmd/corriere's games
+// list (Judge.Games); nothing in the judge changes for it. The judge's
+// own tests play a second game written against this contract alone
+// (judge/turns_test.go): turn by turn, with hidden hands and dice.
 //
-// Today the judge reads orders, processes phases and writes results
-// through this contract; the rest of Diplomacy (its setups for fewer
-// players, EDIT, draws, the map) still reaches into package diplomacy
-// from the judge, and moves behind the contract next (issue 12).
+// Diplomacy (game/diplomacy) and Le Guerre d'Italia (game/italia) are
+// the games written so far.
 package game

@@ -235,7 +235,7 @@ func TestMasterCommandsListed(t *testing.T) {
 			t.Errorf("%s: syntax %q", c.Verb, c.Syntax)
 		}
 	}
-	for verb := range verbs {
+	for verb := range commands.commandWords {
 		if verb == "SET" { // the players' too; the master's SETs are below
 			continue
 		}

@@ -12,7 +12,8 @@ import (
 // it out. The scanner tells commands from orders by it, a mail's commands
 // are dispatched by it (session.do), and HELP and MasterCommands (which
 // corriere gm lists) are written from it: a command is added in one
-// place, and a game's own verbs can join the judge's (newTable).
+// place, and the games' own commands (game.Commander) join the judge's
+// (newTable, gamecommands.go).
 
 // A role is who may use a command.
 type role uint8
@@ -59,6 +60,9 @@ const (
 type usage struct {
 	part         helpPart
 	syntax, what string
+	// italian is a game's own command's usage in Italian, which the
+	// game gives (italianText has the judge's).
+	italian *[2]string
 }
 
 // A verb is one command of the table.
@@ -106,6 +110,9 @@ func (v *verb) takes(args []string) bool {
 type table struct {
 	verbs  []verb
 	byName map[string][]*verb
+	// commandWords are the words the scanner reads as commands,
+	// subjectOnes those read from a mail's Subject too.
+	commandWords, subjectOnes map[string]bool
 }
 
 // newTable makes the table of the judge's own verbs and, after them, a
@@ -124,6 +131,7 @@ func newTable(own []verb, more ...[]verb) *table {
 		}
 		t.byName[v.name] = append(t.byName[v.name], v)
 	}
+	t.commandWords, t.subjectOnes = t.words(), t.subjectWords()
 	return t
 }
 
@@ -190,13 +198,9 @@ func (t *table) subjectWords() map[string]bool {
 // since HELP, one of its commands, is written from it.
 var commands *table
 
-// verbs are the words the scanner reads as commands; subjectVerbs those
-// read from a mail's Subject too.
-var verbs, subjectVerbs map[string]bool
-
 func init() {
 	commands = newTable(judgeVerbs())
-	verbs, subjectVerbs, MasterCommands = commands.words(), commands.subjectWords(), commands.masterCommands()
+	MasterCommands = commands.masterCommands()
 }
 
 // MasterCommand is one of the game master's commands.
@@ -227,6 +231,7 @@ func (t *table) masterCommands() []MasterCommand {
 // for whoever signed on, or the reason they may not use it, or not in the
 // game's state.
 func (s *session) do(c command) error {
+	commands := s.j.table()
 	if v := commands.find(c, anyone); v != nil {
 		return v.run(s, c)
 	}
@@ -306,7 +311,7 @@ func aboutGame(run func(*session, string) error) func(*session, command) error {
 
 // help is HELP in l: the usages of the table, in columns, with CREATE's
 // settings described from settingTable.
-func (l lang) help(table []Setting) string {
+func (l lang) help(commands *table, table []Setting) string {
 	var b strings.Builder
 	b.WriteString(l.t(helpHead))
 	for _, part := range []helpPart{playing, asking, forMasters} {
@@ -317,7 +322,11 @@ func (l lang) help(table []Setting) string {
 		for _, v := range commands.verbs {
 			for _, u := range v.help {
 				if u.part == part {
-					writeUsage(&b, l.t(u.syntax), l.t(u.what))
+					syntax, what := l.t(u.syntax), l.t(u.what)
+					if l == italian && u.italian != nil {
+						syntax, what = u.italian[0], u.italian[1]
+					}
+					writeUsage(&b, syntax, what)
 				}
 			}
 		}
@@ -350,100 +359,100 @@ var (
 func judgeVerbs() []verb {
 	return []verb{
 		{name: "CREATE", who: anyone, run: (*session).create,
-			help: []usage{{forMasters, "CREATE <game> <password>", createHelp}}},
+			help: []usage{{forMasters, "CREATE <game> <password>", createHelp, nil}}},
 		{name: "SIGNON", who: anyone, run: (*session).signonLine,
 			help: []usage{
-				{playing, "SIGNON <power>@<game> <password>", `sign on (also SIGNON <initial><game> <password>, njudge's "sign on")`},
-				{forMasters, "SIGNON master@<game> <password>", masterHelp},
+				{playing, "SIGNON <power>@<game> <password>", `sign on (also SIGNON <initial><game> <password>, njudge's "sign on")`, nil},
+				{forMasters, "SIGNON master@<game> <password>", masterHelp, nil},
 			}},
 		{name: "PHASE", who: anyone, run: (*session).phaseLine,
-			help: []usage{{playing, "PHASE <phase>", "the orders below are for that phase (S1903M, Fall 1903): a later\none's are kept until it begins, a past one's are refused"}}},
+			help: []usage{{playing, "PHASE <phase>", "the orders below are for that phase (S1903M, Fall 1903): a later\none's are kept until it begins, a past one's are refused", nil}}},
 		{name: orderVerb, implicit: true, who: anyone, run: (*session).order,
-			help: []usage{{playing, "<orders>", "e.g. A Par-Bur, F Nth C A Lon-Bel, A Mun S A Ber,\nBUILD F StP/nc, REMOVE A War, WAIVE; English or Italian"}}},
+			help: []usage{{playing, "<orders>", "e.g. A Par-Bur, F Nth C A Lon-Bel, A Mun S A Ber,\nBUILD F StP/nc, REMOVE A War, WAIVE; English or Italian", nil}}},
 		{name: "IF", implicit: true, who: anyone, run: (*session).conditional},
 		{name: "CLEAR", who: player, states: []state{active}, notNow: (*session).nothingToClear, run: (*session).clear,
-			help: []usage{{playing, "CLEAR", "drop your orders for this phase"}}},
+			help: []usage{{playing, "CLEAR", "drop your orders for this phase", nil}}},
 		{name: "SET", sub: []string{"NOWAIT"}, args: noArgs, who: player, run: (*session).setNoWait,
-			help: []usage{{playing, "SET NOWAIT / SET WAIT", "ready to process early / wait for the deadline"}}},
+			help: []usage{{playing, "SET NOWAIT / SET WAIT", "ready to process early / wait for the deadline", nil}}},
 		{name: "SET", sub: []string{"WAIT"}, args: noArgs, who: player, run: (*session).setWait},
 		{name: "SET", sub: []string{"DRAW"}, who: player, states: []state{active}, notNow: (*session).noDrawVote, run: (*session).setDraw,
 			help: []usage{
-				{playing, "SET DRAW / SET NODRAW", "vote for a draw of all survivors (secret, for this phase)"},
-				{playing, "SET DRAW <powers>", "vote for a draw of those powers only, where the game allows it"},
+				{playing, "SET DRAW / SET NODRAW", "vote for a draw of all survivors (secret, for this phase)", nil},
+				{playing, "SET DRAW <powers>", "vote for a draw of those powers only, where the game allows it", nil},
 			}},
 		{name: "SET", sub: []string{"NODRAW"}, args: noArgs, who: player, run: (*session).setNoDraw},
 		{name: "CONCEDE", who: ownPlayer, states: []state{active}, notNow: (*session).concedeUsage, run: (*session).concede,
-			help: []usage{{playing, "CONCEDE <power>", "concede the game to a power (it wins when all others do)"}}},
+			help: []usage{{playing, "CONCEDE <power>", "concede the game to a power (it wins when all others do)", nil}}},
 		{name: "RESIGN", who: ownPlayer, run: (*session).resign,
-			help: []usage{{playing, "RESIGN", "give up your seat"}}},
+			help: []usage{{playing, "RESIGN", "give up your seat", nil}}},
 		{name: "SET", sub: []string{"ABSENCE"}, who: ownPlayer, states: underWay, notNow: (*session).absenceNotNow, notYours: (*session).absenceNotYours, run: (*session).absence,
-			help: []usage{{playing, "SET ABSENCE <from> TO <to>", "away those days (YYYY-MM-DD, or one date): deadlines inside move past them"}}},
+			help: []usage{{playing, "SET ABSENCE <from> TO <to>", "away those days (YYYY-MM-DD, or one date): deadlines inside move past them", nil}}},
 		{name: "SET", sub: []string{"NOABSENCE"}, who: ownPlayer, notYours: (*session).absenceNotYours, run: (*session).noAbsence,
-			help: []usage{{playing, "SET NOABSENCE", "cancel your absences not yet begun (the game limits the days)"}}},
+			help: []usage{{playing, "SET NOABSENCE", "cancel your absences not yet begun (the game limits the days)", nil}}},
 		{name: "PRESS", who: ownPlayer, notYours: (*session).pressNotYours, run: (*session).press,
-			help: []usage{{playing, "PRESS TO <powers> ... ENDPRESS", "a message to some powers (PRESS TO ANONYMOUS France ... in grey-press games)"}}},
+			help: []usage{{playing, "PRESS TO <powers> ... ENDPRESS", "a message to some powers (PRESS TO ANONYMOUS France ... in grey-press games)", nil}}},
 		{name: "BROADCAST", who: ownPlayer, notYours: (*session).pressNotYours, run: (*session).press,
-			help: []usage{{playing, "BROADCAST ... ENDBROADCAST", "a message to everyone in the game"}}},
+			help: []usage{{playing, "BROADCAST ... ENDBROADCAST", "a message to everyone in the game", nil}}},
 		{name: "SET", sub: []string{"ADDRESS"}, who: ownPlayer, notYours: (*session).credentialNotYours, run: (*session).setCredential,
-			help: []usage{{playing, "SET ADDRESS <address>", "play from another address (sent from the registered one)"}}},
+			help: []usage{{playing, "SET ADDRESS <address>", "play from another address (sent from the registered one)", nil}}},
 		{name: "SET", sub: []string{"PASSWORD"}, who: ownPlayer, notYours: (*session).credentialNotYours, run: (*session).setCredential,
-			help: []usage{{playing, "SET PASSWORD <password>", "choose a new password (8 characters or more, not one kind only)"}}},
+			help: []usage{{playing, "SET PASSWORD <password>", "choose a new password (8 characters or more, not one kind only)", nil}}},
 		{name: "SET", sub: []string{"LANGUAGE", "LINGUA"}, who: player, run: (*session).setLanguage,
-			help: []usage{{playing, "SET LANGUAGE ENGLISH|ITALIAN", "the language the judge writes to you in"}}},
+			help: []usage{{playing, "SET LANGUAGE ENGLISH|ITALIAN", "the language the judge writes to you in", nil}}},
 		{name: "SET", who: player, run: (*session).unknownSetting},
 		{name: "SIGNOFF", who: anyone, run: (*session).signoff,
-			help: []usage{{playing, "SIGNOFF", "end of commands (the rest of the mail is ignored)"}}},
+			help: []usage{{playing, "SIGNOFF", "end of commands (the rest of the mail is ignored)", nil}}},
 
 		{name: "LIST", subject: true, who: anyone, run: (*session).listCmd,
 			help: []usage{
-				{asking, "LIST", "the games this judge runs"},
-				{asking, "LIST <game> or STATUS <game>", "the position, who has ordered, the deadline"},
+				{asking, "LIST", "the games this judge runs", nil},
+				{asking, "LIST <game> or STATUS <game>", "the position, who has ordered, the deadline", nil},
 			}},
 		{name: "STATUS", subject: true, who: anyone, run: aboutGame((*session).status)},
 		{name: "OBSERVE", who: anyone, run: aboutGame((*session).observe),
-			help: []usage{{asking, "OBSERVE <game>", "receive the game's results (where it takes observers)"}}},
+			help: []usage{{asking, "OBSERVE <game>", "receive the game's results (where it takes observers)", nil}}},
 		{name: "HISTORY", subject: true, who: anyone, run: aboutGame((*session).history),
-			help: []usage{{asking, "HISTORY <game>", "the results of every processed phase"}}},
+			help: []usage{{asking, "HISTORY <game>", "the results of every processed phase", nil}}},
 		{name: "SUMMARY", subject: true, who: anyone, run: aboutGame((*session).summary),
-			help: []usage{{asking, "SUMMARY <game>", "supply centres year by year"}}},
+			help: []usage{{asking, "SUMMARY <game>", "supply centres year by year", nil}}},
 		{name: "HELP", subject: true, who: anyone, run: (*session).help,
-			help: []usage{{asking, "HELP", "this text"}}},
+			help: []usage{{asking, "HELP", "this text", nil}}},
 
 		{name: "SEAT", who: gameMaster, run: audited((*session).masterSeat),
-			help: []usage{{mastering, "SEAT <power> <address>", "give a free power to a player, who is mailed a password"}}},
+			help: []usage{{mastering, "SEAT <power> <address>", "give a free power to a player, who is mailed a password", nil}}},
 		{name: "REPLACE", who: gameMaster, run: audited((*session).masterSeat),
-			help: []usage{{mastering, "REPLACE <power> <address>", "give a power to another player; everyone is told"}}},
+			help: []usage{{mastering, "REPLACE <power> <address>", "give a power to another player; everyone is told", nil}}},
 		{name: "EJECT", who: gameMaster, run: audited((*session).masterEject),
-			help: []usage{{mastering, "EJECT <power>", "take a power from its player; its units hold until SEAT or REPLACE"}}},
+			help: []usage{{mastering, "EJECT <power>", "take a power from its player; its units hold until SEAT or REPLACE", nil}}},
 		{name: "START", who: gameMaster, states: movedBy("START"), run: audited((*session).masterStart),
-			help: []usage{{mastering, "START", "start a forming game whose powers all have players"}}},
+			help: []usage{{mastering, "START", "start a forming game whose powers all have players", nil}}},
 		{name: "PAUSE", who: gameMaster, states: movedBy("PAUSE"), run: audited((*session).masterPause),
-			help: []usage{{mastering, "PAUSE", "stop the clock until RESUME"}}},
+			help: []usage{{mastering, "PAUSE", "stop the clock until RESUME", nil}}},
 		{name: "RESUME", who: gameMaster, states: movedBy("RESUME"), run: audited((*session).masterResume),
-			help: []usage{{mastering, "RESUME", "run a paused game again"}}},
+			help: []usage{{mastering, "RESUME", "run a paused game again", nil}}},
 		{name: "EXTEND", who: gameMaster, states: underWay, run: audited((*session).masterExtend),
-			help: []usage{{mastering, "EXTEND <duration>", "move the deadline later, e.g. EXTEND 24h"}}},
+			help: []usage{{mastering, "EXTEND <duration>", "move the deadline later, e.g. EXTEND 24h", nil}}},
 		{name: "SET", sub: []string{"DEADLINE"}, args: someArgs, who: gameMaster, states: underWay, notNow: (*session).badDeadline, run: (*session).setDeadline,
-			help: []usage{{mastering, "SET DEADLINE <YYYY-MM-DD HH:MM>", "set the deadline, in the game's time zone"}}},
+			help: []usage{{mastering, "SET DEADLINE <YYYY-MM-DD HH:MM>", "set the deadline, in the game's time zone", nil}}},
 		{name: "SET", sub: []string{"GRACE"}, args: someArgs, who: gameMaster, run: (*session).setGrace,
-			help: []usage{{mastering, "SET GRACE <duration>", "orders taken this long after the deadline"}}},
+			help: []usage{{mastering, "SET GRACE <duration>", "orders taken this long after the deadline", nil}}},
 		{name: "SET", sub: []string{"SENDER_CHECK", "SENDER-CHECK"}, args: someArgs, who: gameMaster, run: (*session).setSenderCheck,
-			help: []usage{{mastering, "SET SENDER_CHECK confirmed|not_failed|off", "how sure the judge must be that a sign-on comes from its From: confirmed (the default), not_failed (only a sender shown forged is refused) or off (recorded, never refused); the players are told"}}},
+			help: []usage{{mastering, "SET SENDER_CHECK confirmed|not_failed|off", "how sure the judge must be that a sign-on comes from its From: confirmed (the default), not_failed (only a sender shown forged is refused) or off (recorded, never refused); the players are told", nil}}},
 		{name: "SET", sub: []string{"ABSENCE", "NOABSENCE"}, who: gameMaster, run: (*session).absencesArePlayers},
 		{name: "SET", who: gameMaster, run: (*session).unknownMasterSetting},
 		{name: "PROCESS", who: gameMaster, states: underWay, run: audited((*session).masterProcess),
-			help: []usage{{mastering, "PROCESS <phase>", "process the current phase now (named, so that it is processed once)"}}},
+			help: []usage{{mastering, "PROCESS <phase>", "process the current phase now (named, so that it is processed once)", nil}}},
 		{name: "PREVIEW", who: gameMaster, run: audited((*session).masterPreview),
-			help: []usage{{mastering, "PREVIEW", "the results the current orders would give; nothing is stored"}}},
+			help: []usage{{mastering, "PREVIEW", "the results the current orders would give; nothing is stored", nil}}},
 		{name: "ROLLBACK", who: gameMaster, states: started, run: audited((*session).masterRollback),
-			help: []usage{{mastering, "ROLLBACK <phase>", "go back to a processed phase, with the orders it had"}}},
+			help: []usage{{mastering, "ROLLBACK <phase>", "go back to a processed phase, with the orders it had", nil}}},
 		{name: "BECOME", who: gameMaster, states: underWay, run: audited((*session).masterBecome),
-			help: []usage{{mastering, "BECOME <power>", "the orders that follow are that power's, marked as the master's"}}},
+			help: []usage{{mastering, "BECOME <power>", "the orders that follow are that power's, marked as the master's", nil}}},
 		{name: "EDIT", who: gameMaster, states: underWay, run: audited((*session).masterEdit),
-			help: []usage{{mastering, "EDIT ADD|REMOVE|MOVE|CENTRE ... -- <reason>", "change the position (ADD <power> <A|F> <place>, REMOVE <place>, MOVE <place> <place>, CENTRE <place> <power|neutral>); the reason is announced"}}},
+			help: []usage{{mastering, "EDIT ADD|REMOVE|MOVE|CENTRE ... -- <reason>", "change the position (ADD <power> <A|F> <place>, REMOVE <place>, MOVE <place> <place>, CENTRE <place> <power|neutral>); the reason is announced", nil}}},
 		{name: "DECLARE", who: gameMaster, states: movedBy("DECLARE"), run: audited((*session).masterDeclare),
-			help: []usage{{mastering, "DECLARE WINNER <power> | DECLARE DRAW <powers>", "end the game with a winner or a draw"}}},
+			help: []usage{{mastering, "DECLARE WINNER <power> | DECLARE DRAW <powers>", "end the game with a winner or a draw", nil}}},
 		{name: "TERMINATE", who: gameMaster, states: movedBy("TERMINATE"), run: audited((*session).masterTerminate),
-			help: []usage{{mastering, "TERMINATE", "end the game"}}},
+			help: []usage{{mastering, "TERMINATE", "end the game", nil}}},
 	}
 }

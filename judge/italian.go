@@ -4,6 +4,7 @@ package judge
 // the English text as written in the code (a format for fmt). Command
 // echoes ("> LIST") are the same in both.
 var italianText = map[string]string{
+	"> %s\n  %s is no command of game %s. Nothing was changed.\n\n": "> %s\n  %s non è un comando della partita %s. Non è cambiato nulla.\n\n",
 	"for %s: ": "per %s: ",
 	"Nothing is due from you for %s (%s): orders are due from %s. Deadline: %s.\n\n": "Non devi ordini per %s (%s): gli ordini spettano a %s. Scadenza: %s.\n\n",
 	"game %s cannot be edited by hand":                                               "la partita %s non si può modificare a mano",

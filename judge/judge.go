@@ -152,7 +152,7 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, arrived time.T
 			return also(tx)
 		})
 	}
-	cmds := withSubject(m.Subject, scan(m.Text, settingsFor(j.Games)))
+	cmds := withSubject(m.Subject, scan(m.Text, j.table(), settingsFor(j.Games)))
 	status := j.mailStatus(m)
 	var sender *senderVerdict
 	if status == "handled" {

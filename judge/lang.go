@@ -149,7 +149,7 @@ func detectLang(text string) (l lang, ok bool) {
 	for _, line := range strings.Split(text, "\n") {
 		// Command lines say nothing of the language, and a password on
 		// one may spell a word by chance.
-		if f := strings.Fields(line); len(f) > 0 && (verbs[strings.ToUpper(strings.TrimRight(f[0], ":"))] || strings.EqualFold(f[0], "sign")) {
+		if f := strings.Fields(line); len(f) > 0 && (commands.commandWords[strings.ToUpper(strings.TrimRight(f[0], ":"))] || strings.EqualFold(f[0], "sign")) {
 			continue
 		}
 		for _, w := range strings.FieldsFunc(strings.ToLower(line), func(r rune) bool { return !unicode.IsLetter(r) }) {

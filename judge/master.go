@@ -518,7 +518,7 @@ func (j *Judge) Master(ctx context.Context, name, commands string) (string, erro
 		now := j.now()
 		m := &mailer.Message{MessageID: fmt.Sprintf("operator-%d@corriere.invalid", now.UnixNano()), From: "operator", ReplyTo: "operator", Subject: "corriere gm"}
 		s := &session{j: j, tx: tx, m: m, now: now, at: now, vw: vw, master: true}
-		if err := s.run(scan(commands, settingsFor(j.Games))); err != nil {
+		if err := s.run(scan(commands, j.table(), settingsFor(j.Games))); err != nil {
 			return err
 		}
 		if err := tx.Audit(now, vw.g.ID, "operator", "gm", strings.Join(strings.Fields(commands), " ")); err != nil {

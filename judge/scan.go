@@ -19,7 +19,7 @@ const orderVerb = "ORDER"
 // scan splits a mail body into commands. Quoted lines ("> ...") are
 // skipped, a signature ("-- " line) ends the mail, and so does SIGNOFF.
 // PRESS and BROADCAST take the lines up to ENDPRESS or ENDBROADCAST.
-func scan(body string, settings []Setting) []command {
+func scan(body string, commands *table, settings []Setting) []command {
 	var out []command
 	lines := strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n")
 	for i := 0; i < len(lines); i++ {
@@ -50,7 +50,7 @@ func scan(body string, settings []Setting) []command {
 				continue
 			}
 		}
-		if !verbs[verb] {
+		if !commands.commandWords[verb] {
 			out = append(out, command{verb: orderVerb, text: line})
 			continue
 		}
@@ -104,7 +104,7 @@ func subjectCommands(subject string) []command {
 	for len(fields) > 0 && isReplyPrefix(fields[0]) {
 		fields = fields[1:]
 	}
-	if len(fields) == 0 || len(fields) > 2 || !subjectVerbs[strings.ToUpper(fields[0])] {
+	if len(fields) == 0 || len(fields) > 2 || !commands.subjectOnes[strings.ToUpper(fields[0])] {
 		return nil
 	}
 	return []command{{verb: strings.ToUpper(fields[0]), args: fields[1:], text: strings.Join(fields, " ")}}

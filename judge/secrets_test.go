@@ -30,7 +30,7 @@ func TestKeptRaw(t *testing.T) {
 		if c.name == "encoded" {
 			text = "SIGNON france@roma pw-france"
 		}
-		got := string(keptRaw(raw, scan(text, settingsFor(testGames)), c.oversized))
+		got := string(keptRaw(raw, scan(text, commands, testTable), c.oversized))
 		if !strings.Contains(got, c.want) || strings.Contains(got, c.wantNot) {
 			t.Errorf("%s: kept %q", c.name, got)
 		}

@@ -36,6 +36,42 @@ func (turnsKind) Configure(settings map[string]string) (game.Rules, error) {
 
 type turnsRules struct{}
 
+// Commands are the game's own (game.Commander): a player GIVEs a card
+// to the other at once, which everyone is told of but for the card; the
+// master gives points (BONUS <seat> <points>).
+func (turnsKind) Commands() []game.Command {
+	return []game.Command{
+		{Verb: "GIVE", Syntax: [game.Langs]string{"GIVE <card>", "GIVE <carta>"}, Help: [game.Langs]string{"give a card to the other player", "dai una carta all'altro giocatore"},
+			Do: func(st game.State, side []string, args string) (game.State, game.Text, game.Text, error) {
+				s := st.(*turnsState)
+				card, err := strconv.Atoi(strings.TrimSpace(args))
+				if err != nil || !slices.Contains(s.Hands[side[0]], card) {
+					return nil, nil, nil, &game.Refusal{Reason: text("you hold no card %s", args)}
+				}
+				other := map[string]string{"red": "blue", "blue": "red"}[side[0]]
+				next := s.clone()
+				next.Hands[side[0]] = slices.DeleteFunc(next.Hands[side[0]], func(c int) bool { return c == card })
+				next.Hands[other] = append(next.Hands[other], card)
+				slices.Sort(next.Hands[other])
+				return next, text("%d given to %s.", card, other), text("%s gave %s a card.\n", side[0], other), nil
+			}},
+		{Verb: "BONUS", Master: true, Syntax: [game.Langs]string{"BONUS <seat> <points>", "BONUS <posto> <punti>"}, Help: [game.Langs]string{"give a seat points", "dai punti a un posto"},
+			Do: func(st game.State, _ []string, args string) (game.State, game.Text, game.Text, error) {
+				f := strings.Fields(args)
+				if len(f) != 2 {
+					return nil, nil, nil, &game.Refusal{Reason: text("expected BONUS <seat> <points>")}
+				}
+				n, err := strconv.Atoi(f[1])
+				if err != nil {
+					return nil, nil, nil, &game.Refusal{Reason: text("expected BONUS <seat> <points>")}
+				}
+				next := st.(*turnsState).clone()
+				next.Score[f[0]] += n
+				return next, text("%s has %d points.", f[0], next.Score[f[0]]), nil, nil
+			}},
+	}
+}
+
 var turnSeats = []game.Seat{
 	{ID: "red", Name: func(l game.Lang) string { return map[game.Lang]string{game.English: "Red", game.Italian: "Rosso"}[l] }},
 	{ID: "blue", Name: func(l game.Lang) string { return map[game.Lang]string{game.English: "Blue", game.Italian: "Blu"}[l] }},
@@ -90,6 +126,17 @@ type turnsState struct {
 	Turn  int              `json:"turn"`
 	Hands map[string][]int `json:"hands"`
 	Score map[string]int   `json:"score"`
+}
+
+func (s *turnsState) clone() *turnsState {
+	out := &turnsState{Turn: s.Turn, Hands: map[string][]int{}, Score: map[string]int{}}
+	for k, v := range s.Hands {
+		out.Hands[k] = slices.Clone(v)
+	}
+	for k, v := range s.Score {
+		out.Score[k] = v
+	}
+	return out
 }
 
 func (s *turnsState) active() string { return turnSeats[(s.Turn-1)%2].ID }
@@ -250,6 +297,26 @@ func TestSecondGameTurnByTurn(t *testing.T) {
 	}
 	reply = f.send("red@players.test", "SIGNON red@carte "+red+"\nPLAY 2\nSTATUS carte")
 	mustContain(t, "red after its turn", reply, "refused: it is blue's turn, not yours", "Hand of red")
+	// A game's own commands take effect when read, for the player or the
+	// master they are the command of.
+	give := st.Hands["red"][0]
+	if give == card {
+		give = st.Hands["red"][2]
+	}
+	reply = f.send("red@players.test", fmt.Sprintf("SIGNON red@carte %s\nGIVE %d\nGIVE 99\nBONUS red 5", red, give))
+	mustContain(t, "red's GIVE", reply, fmt.Sprintf("%d given to blue.", give), "Refused: you hold no card 99. Nothing was changed.", "BONUS is a game master's command")
+	mustContain(t, "the notice", f.lastMail("announce", "blue@players.test"), "red gave blue a card.")
+	if notice := f.lastMail("announce", "blue@players.test"); strings.Contains(notice, strconv.Itoa(give)) {
+		t.Errorf("the notice tells the card:\n%s", notice)
+	}
+	reply = f.send("blue@players.test", "SIGNON blue@carte "+blue+"\nSTATUS carte")
+	hand := append(slices.Clone(st.Hands["blue"]), give)
+	slices.Sort(hand)
+	mustContain(t, "blue's hand", reply, fmt.Sprintf("Hand of blue: %v", hand))
+	reply = f.send("red@players.test", "HELP")
+	mustContain(t, "HELP", reply, "GIVE <card>", "give a card to the other player", "BONUS <seat> <points>")
+	reply = f.send("france@players.test", "SIGNON france@roma pw-france\nGIVE 1")
+	mustContain(t, "a command of another game", reply, "GIVE is no command of game roma.")
 	// A From alone proves nothing: STATUS unsigned shows no hand.
 	if reply = f.send("red@players.test", "STATUS carte"); strings.Contains(reply, "Hand of") {
 		t.Errorf("STATUS without a sign-on shows a hand:\n%s", reply)
@@ -314,6 +381,8 @@ func TestSecondGameDiceReplay(t *testing.T) {
 	}
 	reply := f.send("gm@x.test", "SIGNON master@carte "+master+"\nROLLBACK T1\nPROCESS T1")
 	mustContain(t, "the rollback", reply, "Game carte is back at turn 1 (T1)", "T1 processed now")
+	reply = f.send("gm@x.test", "SIGNON master@carte "+master+"\nBONUS blue 5\nBONUS blue")
+	mustContain(t, "the master's command", reply, "blue has 5 points.", "Refused: expected BONUS <seat> <points>")
 	if again := f.rolled(); again != first {
 		t.Errorf("after the rollback the die rolled %s, before it %s", again, first)
 	}

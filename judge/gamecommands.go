@@ -1,0 +1,116 @@
+package judge
+
+import (
+	"errors"
+	"slices"
+	"strings"
+
+	"github.com/corriere/corriere/game"
+)
+
+// A game's own commands (game.Commander) join the judge's table: a verb
+// of one game or of several is one row, which carries out the command of
+// the signed-on game's kind, and refuses it in a game of another.
+
+// table is the commands the judge reads: its own, and those of the games
+// it hosts.
+func (j *Judge) table() *table {
+	more := gameVerbs(j.Games)
+	if len(more) == 0 {
+		return commands
+	}
+	return newTable(judgeVerbs(), more)
+}
+
+// gameVerbs are the rows of the games' own commands, in the order the
+// games give them.
+func gameVerbs(kinds []game.Kind) []verb {
+	type key struct {
+		name   string
+		master bool
+	}
+	var out []verb
+	seen := map[key]bool{}
+	for _, k := range kinds {
+		c, ok := k.(game.Commander)
+		if !ok {
+			continue
+		}
+		for _, cmd := range c.Commands() {
+			ky := key{strings.ToUpper(cmd.Verb), cmd.Master}
+			if seen[ky] {
+				continue
+			}
+			seen[ky] = true
+			v := verb{name: ky.name, who: player, states: underWay, run: func(s *session, c command) error { return s.gameCommand(c, ky.master) }}
+			part := playing
+			if cmd.Master {
+				v.who, part = gameMaster, forMasters
+			}
+			v.help = []usage{{part: part, syntax: cmd.Syntax[game.English], what: cmd.Help[game.English], italian: &[2]string{cmd.Syntax[game.Italian], cmd.Help[game.Italian]}}}
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// gameCommand carries out a game's own command for the player (or, with
+// master, the master) signed on: the game changes its state, which the
+// judge stores, audits and, where the game gives a notice, announces.
+func (s *session) gameCommand(c command, master bool) error {
+	vw := s.vw
+	var cmd *game.Command
+	if k, err := s.j.kind(vw.g.Kind); err == nil {
+		if cm, ok := k.(game.Commander); ok {
+			all := cm.Commands()
+			if i := slices.IndexFunc(all, func(x game.Command) bool { return strings.EqualFold(x.Verb, c.verb) && x.Master == master }); i >= 0 {
+				cmd = &all[i]
+			}
+		}
+	}
+	if cmd == nil || vw.st == nil {
+		s.printf("> %s\n  %s is no command of game %s. Nothing was changed.\n\n", firstLine(c.text, c.verb), c.verb, vw.g.Name)
+		return nil
+	}
+	var side []string
+	actor := "master"
+	if !master {
+		side, actor = s.side, s.seat
+	}
+	next, reply, notice, err := cmd.Do(vw.st, side, strings.Join(c.args, " "))
+	var refused *game.Refusal
+	if errors.As(err, &refused) {
+		s.printf("> %s\n  Refused: %s. Nothing was changed.\n\n", c.text, refused.Reason(game.Lang(s.lang)))
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if next != nil {
+		b, err := next.Encode()
+		if err != nil {
+			return err
+		}
+		vw.st, vw.g.Position = next, string(b)
+		if err := s.tx.UpdateGame(vw.g); err != nil {
+			return err
+		}
+	}
+	if err := s.tx.Audit(s.now, vw.g.ID, actor, strings.ToLower(c.verb), strings.Join(c.args, " ")); err != nil {
+		return err
+	}
+	if reply != nil {
+		s.printf("> %s\n  %s\n\n", c.text, reply(game.Lang(s.lang)))
+	}
+	if notice != nil {
+		err := s.j.announce(s.tx, vw, vw.g.Phase, func(l lang) (string, string) {
+			return strings.ToLower(c.verb), notice(game.Lang(l))
+		})
+		if err != nil {
+			return err
+		}
+	}
+	// The command may have settled what the phase waited for.
+	s.mayProcess()
+	return nil
+}
