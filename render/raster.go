@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"image/color"
+	"image/draw"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
@@ -10,26 +11,40 @@ import (
 )
 
 // rasterise draws the scene onto a copy of the variant's base, which is
-// drawn once.
+// drawn once: the way a map was drawn before frames (frame.go), kept as
+// the benchmark's and the tests' reference.
 func (d *drawing) rasterise(sc *scene) *image.RGBA {
-	d.rasterOnce.Do(func() {
-		d.raster = image.NewRGBA(image.Rect(0, 0, d.w, d.h))
-		paint(d.raster, d.base)
-	})
-	img := image.NewRGBA(d.raster.Rect)
-	copy(img.Pix, d.raster.Pix)
+	base := d.baseRaster()
+	img := image.NewRGBA(base.Rect)
+	copy(img.Pix, base.Pix)
 	paint(img, sc.groups)
 	return img
 }
 
-// painter draws shapes with one reusable rasterizer.
+// baseRaster is the base drawn once, the first time a PNG is asked for.
+func (d *drawing) baseRaster() *image.RGBA {
+	d.rasterOnce.Do(func() {
+		d.raster = image.NewRGBA(image.Rect(0, 0, d.w, d.h))
+		paint(d.raster, d.base)
+	})
+	return d.raster
+}
+
+// painter draws shapes with one reusable rasterizer, onto dst, or, when
+// f is set, onto the frame's picture, whose tiles are made fresh from the
+// base as they are drawn on.
 type painter struct {
 	dst *image.RGBA
+	f   *frame
 	z   vector.Rasterizer
 }
 
 func paint(dst *image.RGBA, groups []group) {
 	p := &painter{dst: dst}
+	p.groups(groups)
+}
+
+func (p *painter) groups(groups []group) {
 	for _, g := range groups {
 		for i := range g.shapes {
 			p.shape(&g.shapes[i])
@@ -93,7 +108,22 @@ func (p *painter) fill(c color.RGBA, paths [][]pt) {
 		}
 		z.ClosePath()
 	}
-	z.Draw(p.dst, b, image.NewUniform(c), image.Point{})
+	if p.f == nil {
+		z.Draw(p.dst, b, image.NewUniform(c), image.Point{})
+		return
+	}
+	// The coverage alone, 8 bits a pixel (the rasterizer's fast path),
+	// blended by the frame only where it is not zero: most of a long
+	// arrow's box is empty.
+	m := &p.f.mask
+	w, h := b.Dx(), b.Dy()
+	if cap(m.Pix) < w*h {
+		m.Pix = make([]byte, w*h)
+	}
+	m.Pix, m.Stride, m.Rect = m.Pix[:w*h], w, image.Rect(0, 0, w, h)
+	z.DrawOp = draw.Src
+	z.Draw(m, m.Rect, image.Opaque, image.Point{})
+	p.f.blend(b, m.Pix, c)
 }
 
 // strokeOutline turns lines of the given width into polygons: a quad per
@@ -157,6 +187,14 @@ func (p *painter) text(s *shape) {
 		x -= fixedToFloat(font.MeasureString(f, s.text)) / 2
 	case anchorEnd:
 		x -= fixedToFloat(font.MeasureString(f, s.text))
+	}
+	if p.f != nil {
+		// Fresh tiles under the letters and their halo, with room for
+		// italics leaning past the advance.
+		m := f.Metrics()
+		pad := 3 + s.size/4
+		p.f.touch(image.Rect(int(x-pad), int(s.at.Y-fixedToFloat(m.Ascent)-pad),
+			int(x+fixedToFloat(font.MeasureString(f, s.text))+pad+1), int(s.at.Y+fixedToFloat(m.Descent)+pad+1)))
 	}
 	dr := font.Drawer{Dst: p.dst, Face: f}
 	at := func(dx, dy float32) fixed.Point26_6 {

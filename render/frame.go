@@ -1,0 +1,305 @@
+package render
+
+import (
+	"encoding/binary"
+	"hash/adler32"
+	"hash/crc32"
+	"image"
+	"image/color"
+	"io"
+	"sync"
+
+	"github.com/corriere/corriere/variants"
+)
+
+// A results map is mostly its base: the provinces, borders and names are
+// the same in every phase. So the base is reduced to a palette and laid
+// out as PNG rows once per variant (a pngBase), and a map (a frame) is a
+// copy of those rows with the phase drawn over them: only the pixels the
+// phase's shapes cover are drawn in true colour, over the base's own
+// colours, and reduced again.
+//
+// The palette is the variant's, not the picture's: the 256 colours most
+// used by the base and by a sample of the signs drawn in every power's
+// colour (paletteSample). A palette made from each picture, as before,
+// moved every colour of the base with the date in the title.
+
+// tileShift sets the size of the squares (16 pixels) in which a frame
+// takes the base's true colours, as the phase is drawn over them.
+const tileShift = 4
+
+// pngBase is a variant's base, ready to be drawn over. It is not changed
+// once made; frames is a pool of scratch, whose contents never reach a
+// picture without being made fresh from the base first.
+type pngBase struct {
+	rgba   *image.RGBA
+	rows   []byte // the PNG's rows: filter 0 (none), then a palette index a pixel
+	stride int    // of rows: the width and the filter byte
+	lut    *[cells]uint8
+	head   []byte // the PNG up to its image data: signature, IHDR, PLTE
+	// adler is rows' Adler-32 checksum, split in its two sums.
+	adlerA, adlerB int64
+	ntx            int // tiles across
+	frames         sync.Pool
+}
+
+// pngBase returns the variant's base, made the first time.
+func (d *drawing) pngBase(v *variants.Variant) *pngBase {
+	d.pngOnce.Do(func() {
+		base := d.baseRaster()
+		sample := image.NewRGBA(base.Rect)
+		copy(sample.Pix, base.Pix)
+		paint(sample, d.paletteSample(v))
+		d.png = newPNGBase(base, sample)
+	})
+	return d.png
+}
+
+// paletteSample lays the legend's signs over the map, in every power's
+// colour in turn, one at each province, on the land, the seas and the
+// home provinces: the colours a phase draws, edges and all.
+func (d *drawing) paletteSample(v *variants.Variant) []group {
+	var shapes []shape
+	k := 0
+	for l := range v.Locs {
+		if v.Locs[l].Province != variants.Loc(l) {
+			continue
+		}
+		items := signs(powerColour(v, variants.Power(k%len(v.Powers))))
+		shapes = append(shapes, items[k%len(items)].shapes(d.spot(v, variants.Loc(l)))...)
+		k++
+	}
+	return []group{{shapes: shapes}}
+}
+
+// newPNGBase reduces base to the palette of base and, where it differs
+// from base, sample.
+func newPNGBase(base, sample *image.RGBA) *pngBase {
+	h := new(histogram)
+	h.add(base.Pix, 1)
+	for i := 0; i < len(base.Pix); i += 4 {
+		if pixel(base.Pix, i) != pixel(sample.Pix, i) {
+			h.add(sample.Pix[i:i+4], 1)
+		}
+	}
+	pal, lut := h.palette(true)
+	w, ht := base.Rect.Dx(), base.Rect.Dy()
+	b := &pngBase{rgba: base, stride: w + 1, lut: lut, ntx: (w + 1<<tileShift - 1) >> tileShift}
+	b.rows = make([]byte, ht*b.stride)
+	for y := range ht {
+		for x := range w {
+			i := base.PixOffset(x, y)
+			b.rows[y*b.stride+1+x] = lut[cell(base.Pix[i], base.Pix[i+1], base.Pix[i+2])]
+		}
+	}
+	sum := adler32.Checksum(b.rows)
+	b.adlerA, b.adlerB = int64(sum&0xffff), int64(sum>>16)
+
+	b.head = []byte("\x89PNG\r\n\x1a\n")
+	ihdr := binary.BigEndian.AppendUint32(nil, uint32(w))
+	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(ht))
+	ihdr = append(ihdr, 8, 3, 0, 0, 0) // 8 bits, paletted, deflate, no interlace
+	b.head = appendChunk(b.head, "IHDR", ihdr)
+	var plte []byte
+	for _, c := range pal {
+		q := c.(color.RGBA)
+		plte = append(plte, q.R, q.G, q.B)
+	}
+	b.head = appendChunk(b.head, "PLTE", plte)
+	return b
+}
+
+func pixel(pix []byte, i int) uint32 { return binary.LittleEndian.Uint32(pix[i:]) }
+
+// appendChunk appends a PNG chunk: length, type, data, CRC.
+func appendChunk(out []byte, typ string, data []byte) []byte {
+	out = binary.BigEndian.AppendUint32(out, uint32(len(data)))
+	start := len(out)
+	out = append(append(out, typ...), data...)
+	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start:]))
+}
+
+// iend is the PNG's last chunk.
+var iend = appendChunk(nil, "IEND", nil)
+
+// frame is one map being drawn: the phase in true colour over the tiles
+// it touches, the rows reduced to the palette, and scratch.
+type frame struct {
+	b     *pngBase
+	rgba  *image.RGBA
+	rows  []byte
+	fresh []bool  // by tile: copied from the base since reset
+	tiles []int32 // the fresh tiles
+	mask  image.Alpha
+	toks  []uint32
+	out   []byte
+}
+
+// drawPNG writes the scene as a PNG: the base with the phase over it.
+func (d *drawing) drawPNG(w io.Writer, v *variants.Variant, sc *scene) error {
+	b := d.pngBase(v)
+	f, _ := b.frames.Get().(*frame)
+	if f == nil {
+		f = &frame{
+			b:     b,
+			rgba:  image.NewRGBA(b.rgba.Rect),
+			rows:  append([]byte(nil), b.rows...),
+			fresh: make([]bool, len(b.rgba.Pix)/4), // a tile a pixel at most
+		}
+	}
+	defer b.frames.Put(f)
+	f.reset(b)
+	p := &painter{dst: f.rgba, f: f}
+	p.groups(sc.groups)
+	adler := f.reduce()
+
+	// The image data is one IDAT chunk: its length is known once it is
+	// compressed, in place after the room left for the chunk's head.
+	f.out = append(f.out[:0], 0, 0, 0, 0, 'I', 'D', 'A', 'T')
+	f.out, f.toks = deflateRows(f.out, f.rows, b.stride, adler, f.toks)
+	binary.BigEndian.PutUint32(f.out, uint32(len(f.out)-8))
+	f.out = binary.BigEndian.AppendUint32(f.out, crc32.ChecksumIEEE(f.out[4:]))
+	f.out = append(f.out, iend...)
+	if _, err := w.Write(b.head); err != nil {
+		return err
+	}
+	_, err := w.Write(f.out)
+	return err
+}
+
+// reset puts back the base's rows where the last picture drew.
+func (f *frame) reset(b *pngBase) {
+	for _, t := range f.tiles {
+		r := b.tile(t)
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			i := y*b.stride + 1
+			copy(f.rows[i+r.Min.X:i+r.Max.X], b.rows[i+r.Min.X:i+r.Max.X])
+		}
+		f.fresh[t] = false
+	}
+	f.tiles = f.tiles[:0]
+}
+
+// tile is tile t's rectangle on the picture.
+func (b *pngBase) tile(t int32) image.Rectangle {
+	x, y := int(t)%b.ntx, int(t)/b.ntx
+	r := image.Rect(x, y, x+1, y+1)
+	return image.Rectangle{r.Min.Mul(1 << tileShift), r.Max.Mul(1 << tileShift)}.Intersect(b.rgba.Rect)
+}
+
+// freshen copies the base's true colours into tile t, the first time it
+// is drawn on.
+func (f *frame) freshen(b *pngBase, t int32) {
+	if f.fresh[t] {
+		return
+	}
+	f.fresh[t] = true
+	f.tiles = append(f.tiles, t)
+	r := b.tile(t)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		i, j := f.rgba.PixOffset(r.Min.X, y), f.rgba.PixOffset(r.Max.X, y)
+		copy(f.rgba.Pix[i:j], b.rgba.Pix[i:j])
+	}
+}
+
+// touch makes the tiles under r fresh.
+func (f *frame) touch(r image.Rectangle) {
+	b := f.b
+	r = r.Intersect(b.rgba.Rect)
+	if r.Empty() {
+		return
+	}
+	for ty := r.Min.Y >> tileShift; ty <= (r.Max.Y-1)>>tileShift; ty++ {
+		for tx := r.Min.X >> tileShift; tx <= (r.Max.X-1)>>tileShift; tx++ {
+			f.freshen(b, int32(ty*b.ntx+tx))
+		}
+	}
+}
+
+// blend draws colour c over the pixels of r by the coverage mask, as the
+// rasterizer would (its arithmetic, the coverage taken from 8 bits rather
+// than 16), making the tiles under each row's covered span fresh first.
+func (f *frame) blend(r image.Rectangle, mask []byte, c color.RGBA) {
+	b := f.b
+	sr, sg, sb, sa := uint32(c.R)*0x101, uint32(c.G)*0x101, uint32(c.B)*0x101, uint32(c.A)*0x101
+	solid := binary.LittleEndian.Uint32([]byte{c.R, c.G, c.B, c.A})
+	w := r.Dx()
+	for y := range r.Dy() {
+		row := mask[y*w : y*w+w]
+		lo, hi := 0, w
+		for lo+8 <= hi && binary.LittleEndian.Uint64(row[lo:]) == 0 {
+			lo += 8
+		}
+		for lo < hi && row[lo] == 0 {
+			lo++
+		}
+		for hi-8 >= lo && binary.LittleEndian.Uint64(row[hi-8:]) == 0 {
+			hi -= 8
+		}
+		for hi > lo && row[hi-1] == 0 {
+			hi--
+		}
+		if lo == hi {
+			continue
+		}
+		py := r.Min.Y + y
+		tileRow := (py >> tileShift) * b.ntx
+		for tx := (r.Min.X + lo) >> tileShift; tx <= (r.Min.X+hi-1)>>tileShift; tx++ {
+			f.freshen(b, int32(tileRow+tx))
+		}
+		o := f.rgba.PixOffset(r.Min.X+lo, py)
+		pix := f.rgba.Pix[o : o+4*(hi-lo)]
+		for x, m := range row[lo:hi] {
+			i := 4 * x
+			switch {
+			case m == 0:
+			case m == 0xff && sa == 0xffff:
+				binary.LittleEndian.PutUint32(pix[i:], solid)
+			default:
+				ma := uint32(m) * 0x101
+				a := 0xffff - sa*ma/0xffff
+				pix[i+0] = uint8((uint32(pix[i+0])*0x101*a + sr*ma) / 0xffff >> 8)
+				pix[i+1] = uint8((uint32(pix[i+1])*0x101*a + sg*ma) / 0xffff >> 8)
+				pix[i+2] = uint8((uint32(pix[i+2])*0x101*a + sb*ma) / 0xffff >> 8)
+				pix[i+3] = uint8((uint32(pix[i+3])*0x101*a + sa*ma) / 0xffff >> 8)
+			}
+		}
+	}
+}
+
+// reduce maps the pixels drawn in the fresh tiles to the palette, into
+// the rows, and returns the rows' Adler-32 checksum. Both its sums are
+// linear in the bytes, so the base's sums are mended by what changed
+// rather than summed again over the picture.
+func (f *frame) reduce() uint32 {
+	b := f.b
+	n := int64(len(b.rows))
+	var da, db int64
+	for _, t := range f.tiles {
+		r := b.tile(t)
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			o := f.rgba.PixOffset(r.Min.X, y)
+			now, was := f.rgba.Pix[o:o+4*r.Dx()], b.rgba.Pix[o:o+4*r.Dx()]
+			k0 := y*b.stride + 1 + r.Min.X
+			for i := 0; i < len(now); i += 4 {
+				if i&7 == 0 && i+8 <= len(now) && binary.LittleEndian.Uint64(now[i:]) == binary.LittleEndian.Uint64(was[i:]) {
+					i += 4 // and the next pixel
+					continue
+				}
+				if binary.LittleEndian.Uint32(now[i:]) == binary.LittleEndian.Uint32(was[i:]) {
+					continue
+				}
+				k := k0 + i/4
+				q := b.lut[cell(now[i], now[i+1], now[i+2])]
+				if d := int64(q) - int64(b.rows[k]); d != 0 {
+					f.rows[k] = q
+					da += d
+					db += d * (n - int64(k))
+				}
+			}
+		}
+	}
+	const mod = 65521
+	a, s := ((b.adlerA+da)%mod+mod)%mod, ((b.adlerB+db)%mod+mod)%mod
+	return uint32(s<<16 | a)
+}
