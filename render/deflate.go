@@ -32,23 +32,27 @@ const (
 func distances(stride int) [4]int { return [4]int{1, stride, stride - 1, stride + 1} }
 
 // deflateRows appends to out the zlib stream of data, rows of stride
-// bytes, whose Adler-32 checksum is adler (the caller knows it). toks is
-// scratch, returned for reuse.
-func deflateRows(out []byte, data []byte, stride int, adler uint32, toks []uint32) ([]byte, []uint32) {
-	toks = tokenise(data, stride, toks[:0])
+// bytes, whose Adler-32 checksum is adler (the caller knows it).
+func deflateRows(out []byte, data []byte, stride int, adler uint32) []byte {
+	return deflateTokens(out, tokenise(data, stride, 0, len(data), nil), stride, adler)
+}
+
+// deflateTokens appends to out the zlib stream of toks, a tokenisation of
+// rows of stride bytes whose Adler-32 checksum is adler.
+func deflateTokens(out []byte, toks []uint32, stride int, adler uint32) []byte {
 	out = append(out, 0x78, 0x01) // deflate, 32 KiB window, fastest
 	bw := bitWriter{out: out}
 	writeBlock(&bw, toks, stride)
 	out = bw.flush()
-	return binary.BigEndian.AppendUint32(out, adler), toks
+	return binary.BigEndian.AppendUint32(out, adler)
 }
 
-// tokenise cuts data into literals and matches, greedily, the longest of
-// those at the distances tried.
-func tokenise(data []byte, stride int, toks []uint32) []uint32 {
-	n := len(data)
+// tokenise appends the tokens of data[from:to], greedily the longest
+// match of those at the distances tried, else a literal; no match reaches
+// past to.
+func tokenise(data []byte, stride, from, to int, toks []uint32) []uint32 {
 	dist := distances(stride)
-	for i := 0; i < n; {
+	for i := from; i < to; {
 		best, which := 0, 0
 		for k, d := range dist {
 			if i < d {
@@ -56,11 +60,11 @@ func tokenise(data []byte, stride int, toks []uint32) []uint32 {
 			}
 			// Most tries fail at once: on an edge three bytes decide, and
 			// after a match the byte that would make a longer one.
-			if i+4 <= n && (binary.LittleEndian.Uint32(data[i:])^binary.LittleEndian.Uint32(data[i-d:]))&0xffffff != 0 ||
-				best > 0 && i+best < n && data[i+best] != data[i+best-d] {
+			if i+4 <= to && (binary.LittleEndian.Uint32(data[i:])^binary.LittleEndian.Uint32(data[i-d:]))&0xffffff != 0 ||
+				best > 0 && i+best < to && data[i+best] != data[i+best-d] {
 				continue
 			}
-			if l := matchLen(data, i, i-d); l > best {
+			if l := matchLen(data[:to], i, i-d); l > best {
 				best, which = l, k
 				if l == maxMatch {
 					break
@@ -76,6 +80,92 @@ func tokenise(data []byte, stride int, toks []uint32) []uint32 {
 		i += best
 	}
 	return toks
+}
+
+// tokenLen is how many bytes token t stands for.
+func tokenLen(t uint32) int {
+	if t&tokMatch == 0 {
+		return 1
+	}
+	return int(t & 0xffff)
+}
+
+// starts returns where each token begins.
+func starts(toks []uint32) []int32 {
+	out := make([]int32, len(toks))
+	p := 0
+	for i, t := range toks {
+		out[i] = int32(p)
+		p += tokenLen(t)
+	}
+	return out
+}
+
+// retokenise appends the tokens of data, which differs from the data
+// tokenised as base (its tokens beginning at at) only within the
+// intervals changed (ascending, apart). Data is tokenised again in zones
+// around the changes: what changed, the byte after (a run may copy it)
+// and about the same bytes a row down (a copy of the row above may),
+// from the first base token to reach into a zone to the first to begin
+// after it. Outside the zones every byte is the base's and so is the
+// byte each base token copies it from: the other base tokens stand.
+// (Cutting base tokens at the zones' edges instead makes more, shorter
+// tokens: a larger file, no sooner written.)
+func retokenise(data []byte, stride int, base []uint32, at []int32, changed [][2]int, toks []uint32) []uint32 {
+	// The zones in order, from the two lists: the changes, and the
+	// changes a row down.
+	i, i2 := 0, 0
+	next := func() (za, zb int, ok bool) {
+		switch {
+		case i < len(changed) && (i2 == len(changed) || changed[i][0] <= changed[i2][0]+stride-1):
+			i++
+			return changed[i-1][0], changed[i-1][1] + 1, true
+		case i2 < len(changed):
+			i2++
+			return changed[i2-1][0] + stride - 1, changed[i2-1][1] + stride + 1, true
+		}
+		return 0, 0, false
+	}
+	j := 0 // the next base token
+	za, zb, ok := next()
+	for ok {
+		a, b, more := next()
+		for more && a <= zb { // overlapping zones make one
+			zb = max(zb, b)
+			a, b, more = next()
+		}
+		k := j + search(at[j:], za)
+		if k > j && int(at[k-1])+tokenLen(base[k-1]) > za {
+			k-- // it reaches into the zone
+		}
+		toks = append(toks, base[j:k]...)
+		from := len(data)
+		if k < len(base) {
+			from = int(at[k])
+		}
+		j = k + search(at[k:], zb)
+		to := len(data)
+		if j < len(base) {
+			to = int(at[j])
+		}
+		toks = tokenise(data, stride, from, to, toks)
+		za, zb, ok = a, b, more
+	}
+	return append(toks, base[j:]...)
+}
+
+// search is the first index of at (ascending) whose value is at least p.
+func search(at []int32, p int) int {
+	i, j := 0, len(at)
+	for i < j {
+		h := int(uint(i+j) >> 1)
+		if int(at[h]) < p {
+			i = h + 1
+		} else {
+			j = h
+		}
+	}
+	return i
 }
 
 // matchLen is how many bytes from i repeat those from j (j < i), at most

@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"io"
+	"slices"
 	"sync"
 
 	"github.com/corriere/corriere/variants"
@@ -39,8 +40,12 @@ type pngBase struct {
 	head   []byte // the PNG up to its image data: signature, IHDR, PLTE
 	// adler is rows' Adler-32 checksum, split in its two sums.
 	adlerA, adlerB int64
-	ntx            int // tiles across
-	frames         sync.Pool
+	// toks are rows' deflate tokens, beginning at at: a frame keeps those
+	// the phase does not touch.
+	toks   []uint32
+	at     []int32
+	ntx    int // tiles across
+	frames sync.Pool
 }
 
 // pngBase returns the variant's base, made the first time.
@@ -92,6 +97,8 @@ func newPNGBase(base, sample *image.RGBA) *pngBase {
 			b.rows[y*b.stride+1+x] = lut[cell(base.Pix[i], base.Pix[i+1], base.Pix[i+2])]
 		}
 	}
+	b.toks = tokenise(b.rows, b.stride, 0, len(b.rows), nil)
+	b.at = starts(b.toks)
 	sum := adler32.Checksum(b.rows)
 	b.adlerA, b.adlerB = int64(sum&0xffff), int64(sum>>16)
 
@@ -130,9 +137,12 @@ type frame struct {
 	rows  []byte
 	fresh []bool  // by tile: copied from the base since reset
 	tiles []int32 // the fresh tiles
-	mask  image.Alpha
-	toks  []uint32
-	out   []byte
+	// changed are the intervals of rows under fresh tiles, where they
+	// may differ from the base's.
+	changed [][2]int
+	mask    image.Alpha
+	toks    []uint32
+	out     []byte
 }
 
 // drawPNG writes the scene as a PNG: the base with the phase over it.
@@ -156,7 +166,8 @@ func (d *drawing) drawPNG(w io.Writer, v *variants.Variant, sc *scene) error {
 	// The image data is one IDAT chunk: its length is known once it is
 	// compressed, in place after the room left for the chunk's head.
 	f.out = append(f.out[:0], 0, 0, 0, 0, 'I', 'D', 'A', 'T')
-	f.out, f.toks = deflateRows(f.out, f.rows, b.stride, adler, f.toks)
+	f.toks = retokenise(f.rows, b.stride, b.toks, b.at, f.changedRows(), f.toks[:0])
+	f.out = deflateTokens(f.out, f.toks, b.stride, adler)
 	binary.BigEndian.PutUint32(f.out, uint32(len(f.out)-8))
 	f.out = binary.BigEndian.AppendUint32(f.out, crc32.ChecksumIEEE(f.out[4:]))
 	f.out = append(f.out, iend...)
@@ -178,6 +189,40 @@ func (f *frame) reset(b *pngBase) {
 		f.fresh[t] = false
 	}
 	f.tiles = f.tiles[:0]
+}
+
+// changedRows returns the intervals of rows under fresh tiles, in order:
+// a row's part of each run of fresh tiles across.
+func (f *frame) changedRows() [][2]int {
+	b := f.b
+	f.changed = f.changed[:0]
+	w, h := b.rgba.Rect.Dx(), b.rgba.Rect.Dy()
+	for ty := 0; ty<<tileShift < h; ty++ {
+		runs := len(f.changed)
+		for tx := 0; tx < b.ntx; {
+			if !f.fresh[ty*b.ntx+tx] {
+				tx++
+				continue
+			}
+			x0 := tx
+			for tx < b.ntx && f.fresh[ty*b.ntx+tx] {
+				tx++
+			}
+			f.changed = append(f.changed, [2]int{x0 << tileShift, min(tx<<tileShift, w)})
+		}
+		runs = len(f.changed) - runs
+		// The runs, in pixels, become intervals of each row of the tiles.
+		row := f.changed[len(f.changed)-runs:]
+		xs := slices.Clone(row)
+		f.changed = f.changed[:len(f.changed)-runs]
+		for y := ty << tileShift; y < min((ty+1)<<tileShift, h); y++ {
+			for _, x := range xs {
+				k := y*b.stride + 1
+				f.changed = append(f.changed, [2]int{k + x[0], k + x[1]})
+			}
+		}
+	}
+	return f.changed
 }
 
 // tile is tile t's rectangle on the picture.

@@ -36,7 +36,7 @@ func TestDeflateRows(t *testing.T) {
 			return b
 		}(),
 	} {
-		z, _ := deflateRows(nil, data, 301, adler32.Checksum(data), nil)
+		z := deflateRows(nil, data, 301, adler32.Checksum(data))
 		r, err := zlib.NewReader(bytes.NewReader(z))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
