@@ -52,7 +52,19 @@ func deflateTokens(out []byte, toks []uint32, stride int, adler uint32) []byte {
 // past to.
 func tokenise(data []byte, stride, from, to int, toks []uint32) []uint32 {
 	dist := distances(stride)
+	three := func(i int) uint32 { return binary.LittleEndian.Uint32(data[i:]) & 0xffffff }
 	for i := from; i < to; {
+		var head uint32 // the next three bytes
+		if i+4 <= to {
+			head = three(i)
+			// On an edge, where most literals are, no distance matches
+			// three bytes: said at once, without the loop below.
+			if i > stride && three(i-1) != head && three(i-stride) != head && three(i-stride+1) != head && three(i-stride-1) != head {
+				toks = append(toks, uint32(data[i]))
+				i++
+				continue
+			}
+		}
 		best, which := 0, 0
 		for k, d := range dist {
 			if i < d {
@@ -60,7 +72,7 @@ func tokenise(data []byte, stride, from, to int, toks []uint32) []uint32 {
 			}
 			// Most tries fail at once: on an edge three bytes decide, and
 			// after a match the byte that would make a longer one.
-			if i+4 <= to && (binary.LittleEndian.Uint32(data[i:])^binary.LittleEndian.Uint32(data[i-d:]))&0xffffff != 0 ||
+			if i+4 <= to && three(i-d) != head ||
 				best > 0 && i+best < to && data[i+best] != data[i+best-d] {
 				continue
 			}
@@ -267,10 +279,9 @@ func writeBlock(bw *bitWriter, toks []uint32, stride int) {
 		}
 		l := int(t & 0xffff)
 		c := lengthCode[l]
-		e := uint(lengthExtra[c-257])
-		bw.bits(uint64(litCodes[c])|uint64(l-int(lengthBase[c-257]))<<litLen[c], uint(litLen[c])+e)
+		n := uint(litLen[c]) + uint(lengthExtra[c-257])
 		k := t >> tokDist & 3
-		bw.bits(dbits[k], dn[k])
+		bw.bits(uint64(litCodes[c])|uint64(l-int(lengthBase[c-257]))<<litLen[c]|dbits[k]<<n, n+dn[k])
 	}
 	bw.bits(uint64(litCodes[256]), uint(litLen[256]))
 }
@@ -442,7 +453,8 @@ func canonical(lens []uint8) []uint16 {
 }
 
 // bitWriter packs codes least significant bit first, into out, which
-// has room for them (grow).
+// has room for them (grow). It writes a whole word at a time and keeps
+// fewer than 8 bits back, so that a call may write up to 56.
 type bitWriter struct {
 	out []byte
 	acc uint64
@@ -454,25 +466,22 @@ func (w *bitWriter) grow(n int) {
 	w.out = slices.Grow(w.out, n+8)
 }
 
-// bits writes the low n bits of v, n at most 32, within the room grown.
+// bits writes the low n bits of v, n at most 56, within the room grown.
 func (w *bitWriter) bits(v uint64, n uint) {
 	w.acc |= v << w.n
 	w.n += n
-	if w.n >= 32 {
-		l := len(w.out)
-		w.out = w.out[:l+4]
-		binary.LittleEndian.PutUint32(w.out[l:], uint32(w.acc))
-		w.acc >>= 32
-		w.n -= 32
-	}
+	l := len(w.out)
+	binary.LittleEndian.PutUint64(w.out[l:l+8], w.acc)
+	k := w.n >> 3
+	w.out = w.out[:l+int(k)]
+	w.acc >>= k << 3
+	w.n &= 7
 }
 
 // flush writes the last bits, padded to a byte, and returns the output.
 func (w *bitWriter) flush() []byte {
-	for w.n > 0 {
+	if w.n > 0 {
 		w.out = append(w.out, byte(w.acc))
-		w.acc >>= 8
-		w.n -= min(w.n, 8)
 	}
 	return w.out
 }

@@ -27,7 +27,7 @@ import (
 
 // tileShift sets the size of the squares (16 pixels) in which a frame
 // takes the base's true colours, as the phase is drawn over them.
-const tileShift = 4
+const tileShift = 3
 
 // pngBase is a variant's base, ready to be drawn over. It is not changed
 // once made; frames is a pool of scratch, whose contents never reach a
