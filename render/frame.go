@@ -148,34 +148,50 @@ type frame struct {
 // drawPNG writes the scene as a PNG: the base with the phase over it.
 func (d *drawing) drawPNG(w io.Writer, v *variants.Variant, sc *scene) error {
 	b := d.pngBase(v)
-	f, _ := b.frames.Get().(*frame)
-	if f == nil {
-		f = &frame{
-			b:     b,
-			rgba:  image.NewRGBA(b.rgba.Rect),
-			rows:  append([]byte(nil), b.rows...),
-			fresh: make([]bool, len(b.rgba.Pix)/4), // a tile a pixel at most
-		}
-	}
+	f := b.frame()
 	defer b.frames.Put(f)
-	f.reset(b)
-	p := &painter{dst: f.rgba, f: f}
-	p.groups(sc.groups)
-	adler := f.reduce()
-
-	// The image data is one IDAT chunk: its length is known once it is
-	// compressed, in place after the room left for the chunk's head.
-	f.out = append(f.out[:0], 0, 0, 0, 0, 'I', 'D', 'A', 'T')
-	f.toks = retokenise(f.rows, b.stride, b.toks, b.at, f.changedRows(), f.toks[:0])
-	f.out = deflateTokens(f.out, f.toks, b.stride, adler)
-	binary.BigEndian.PutUint32(f.out, uint32(len(f.out)-8))
-	f.out = binary.BigEndian.AppendUint32(f.out, crc32.ChecksumIEEE(f.out[4:]))
-	f.out = append(f.out, iend...)
+	f.encode(f.draw(sc))
 	if _, err := w.Write(b.head); err != nil {
 		return err
 	}
 	_, err := w.Write(f.out)
 	return err
+}
+
+// frame returns a frame from the pool, or a new one.
+func (b *pngBase) frame() *frame {
+	if f, ok := b.frames.Get().(*frame); ok {
+		return f
+	}
+	return &frame{
+		b:     b,
+		rgba:  image.NewRGBA(b.rgba.Rect),
+		rows:  append([]byte(nil), b.rows...),
+		fresh: make([]bool, len(b.rgba.Pix)/4), // a tile a pixel at most
+	}
+}
+
+// draw draws the scene over the base and reduces it to rows, and returns
+// the intervals of rows changed and the rows' Adler-32 checksum.
+func (f *frame) draw(sc *scene) ([][2]int, uint32) {
+	f.reset(f.b)
+	p := &painter{dst: f.rgba, f: f}
+	p.groups(sc.groups)
+	changed := f.changedRows()
+	return changed, f.reduce(changed)
+}
+
+// encode compresses the rows into f.out, as the PNG's last two chunks.
+// The image data is one IDAT chunk, whose length is known once it is
+// compressed, in place after the room left for the chunk's head.
+func (f *frame) encode(changed [][2]int, adler uint32) {
+	b := f.b
+	f.out = append(f.out[:0], 0, 0, 0, 0, 'I', 'D', 'A', 'T')
+	f.toks = retokenise(f.rows, b.stride, b.toks, b.at, changed, f.toks[:0])
+	f.out = deflateTokens(f.out, f.toks, b.stride, adler)
+	binary.BigEndian.PutUint32(f.out, uint32(len(f.out)-8))
+	f.out = binary.BigEndian.AppendUint32(f.out, crc32.ChecksumIEEE(f.out[4:]))
+	f.out = append(f.out, iend...)
 }
 
 // reset puts back the base's rows where the last picture drew.
@@ -312,35 +328,32 @@ func (f *frame) blend(r image.Rectangle, mask []byte, c color.RGBA) {
 	}
 }
 
-// reduce maps the pixels drawn in the fresh tiles to the palette, into
-// the rows, and returns the rows' Adler-32 checksum. Both its sums are
-// linear in the bytes, so the base's sums are mended by what changed
-// rather than summed again over the picture.
-func (f *frame) reduce() uint32 {
+// reduce maps the pixels drawn in the fresh tiles (the intervals of rows
+// changed) to the palette, into the rows, and returns the rows' Adler-32
+// checksum. Both its sums are linear in the bytes, so the base's sums are
+// mended by what changed rather than summed again over the picture.
+func (f *frame) reduce(changed [][2]int) uint32 {
 	b := f.b
 	n := int64(len(b.rows))
 	var da, db int64
-	for _, t := range f.tiles {
-		r := b.tile(t)
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			o := f.rgba.PixOffset(r.Min.X, y)
-			now, was := f.rgba.Pix[o:o+4*r.Dx()], b.rgba.Pix[o:o+4*r.Dx()]
-			k0 := y*b.stride + 1 + r.Min.X
-			for i := 0; i < len(now); i += 4 {
-				if i&7 == 0 && i+8 <= len(now) && binary.LittleEndian.Uint64(now[i:]) == binary.LittleEndian.Uint64(was[i:]) {
-					i += 4 // and the next pixel
-					continue
-				}
-				if binary.LittleEndian.Uint32(now[i:]) == binary.LittleEndian.Uint32(was[i:]) {
-					continue
-				}
-				k := k0 + i/4
-				q := b.lut[cell(now[i], now[i+1], now[i+2])]
-				if d := int64(q) - int64(b.rows[k]); d != 0 {
-					f.rows[k] = q
-					da += d
-					db += d * (n - int64(k))
-				}
+	for _, c := range changed {
+		y := c[0] / b.stride
+		o := f.rgba.PixOffset(c[0]-y*b.stride-1, y)
+		now, was := f.rgba.Pix[o:o+4*(c[1]-c[0])], b.rgba.Pix[o:o+4*(c[1]-c[0])]
+		for i := 0; i < len(now); i += 4 {
+			if i&7 == 0 && i+8 <= len(now) && binary.LittleEndian.Uint64(now[i:]) == binary.LittleEndian.Uint64(was[i:]) {
+				i += 4 // and the next pixel
+				continue
+			}
+			if binary.LittleEndian.Uint32(now[i:]) == binary.LittleEndian.Uint32(was[i:]) {
+				continue
+			}
+			k := c[0] + i/4
+			q := b.lut[cell(now[i], now[i+1], now[i+2])]
+			if d := int64(q) - int64(b.rows[k]); d != 0 {
+				f.rows[k] = q
+				da += d
+				db += d * (n - int64(k))
 			}
 		}
 	}

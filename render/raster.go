@@ -84,6 +84,56 @@ func (p *painter) shape(s *shape) {
 // fill fills paths (non-zero rule) with c, rasterising only their
 // bounding box.
 func (p *painter) fill(c color.RGBA, paths [][]pt) {
+	b := bounds(paths).Intersect(p.dst.Rect)
+	if b.Empty() {
+		return
+	}
+	if p.f == nil {
+		p.rasterise(b, paths)
+		p.z.Draw(p.dst, b, image.NewUniform(c), image.Point{})
+		return
+	}
+	// A long slanting arrow's box is mostly empty: it is drawn in bands,
+	// each as wide as what crosses it.
+	if b.Dy() <= 2*band || b.Dx()*b.Dy() <= 64*64 {
+		p.fillFrame(c, b, paths)
+		return
+	}
+	for y0 := b.Min.Y; y0 < b.Max.Y; y0 += band {
+		y1 := min(y0+band, b.Max.Y)
+		xa, xb := float32(1e9), float32(-1e9)
+		for _, path := range paths {
+			if len(path) < 3 {
+				continue
+			}
+			for i, q := range path {
+				// The part of each edge within the band, a pixel over.
+				r := path[(i+1)%len(path)]
+				lo, hi := float32(y0-1), float32(y1+1)
+				if min(q.Y, r.Y) > hi || max(q.Y, r.Y) < lo {
+					continue
+				}
+				ta, tb := float32(0), float32(1)
+				if q.Y != r.Y {
+					ta, tb = (lo-q.Y)/(r.Y-q.Y), (hi-q.Y)/(r.Y-q.Y)
+					ta, tb = max(min(ta, tb), 0), min(max(ta, tb), 1)
+				}
+				xa, xb = min(xa, q.X+(r.X-q.X)*ta, q.X+(r.X-q.X)*tb), max(xb, q.X+(r.X-q.X)*ta, q.X+(r.X-q.X)*tb)
+			}
+		}
+		// Every path is drawn in every band: those that miss it add
+		// nothing (the rasterizer clips), and whole shapes keep the rule.
+		if bb := image.Rect(int(xa)-1, y0, int(xb)+2, y1).Intersect(b); !bb.Empty() {
+			p.fillFrame(c, bb, paths)
+		}
+	}
+}
+
+// band is the height of the bands a tall shape is drawn in on a frame.
+const band = 16
+
+// bounds is the box of the pixels paths may touch.
+func bounds(paths [][]pt) image.Rectangle {
 	minX, minY, maxX, maxY := float32(1e9), float32(1e9), float32(-1e9), float32(-1e9)
 	for _, path := range paths {
 		for _, q := range path {
@@ -91,10 +141,11 @@ func (p *painter) fill(c color.RGBA, paths [][]pt) {
 			maxX, maxY = max(maxX, q.X), max(maxY, q.Y)
 		}
 	}
-	b := image.Rect(int(minX)-1, int(minY)-1, int(maxX)+2, int(maxY)+2).Intersect(p.dst.Rect)
-	if b.Empty() {
-		return
-	}
+	return image.Rect(int(minX)-1, int(minY)-1, int(maxX)+2, int(maxY)+2)
+}
+
+// rasterise readies the rasterizer with paths (non-zero rule) over b.
+func (p *painter) rasterise(b image.Rectangle, paths [][]pt) {
 	z := &p.z
 	z.Reset(b.Dx(), b.Dy())
 	ox, oy := float32(b.Min.X), float32(b.Min.Y)
@@ -108,21 +159,21 @@ func (p *painter) fill(c color.RGBA, paths [][]pt) {
 		}
 		z.ClosePath()
 	}
-	if p.f == nil {
-		z.Draw(p.dst, b, image.NewUniform(c), image.Point{})
-		return
-	}
-	// The coverage alone, 8 bits a pixel (the rasterizer's fast path),
-	// blended by the frame only where it is not zero: most of a long
-	// arrow's box is empty.
+}
+
+// fillFrame fills paths with c over b on the frame: the coverage alone,
+// 8 bits a pixel (the rasterizer's fast path), blended by the frame only
+// where it is not zero.
+func (p *painter) fillFrame(c color.RGBA, b image.Rectangle, paths [][]pt) {
+	p.rasterise(b, paths)
 	m := &p.f.mask
 	w, h := b.Dx(), b.Dy()
 	if cap(m.Pix) < w*h {
 		m.Pix = make([]byte, w*h)
 	}
 	m.Pix, m.Stride, m.Rect = m.Pix[:w*h], w, image.Rect(0, 0, w, h)
-	z.DrawOp = draw.Src
-	z.Draw(m, m.Rect, image.Opaque, image.Point{})
+	p.z.DrawOp = draw.Src
+	p.z.Draw(m, m.Rect, image.Opaque, image.Point{})
 	p.f.blend(b, m.Pix, c)
 }
 
