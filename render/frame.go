@@ -322,7 +322,9 @@ func (f *frame) blend(r image.Rectangle, mask []byte, c color.RGBA) {
 				pix[i+0] = uint8((uint32(pix[i+0])*0x101*a + sr*ma) / 0xffff >> 8)
 				pix[i+1] = uint8((uint32(pix[i+1])*0x101*a + sg*ma) / 0xffff >> 8)
 				pix[i+2] = uint8((uint32(pix[i+2])*0x101*a + sb*ma) / 0xffff >> 8)
-				pix[i+3] = uint8((uint32(pix[i+3])*0x101*a + sa*ma) / 0xffff >> 8)
+				if sa != 0xffff { // opaque over the opaque base stays opaque
+					pix[i+3] = uint8((uint32(pix[i+3])*0x101*a + sa*ma) / 0xffff >> 8)
+				}
 			}
 		}
 	}

@@ -37,6 +37,8 @@ type painter struct {
 	dst *image.RGBA
 	f   *frame
 	z   vector.Rasterizer
+	// cutPaths is scratch: the paths within a band.
+	cutPaths [][]pt
 }
 
 func paint(dst *image.RGBA, groups []group) {
@@ -94,37 +96,41 @@ func (p *painter) fill(c color.RGBA, paths [][]pt) {
 		return
 	}
 	// A long slanting arrow's box is mostly empty: it is drawn in bands,
-	// each as wide as what crosses it.
+	// each as wide as the edges within it (a pixel over), with the paths
+	// that reach into it. The paths are not cut to the band: the
+	// rasterizer steps along an edge from its start, and an edge started
+	// elsewhere would cover its pixels a little differently.
 	if b.Dy() <= 2*band || b.Dx()*b.Dy() <= 64*64 {
 		p.fillFrame(c, b, paths)
 		return
 	}
 	for y0 := b.Min.Y; y0 < b.Max.Y; y0 += band {
 		y1 := min(y0+band, b.Max.Y)
+		lo, hi := float32(y0-1), float32(y1+1)
+		p.cutPaths = p.cutPaths[:0]
 		xa, xb := float32(1e9), float32(-1e9)
 		for _, path := range paths {
-			if len(path) < 3 {
-				continue
-			}
+			in := false
 			for i, q := range path {
-				// The part of each edge within the band, a pixel over.
 				r := path[(i+1)%len(path)]
-				lo, hi := float32(y0-1), float32(y1+1)
 				if min(q.Y, r.Y) > hi || max(q.Y, r.Y) < lo {
 					continue
 				}
+				in = true
 				ta, tb := float32(0), float32(1)
 				if q.Y != r.Y {
 					ta, tb = (lo-q.Y)/(r.Y-q.Y), (hi-q.Y)/(r.Y-q.Y)
 					ta, tb = max(min(ta, tb), 0), min(max(ta, tb), 1)
 				}
-				xa, xb = min(xa, q.X+(r.X-q.X)*ta, q.X+(r.X-q.X)*tb), max(xb, q.X+(r.X-q.X)*ta, q.X+(r.X-q.X)*tb)
+				xta, xtb := q.X+(r.X-q.X)*ta, q.X+(r.X-q.X)*tb
+				xa, xb = min(xa, xta, xtb), max(xb, xta, xtb)
+			}
+			if in && len(path) >= 3 {
+				p.cutPaths = append(p.cutPaths, path)
 			}
 		}
-		// Every path is drawn in every band: those that miss it add
-		// nothing (the rasterizer clips), and whole shapes keep the rule.
 		if bb := image.Rect(int(xa)-1, y0, int(xb)+2, y1).Intersect(b); !bb.Empty() {
-			p.fillFrame(c, bb, paths)
+			p.fillFrame(c, bb, p.cutPaths)
 		}
 	}
 }
