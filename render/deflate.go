@@ -53,7 +53,28 @@ func deflateTokens(out []byte, toks []uint32, stride int, adler uint32) []byte {
 func tokenise(data []byte, stride, from, to int, toks []uint32) []uint32 {
 	dist := distances(stride)
 	three := func(i int) uint32 { return binary.LittleEndian.Uint32(data[i:]) & 0xffffff }
+	// starts has the top bit of byte k set where three bytes from i+k
+	// repeat those d back (k < 6).
+	starts := func(w uint64, i, d int) uint64 {
+		x := w ^ binary.LittleEndian.Uint64(data[i-d:])
+		const lo7, hi = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+		z := ^((x&lo7 + lo7) | x) & hi // the top bit of each equal byte
+		return z & (z >> 8) & (z >> 16) & 0x808080808080
+	}
 	for i := from; i < to; {
+		// On an edge, where most literals are, eight bytes at a time: as
+		// many literals as come before any three bytes repeat.
+		if i > stride && i+8 <= to {
+			w := binary.LittleEndian.Uint64(data[i:])
+			any := starts(w, i, 1) | starts(w, i, stride) | starts(w, i, stride-1) | starts(w, i, stride+1)
+			if n := min(bits.TrailingZeros64(any)>>3, 6); n > 0 {
+				for _, c := range data[i : i+n] {
+					toks = append(toks, uint32(c))
+				}
+				i += n
+				continue
+			}
+		}
 		var head uint32 // the next three bytes
 		if i+4 <= to {
 			head = three(i)
@@ -113,7 +134,7 @@ func starts(toks []uint32) []int32 {
 	return out
 }
 
-// retokenise appends the tokens of data, which differs from the data
+// retokenise tokenises data, which differs from the data
 // tokenised as base (its tokens beginning at at) only within the
 // intervals changed (ascending, apart). Data is tokenised again in zones
 // around the changes: what changed, the byte after (a run may copy it)
@@ -122,8 +143,10 @@ func starts(toks []uint32) []int32 {
 // after it. Outside the zones every byte is the base's and so is the
 // byte each base token copies it from: the other base tokens stand.
 // (Cutting base tokens at the zones' edges instead makes more, shorter
-// tokens: a larger file, no sooner written.)
-func retokenise(data []byte, stride int, base []uint32, at []int32, changed [][2]int, toks []uint32) []uint32 {
+// tokens: a larger file, no sooner written.) It returns the new tokens,
+// appended to toks, and the segments, appended to segs, that make the
+// whole from them and the base's.
+func retokenise(data []byte, stride int, base []uint32, at []int32, changed [][2]int, toks []uint32, segs []segment) ([]uint32, []segment) {
 	// The zones in order, from the two lists: the changes, and the
 	// changes a row down.
 	i, i2 := 0, 0
@@ -150,7 +173,9 @@ func retokenise(data []byte, stride int, base []uint32, at []int32, changed [][2
 		if k > j && int(at[k-1])+tokenLen(base[k-1]) > za {
 			k-- // it reaches into the zone
 		}
-		toks = append(toks, base[j:k]...)
+		if k > j {
+			segs = append(segs, segment{true, j, k})
+		}
 		from := len(data)
 		if k < len(base) {
 			from = int(at[k])
@@ -160,10 +185,19 @@ func retokenise(data []byte, stride int, base []uint32, at []int32, changed [][2
 		if j < len(base) {
 			to = int(at[j])
 		}
+		n := len(toks)
 		toks = tokenise(data, stride, from, to, toks)
+		segs = append(segs, segment{false, n, len(toks)})
 		za, zb, ok = a, b, more
 	}
-	return append(toks, base[j:]...)
+	return toks, append(segs, segment{true, j, len(base)})
+}
+
+// A segment of a tokenisation is a run of the base's tokens or of new
+// ones, from and to their index.
+type segment struct {
+	base     bool
+	from, to int
 }
 
 // search is the first index of at (ascending) whose value is at least p.
@@ -232,9 +266,21 @@ func distCode(d int) int {
 	}
 }
 
-// writeBlock writes toks as the stream's one, final block, with Huffman
-// codes made for them.
-func writeBlock(bw *bitWriter, toks []uint32, stride int) {
+// A codebook is the Huffman codes of a dynamic block and its header.
+type codebook struct {
+	litLen   [286]uint8
+	litCodes []uint16
+	// Each distance's code and extra bits, written as one.
+	dbits  [4]uint64
+	dn     [4]uint
+	header []byte // BFINAL, BTYPE and the code lengths: headerBits bits
+	// headerBits is how many bits of header are the header's.
+	headerBits uint64
+}
+
+// newCodebook makes codes for toks; with every set, every literal and
+// length has a code, so that any tokens of the same rows may be written.
+func newCodebook(toks []uint32, stride int, every bool) *codebook {
 	var litFreq [286]uint32
 	var distFreq [30]uint32
 	var code [4]int
@@ -243,6 +289,11 @@ func writeBlock(bw *bitWriter, toks []uint32, stride int) {
 		// Every distance has a code, so that no decoder meets a
 		// one-code tree.
 		distFreq[code[k]] = 1
+	}
+	if every {
+		for i := range litFreq {
+			litFreq[i] = 1
+		}
 	}
 	for _, t := range toks {
 		if t&tokMatch == 0 {
@@ -253,37 +304,55 @@ func writeBlock(bw *bitWriter, toks []uint32, stride int) {
 		distFreq[code[t>>tokDist&3]]++
 	}
 	litFreq[256] = 1
-	var litLen [286]uint8
+	cb := new(codebook)
 	var distLen [30]uint8
-	huffLengths(litFreq[:], 15, litLen[:])
+	huffLengths(litFreq[:], 15, cb.litLen[:])
 	huffLengths(distFreq[:], 15, distLen[:])
-	litCodes, distCodes := canonical(litLen[:]), canonical(distLen[:])
-
-	// A token takes at most 48 bits; the header, some hundreds of bytes.
-	bw.grow(6*len(toks) + 1024)
-	bw.bits(1|2<<1, 3) // final, dynamic Huffman codes
-	writeLengths(bw, litLen[:], distLen[:])
-
-	// Each distance's code and extra bits, written as one.
-	var dbits [4]uint64
-	var dn [4]uint
+	cb.litCodes = canonical(cb.litLen[:])
+	distCodes := canonical(distLen[:])
 	for k, d := range distances(stride) {
 		c := code[k]
-		dbits[k] = uint64(distCodes[c]) | uint64(d-int(distBase[c]))<<distLen[c]
-		dn[k] = uint(distLen[c]) + uint(distExtra[c])
+		cb.dbits[k] = uint64(distCodes[c]) | uint64(d-int(distBase[c]))<<distLen[c]
+		cb.dn[k] = uint(distLen[c]) + uint(distExtra[c])
 	}
+	bw := bitWriter{}
+	bw.grow(1024)
+	bw.bits(1|2<<1, 3) // final, dynamic Huffman codes
+	writeLengths(&bw, cb.litLen[:], distLen[:])
+	cb.headerBits = bw.bitLen()
+	cb.header = append(bw.flush(), make([]byte, 8)...) // room to read a word at the end
+	return cb
+}
+
+// writeBlock writes toks as the stream's one, final block, with Huffman
+// codes made for them.
+func writeBlock(bw *bitWriter, toks []uint32, stride int) {
+	cb := newCodebook(toks, stride, false)
+	// A token takes at most 48 bits; the header, some hundreds of bytes.
+	bw.grow(6*len(toks) + len(cb.header))
+	bw.copyBits(cb.header, 0, cb.headerBits)
+	cb.put(bw, toks)
+	cb.end(bw)
+}
+
+// put writes toks.
+func (cb *codebook) put(bw *bitWriter, toks []uint32) {
 	for _, t := range toks {
 		if t&tokMatch == 0 {
-			bw.bits(uint64(litCodes[t]), uint(litLen[t]))
+			bw.bits(uint64(cb.litCodes[t]), uint(cb.litLen[t]))
 			continue
 		}
 		l := int(t & 0xffff)
 		c := lengthCode[l]
-		n := uint(litLen[c]) + uint(lengthExtra[c-257])
+		n := uint(cb.litLen[c]) + uint(lengthExtra[c-257])
 		k := t >> tokDist & 3
-		bw.bits(uint64(litCodes[c])|uint64(l-int(lengthBase[c-257]))<<litLen[c]|dbits[k]<<n, n+dn[k])
+		bw.bits(uint64(cb.litCodes[c])|uint64(l-int(lengthBase[c-257]))<<cb.litLen[c]|cb.dbits[k]<<n, n+cb.dn[k])
 	}
-	bw.bits(uint64(litCodes[256]), uint(litLen[256]))
+}
+
+// end writes the end of the block.
+func (cb *codebook) end(bw *bitWriter) {
+	bw.bits(uint64(cb.litCodes[256]), uint(cb.litLen[256]))
 }
 
 // codeLenOrder is the order the code length code's lengths are written in.
@@ -476,6 +545,20 @@ func (w *bitWriter) bits(v uint64, n uint) {
 	w.out = w.out[:l+int(k)]
 	w.acc >>= k << 3
 	w.n &= 7
+}
+
+// bitLen is how many bits are written.
+func (w *bitWriter) bitLen() uint64 { return uint64(len(w.out))*8 + uint64(w.n) }
+
+// copyBits writes bits [from, to) of src, which has 8 bytes to spare
+// after them, within the room grown.
+func (w *bitWriter) copyBits(src []byte, from, to uint64) {
+	for from < to {
+		n := min(56, to-from)
+		v := binary.LittleEndian.Uint64(src[from>>3:]) >> (from & 7)
+		w.bits(v&(1<<n-1), uint(n))
+		from += n
+	}
 }
 
 // flush writes the last bits, padded to a byte, and returns the output.

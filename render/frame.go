@@ -7,7 +7,6 @@ import (
 	"image"
 	"image/color"
 	"io"
-	"slices"
 	"sync"
 
 	"github.com/corriere/corriere/variants"
@@ -41,9 +40,15 @@ type pngBase struct {
 	// adler is rows' Adler-32 checksum, split in its two sums.
 	adlerA, adlerB int64
 	// toks are rows' deflate tokens, beginning at at: a frame keeps those
-	// the phase does not touch.
+	// the phase does not touch. codes are the Huffman codes every frame
+	// is written with (made for the base's tokens, with a code for any
+	// other); bits are the base's tokens written with them, the token
+	// j from bit off[j].
 	toks   []uint32
 	at     []int32
+	codes  *codebook
+	bits   []byte
+	off    []uint64
 	ntx    int // tiles across
 	frames sync.Pool
 }
@@ -99,6 +104,16 @@ func newPNGBase(base, sample *image.RGBA) *pngBase {
 	}
 	b.toks = tokenise(b.rows, b.stride, 0, len(b.rows), nil)
 	b.at = starts(b.toks)
+	b.codes = newCodebook(b.toks, b.stride, true)
+	bw := bitWriter{}
+	bw.grow(6 * len(b.toks))
+	b.off = make([]uint64, len(b.toks)+1)
+	for j := range b.toks {
+		b.off[j] = bw.bitLen()
+		b.codes.put(&bw, b.toks[j:j+1])
+	}
+	b.off[len(b.toks)] = bw.bitLen()
+	b.bits = append(bw.flush(), make([]byte, 8)...) // room to read a word at the end
 	sum := adler32.Checksum(b.rows)
 	b.adlerA, b.adlerB = int64(sum&0xffff), int64(sum>>16)
 
@@ -142,6 +157,7 @@ type frame struct {
 	changed [][2]int
 	mask    image.Alpha
 	toks    []uint32
+	segs    []segment
 	out     []byte
 }
 
@@ -187,8 +203,21 @@ func (f *frame) draw(sc *scene) ([][2]int, uint32) {
 func (f *frame) encode(changed [][2]int, adler uint32) {
 	b := f.b
 	f.out = append(f.out[:0], 0, 0, 0, 0, 'I', 'D', 'A', 'T')
-	f.toks = retokenise(f.rows, b.stride, b.toks, b.at, changed, f.toks[:0])
-	f.out = deflateTokens(f.out, f.toks, b.stride, adler)
+	f.toks, f.segs = retokenise(f.rows, b.stride, b.toks, b.at, changed, f.toks[:0], f.segs[:0])
+	// The base's tokens go out as the bits they were written as once.
+	f.out = append(f.out, 0x78, 0x01) // deflate, 32 KiB window, fastest
+	bw := bitWriter{out: f.out}
+	bw.grow(len(b.codes.header) + len(b.bits) + 6*len(f.toks))
+	bw.copyBits(b.codes.header, 0, b.codes.headerBits)
+	for _, sg := range f.segs {
+		if sg.base {
+			bw.copyBits(b.bits, b.off[sg.from], b.off[sg.to])
+		} else {
+			b.codes.put(&bw, f.toks[sg.from:sg.to])
+		}
+	}
+	b.codes.end(&bw)
+	f.out = binary.BigEndian.AppendUint32(bw.flush(), adler)
 	binary.BigEndian.PutUint32(f.out, uint32(len(f.out)-8))
 	f.out = binary.BigEndian.AppendUint32(f.out, crc32.ChecksumIEEE(f.out[4:]))
 	f.out = append(f.out, iend...)
@@ -214,6 +243,7 @@ func (f *frame) changedRows() [][2]int {
 	f.changed = f.changed[:0]
 	w, h := b.rgba.Rect.Dx(), b.rgba.Rect.Dy()
 	for ty := 0; ty<<tileShift < h; ty++ {
+		// The runs, in pixels, first; then each row's part of them.
 		runs := len(f.changed)
 		for tx := 0; tx < b.ntx; {
 			if !f.fresh[ty*b.ntx+tx] {
@@ -226,17 +256,17 @@ func (f *frame) changedRows() [][2]int {
 			}
 			f.changed = append(f.changed, [2]int{x0 << tileShift, min(tx<<tileShift, w)})
 		}
-		runs = len(f.changed) - runs
-		// The runs, in pixels, become intervals of each row of the tiles.
-		row := f.changed[len(f.changed)-runs:]
-		xs := slices.Clone(row)
-		f.changed = f.changed[:len(f.changed)-runs]
+		n := len(f.changed) - runs
+		if n == 0 {
+			continue
+		}
 		for y := ty << tileShift; y < min((ty+1)<<tileShift, h); y++ {
-			for _, x := range xs {
-				k := y*b.stride + 1
+			k := y*b.stride + 1
+			for _, x := range f.changed[runs : runs+n] {
 				f.changed = append(f.changed, [2]int{k + x[0], k + x[1]})
 			}
 		}
+		f.changed = append(f.changed[:runs], f.changed[runs+n:]...)
 	}
 	return f.changed
 }
