@@ -24,6 +24,10 @@ import (
 // colour (paletteSample). A palette made from each picture, as before,
 // moved every colour of the base with the date in the title.
 
+// cellW is the width of the cells, a row high, in which a frame notes
+// what it draws on: the parts of the rows it reduces and compresses again.
+const cellW = 8
+
 // tileShift sets the size of the squares (16 pixels) in which a frame
 // takes the base's true colours, as the phase is drawn over them.
 const tileShift = 3
@@ -50,6 +54,7 @@ type pngBase struct {
 	bits   []byte
 	off    []uint64
 	ntx    int // tiles across
+	ncx    int // cells across
 	frames sync.Pool
 }
 
@@ -94,7 +99,7 @@ func newPNGBase(base, sample *image.RGBA) *pngBase {
 	}
 	pal, lut := h.palette(true)
 	w, ht := base.Rect.Dx(), base.Rect.Dy()
-	b := &pngBase{rgba: base, stride: w + 1, lut: lut, ntx: (w + 1<<tileShift - 1) >> tileShift}
+	b := &pngBase{rgba: base, stride: w + 1, lut: lut, ntx: (w + 1<<tileShift - 1) >> tileShift, ncx: (w + cellW - 1) / cellW}
 	b.rows = make([]byte, ht*b.stride)
 	for y := range ht {
 		for x := range w {
@@ -152,6 +157,7 @@ type frame struct {
 	rows  []byte
 	fresh []bool  // by tile: copied from the base since reset
 	tiles []int32 // the fresh tiles
+	cells []byte  // by row and cell across: 1 where drawn on since reset
 	// changed are the intervals of rows under fresh tiles, where they
 	// may differ from the base's.
 	changed [][2]int
@@ -184,6 +190,7 @@ func (b *pngBase) frame() *frame {
 		rgba:  image.NewRGBA(b.rgba.Rect),
 		rows:  append([]byte(nil), b.rows...),
 		fresh: make([]bool, len(b.rgba.Pix)/4), // a tile a pixel at most
+		cells: make([]byte, b.rgba.Rect.Dy()*b.ncx),
 	}
 }
 
@@ -234,39 +241,33 @@ func (f *frame) reset(b *pngBase) {
 		f.fresh[t] = false
 	}
 	f.tiles = f.tiles[:0]
+	clear(f.cells)
 }
 
-// changedRows returns the intervals of rows under fresh tiles, in order:
-// a row's part of each run of fresh tiles across.
+// changedRows returns the intervals of rows that may have changed, in
+// order: each row's runs of marked cells.
 func (f *frame) changedRows() [][2]int {
 	b := f.b
 	f.changed = f.changed[:0]
-	w, h := b.rgba.Rect.Dx(), b.rgba.Rect.Dy()
-	for ty := 0; ty<<tileShift < h; ty++ {
-		// The runs, in pixels, first; then each row's part of them.
-		runs := len(f.changed)
-		for tx := 0; tx < b.ntx; {
-			if !f.fresh[ty*b.ntx+tx] {
-				tx++
+	w := b.rgba.Rect.Dx()
+	for y := range b.rgba.Rect.Dy() {
+		row := f.cells[y*b.ncx : (y+1)*b.ncx]
+		k := y*b.stride + 1
+		for cx := 0; cx < len(row); {
+			if cx+8 <= len(row) && binary.LittleEndian.Uint64(row[cx:]) == 0 {
+				cx += 8
 				continue
 			}
-			x0 := tx
-			for tx < b.ntx && f.fresh[ty*b.ntx+tx] {
-				tx++
+			if row[cx] == 0 {
+				cx++
+				continue
 			}
-			f.changed = append(f.changed, [2]int{x0 << tileShift, min(tx<<tileShift, w)})
-		}
-		n := len(f.changed) - runs
-		if n == 0 {
-			continue
-		}
-		for y := ty << tileShift; y < min((ty+1)<<tileShift, h); y++ {
-			k := y*b.stride + 1
-			for _, x := range f.changed[runs : runs+n] {
-				f.changed = append(f.changed, [2]int{k + x[0], k + x[1]})
+			c0 := cx
+			for cx < len(row) && row[cx] != 0 {
+				cx++
 			}
+			f.changed = append(f.changed, [2]int{k + c0*cellW, k + min(cx*cellW, w)})
 		}
-		f.changed = append(f.changed[:runs], f.changed[runs+n:]...)
 	}
 	return f.changed
 }
@@ -305,6 +306,18 @@ func (f *frame) touch(r image.Rectangle) {
 			f.freshen(b, int32(ty*b.ntx+tx))
 		}
 	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		f.mark(y, r.Min.X, r.Max.X)
+	}
+}
+
+// mark notes that pixels [x0, x1) of row y may change: the cells of
+// cellW pixels under them.
+func (f *frame) mark(y, x0, x1 int) {
+	row := f.cells[y*f.b.ncx:]
+	for cx := x0 / cellW; cx <= (x1-1)/cellW; cx++ {
+		row[cx] = 1
+	}
 }
 
 // blend draws colour c over the pixels of r by the coverage mask, as the
@@ -338,6 +351,7 @@ func (f *frame) blend(r image.Rectangle, mask []byte, c color.RGBA) {
 		for tx := (r.Min.X + lo) >> tileShift; tx <= (r.Min.X+hi-1)>>tileShift; tx++ {
 			f.freshen(b, int32(tileRow+tx))
 		}
+		f.mark(py, r.Min.X+lo, r.Min.X+hi)
 		o := f.rgba.PixOffset(r.Min.X+lo, py)
 		pix := f.rgba.Pix[o : o+4*(hi-lo)]
 		for x, m := range row[lo:hi] {

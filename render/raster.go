@@ -246,12 +246,15 @@ func (p *painter) text(s *shape) {
 		x -= fixedToFloat(font.MeasureString(f, s.text))
 	}
 	if p.f != nil {
-		// Fresh tiles under the letters and their halo, with room for
-		// italics leaning past the advance.
-		m := f.Metrics()
-		pad := 3 + s.size/4
-		p.f.touch(image.Rect(int(x-pad), int(s.at.Y-fixedToFloat(m.Ascent)-pad),
-			int(x+fixedToFloat(font.MeasureString(f, s.text))+pad+1), int(s.at.Y+fixedToFloat(m.Descent)+pad+1)))
+		// Fresh tiles under the letters' ink and their halo, with a pixel
+		// or two for the antialiasing.
+		ink, _ := font.BoundString(f, s.text)
+		pad := 2
+		if s.halo.A != 0 {
+			pad += 2
+		}
+		p.f.touch(image.Rect(int(x)+ink.Min.X.Floor()-pad, int(s.at.Y)+ink.Min.Y.Floor()-pad,
+			int(x)+ink.Max.X.Ceil()+pad+1, int(s.at.Y)+ink.Max.Y.Ceil()+pad+1))
 	}
 	dr := font.Drawer{Dst: p.dst, Face: f}
 	at := func(dx, dy float32) fixed.Point26_6 {
