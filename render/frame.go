@@ -19,14 +19,21 @@ import (
 // phase's shapes cover are drawn in true colour, over the base's own
 // colours, and reduced again.
 //
-// The palette is the variant's, not the picture's: the 256 colours most
-// used by the base and by a sample of the signs drawn in every power's
-// colour (paletteSample). A palette made from each picture, as before,
-// moved every colour of the base with the date in the title.
+// The palette is the variant's, not the picture's: the 208 colours most
+// used by the base, then the 48 most used by a sample of the signs drawn
+// in every power's colour (paletteSample). A palette made from each
+// picture, as before, moved every colour of the base with the date in
+// the title.
 
 // cellW is the width of the cells, a row high, in which a frame notes
 // what it draws on: the parts of the rows it reduces and compresses again.
 const cellW = 8
+
+// sampleColours of the 256 are kept for the phase's colours (48: the
+// fewest pixels unlike the old way's on the worked game's maps, of 0, 48,
+// 96 and 128 tried; with none, a failed order's thin bands of colour
+// faded).
+const sampleColours = 48
 
 // tileShift sets the size of the squares (16 pixels) in which a frame
 // takes the base's true colours, as the phase is drawn over them.
@@ -70,19 +77,23 @@ func (d *drawing) pngBase(v *variants.Variant) *pngBase {
 	return d.png
 }
 
-// paletteSample lays the legend's signs over the map, in every power's
-// colour in turn, one at each province, on the land, the seas and the
-// home provinces: the colours a phase draws, edges and all.
+// paletteSample lays the legend's signs over the map, each in every
+// power's colour, one at each province in turn, on the land, the seas
+// and the home provinces: the colours a phase draws, edges and all.
 func (d *drawing) paletteSample(v *variants.Variant) []group {
+	var provinces []variants.Loc
+	for l := range v.Locs {
+		if v.Locs[l].Province == variants.Loc(l) {
+			provinces = append(provinces, variants.Loc(l))
+		}
+	}
 	var shapes []shape
 	k := 0
-	for l := range v.Locs {
-		if v.Locs[l].Province != variants.Loc(l) {
-			continue
+	for p := range v.Powers {
+		for _, it := range signs(powerColour(v, variants.Power(p))) {
+			shapes = append(shapes, it.shapes(d.spot(v, provinces[k%len(provinces)]))...)
+			k++
 		}
-		items := signs(powerColour(v, variants.Power(k%len(v.Powers))))
-		shapes = append(shapes, items[k%len(items)].shapes(d.spot(v, variants.Loc(l)))...)
-		k++
 	}
 	return []group{{shapes: shapes}}
 }
@@ -90,14 +101,35 @@ func (d *drawing) paletteSample(v *variants.Variant) []group {
 // newPNGBase reduces base to the palette of base and, where it differs
 // from base, sample.
 func newPNGBase(base, sample *image.RGBA) *pngBase {
-	h := new(histogram)
+	h, hs := new(histogram), new(histogram)
 	h.add(base.Pix, 1)
 	for i := 0; i < len(base.Pix); i += 4 {
 		if pixel(base.Pix, i) != pixel(sample.Pix, i) {
-			h.add(sample.Pix[i:i+4], 1)
+			hs.add(sample.Pix[i:i+4], 1)
 		}
 	}
-	pal, lut := h.palette(true)
+	// The base's most used colours, then the sample's: the thin bands of
+	// a power's colour in a failed order are too few pixels to win a
+	// place against the base's edges, and the eye sees them go.
+	var chosen [cells]bool
+	var order []uint16
+	byBase, bySample := h.byCount(), hs.byCount()
+	nb := min(len(byBase), 256-sampleColours)
+	for _, list := range [][]uint16{byBase[:nb], bySample, byBase[nb:]} {
+		for _, k := range list {
+			if !chosen[k] {
+				chosen[k] = true
+				order = append(order, k)
+			}
+		}
+	}
+	for i := range h.count {
+		h.count[i] += hs.count[i]
+		for c := range 3 {
+			h.sum[i][c] += hs.sum[i][c]
+		}
+	}
+	pal, lut := h.paletteOf(order, true)
 	w, ht := base.Rect.Dx(), base.Rect.Dy()
 	b := &pngBase{rgba: base, stride: w + 1, lut: lut, ntx: (w + 1<<tileShift - 1) >> tileShift, ncx: (w + cellW - 1) / cellW}
 	b.rows = make([]byte, ht*b.stride)

@@ -58,6 +58,11 @@ func (h *histogram) add(pix []byte, weight uint32) {
 // from cell to palette index: for the cells counted, or with every cell
 // when all is set (those not counted take the colour of their centre).
 func (h *histogram) palette(all bool) (color.Palette, *[cells]uint8) {
+	return h.paletteOf(h.byCount(), all)
+}
+
+// byCount returns the cells counted, the most used first.
+func (h *histogram) byCount() []uint16 {
 	var used []uint16
 	for k, n := range h.count {
 		if n > 0 {
@@ -70,6 +75,12 @@ func (h *histogram) palette(all bool) (color.Palette, *[cells]uint8) {
 		}
 		return int(a) - int(b)
 	})
+	return used
+}
+
+// paletteOf is palette with the cells counted in the order given: the
+// first 256 make the palette.
+func (h *histogram) paletteOf(used []uint16, all bool) (color.Palette, *[cells]uint8) {
 	n := min(len(used), 256)
 	pal := make(color.Palette, n)
 	lut := new([cells]uint8)
