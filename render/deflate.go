@@ -200,9 +200,14 @@ type segment struct {
 	from, to int
 }
 
-// search is the first index of at (ascending) whose value is at least p.
+// search is the first index of at (ascending) whose value is at least p,
+// found by doubling steps first: p is mostly near the start.
 func search(at []int32, p int) int {
-	i, j := 0, len(at)
+	i, j := 0, 1
+	for j < len(at) && int(at[j]) < p {
+		i, j = j, 2*j
+	}
+	j = min(j+1, len(at))
 	for i < j {
 		h := int(uint(i+j) >> 1)
 		if int(at[h]) < p {

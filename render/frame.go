@@ -417,15 +417,12 @@ func (f *frame) reduce(changed [][2]int) uint32 {
 	for _, c := range changed {
 		y := c[0] / b.stride
 		o := f.rgba.PixOffset(c[0]-y*b.stride-1, y)
-		now, was := f.rgba.Pix[o:o+4*(c[1]-c[0])], b.rgba.Pix[o:o+4*(c[1]-c[0])]
+		// Every pixel through the table: one the phase left as it was
+		// comes out as the base's index (the base was reduced by the same
+		// table), and the base's true colours, cold in the cache by now,
+		// are not read again.
+		now := f.rgba.Pix[o : o+4*(c[1]-c[0])]
 		for i := 0; i < len(now); i += 4 {
-			if i&7 == 0 && i+8 <= len(now) && binary.LittleEndian.Uint64(now[i:]) == binary.LittleEndian.Uint64(was[i:]) {
-				i += 4 // and the next pixel
-				continue
-			}
-			if binary.LittleEndian.Uint32(now[i:]) == binary.LittleEndian.Uint32(was[i:]) {
-				continue
-			}
 			k := c[0] + i/4
 			q := b.lut[cell(now[i], now[i+1], now[i+2])]
 			if d := int64(q) - int64(b.rows[k]); d != 0 {

@@ -238,17 +238,25 @@ func (p *painter) text(s *shape) {
 	faceMu.Lock()
 	defer faceMu.Unlock()
 	f := face(s.style, s.size)
+	// On a frame, the letters' ink is measured too (and the advance with
+	// it), for the tiles to make fresh.
+	var ink fixed.Rectangle26_6
+	var adv fixed.Int26_6
+	if p.f != nil {
+		ink, adv = font.BoundString(f, s.text)
+	} else if s.anchor != anchorStart {
+		adv = font.MeasureString(f, s.text)
+	}
 	x := s.at.X
 	switch s.anchor {
 	case anchorMiddle:
-		x -= fixedToFloat(font.MeasureString(f, s.text)) / 2
+		x -= fixedToFloat(adv) / 2
 	case anchorEnd:
-		x -= fixedToFloat(font.MeasureString(f, s.text))
+		x -= fixedToFloat(adv)
 	}
 	if p.f != nil {
-		// Fresh tiles under the letters' ink and their halo, with a pixel
-		// or two for the antialiasing.
-		ink, _ := font.BoundString(f, s.text)
+		// Fresh tiles under the ink and the halo, with a pixel or two for
+		// the antialiasing.
 		pad := 2
 		if s.halo.A != 0 {
 			pad += 2
