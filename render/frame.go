@@ -26,8 +26,10 @@ import (
 // the title.
 
 // cellW is the width of the cells, a row high, in which a frame notes
-// what it draws on: the parts of the rows it reduces and compresses again.
-const cellW = 8
+// what it draws on: the parts of the rows it reduces and compresses
+// again. A cell is a tile wide, so that no cell reaches outside the
+// fresh tiles, where the frame's true colours are an older picture's.
+const cellW = 1 << tileShift
 
 // sampleColours of the 256 are kept for the phase's colours (48: the
 // fewest pixels unlike the old way's on the worked game's maps, of 0, 48,

@@ -57,6 +57,7 @@ func TestDeflateRows(t *testing.T) {
 // everywhere else (nothing is drawn outside the fresh tiles); and that
 // the PNG holds the frame's colours reduced to the palette.
 func TestFrameAsReference(t *testing.T) {
+	var f *frame // one for all, as the pool would have it
 	for _, ph := range []string{"S1901M", "F1901M", "W1901A", "S1902M", "F1902M", "F1902R", "W1902A"} {
 		v, pos, opts := afterPhase(t, ph)
 		d, sc, err := prepare(v, pos, opts)
@@ -64,7 +65,9 @@ func TestFrameAsReference(t *testing.T) {
 			t.Fatal(err)
 		}
 		ref, b := d.rasterise(sc), d.pngBase(v)
-		f := b.frame()
+		if f == nil {
+			f = b.frame()
+		}
 		f.encode(f.draw(sc))
 		img, err := png.Decode(bytes.NewReader(append(slices.Clone(b.head), f.out...)))
 		if err != nil {
