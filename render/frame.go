@@ -223,7 +223,7 @@ func (b *pngBase) frame() *frame {
 		b:     b,
 		rgba:  image.NewRGBA(b.rgba.Rect),
 		rows:  append([]byte(nil), b.rows...),
-		fresh: make([]bool, len(b.rgba.Pix)/4), // a tile a pixel at most
+		fresh: make([]bool, b.ntx*((b.rgba.Rect.Dy()+1<<tileShift-1)>>tileShift)),
 		cells: make([]byte, b.rgba.Rect.Dy()*b.ncx),
 	}
 }
