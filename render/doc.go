@@ -13,7 +13,9 @@
 // centres and units.
 //
 // Both pictures are drawn from one scene, so what the SVG shows (and the
-// tests check) is what the PNG shows. The package does no I/O beyond
+// tests check) is what the PNG shows. A PNG is the phase drawn over the
+// variant's base, which is drawn, reduced to the variant's palette and
+// compressed once (frame.go): a map takes a few milliseconds. The package does no I/O beyond
 // writing to the io.Writer it is given; the map data is embedded beside
 // the variant (variants/standard/drawing.bin, made by the generator in
 // internal/mapgen).

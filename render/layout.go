@@ -571,41 +571,46 @@ func (d *drawing) counts(v *variants.Variant, pos *adjudicator.Position) group {
 	return group{class: "counts", shapes: shapes}
 }
 
+// signs are the legend's signs drawn in colour c: in grey in the legend,
+// in every power's colour where the palette is chosen (frame.go).
+func signs(c color.RGBA) []legendItem {
+	return []legendItem{
+		{"army", func(at pt) []shape { return unitShapes(variants.Army, at, 1, c, false) }, 24},
+		{"fleet", func(at pt) []shape { return unitShapes(variants.Fleet, at.add(pt{0, 3}), 1, c, false) }, 30},
+		{"home province", func(at pt) []shape {
+			return []shape{fillPoly(mix(colLand, c, 0.35), rect(at.X-12, at.Y-9, 24, 18)), strokeLines(colBorder, 1, append(rect(at.X-12, at.Y-9, 24, 18), pt{at.X - 12, at.Y - 9}))}
+		}, 26},
+		{"supply centre", func(at pt) []shape { return []shape{disc(at, centreRadius, c, colInk, 1.4)} }, 14},
+		{"neutral centre", func(at pt) []shape { return []shape{disc(at, centreRadius, colPaper, colInk, 1.4)} }, 14},
+		{"move", func(at pt) []shape {
+			return arrow(at.sub(pt{22, 0}), at.add(pt{22, 0}), c, 0, 0, moveWidth, outcomeGiven)
+		}, 46},
+		{"failed", func(at pt) []shape {
+			return arrow(at.sub(pt{22, 0}), at.add(pt{22, 0}), c, 0, 0, moveWidth, outcomeFailed)
+		}, 46},
+		{"support", func(at pt) []shape {
+			return supportLine(at.sub(pt{22, 0}), at.add(pt{22, 0}), 0, 0, c, outcomeGiven)
+		}, 46},
+		{"convoy", func(at pt) []shape {
+			return convoyDots([][]pt{{at.sub(pt{36, 0}), at.add(pt{36, 0})}}, c, outcomeGiven)
+		}, 46},
+		{"hold", func(at pt) []shape { return ring(at, 9, c, outcomeGiven) }, 24},
+		{"build", func(at pt) []shape {
+			return append(ring(at, 9, c, outcomeGiven), plus(at.add(pt{9, -9}), c)...)
+		}, 28},
+		{"removal", func(at pt) []shape {
+			return append(unitShapes(variants.Army, at, 0.85, c, true), cross(at, 8, colInk, 2.6)...)
+		}, 24},
+		{"dislodged, may retreat", func(at pt) []shape {
+			return append([]shape{strokeLines(colInk, 1.6, dashes(closedCircle(at, 13), 4, 3)...)}, unitShapes(variants.Army, at, 0.85, c, false)...)
+		}, 30},
+	}
+}
+
 // legendSymbols explains the signs, on the legend's second row.
 func legendSymbols(v *variants.Variant, d *drawing) []group {
 	y := d.legendTop() + 66
-	grey := rgb(0x9A9A9A)
-	items := []legendItem{
-		{"army", func(at pt) []shape { return unitShapes(variants.Army, at, 1, grey, false) }, 24},
-		{"fleet", func(at pt) []shape { return unitShapes(variants.Fleet, at.add(pt{0, 3}), 1, grey, false) }, 30},
-		{"home province", func(at pt) []shape {
-			return []shape{fillPoly(mix(colLand, grey, 0.35), rect(at.X-12, at.Y-9, 24, 18)), strokeLines(colBorder, 1, append(rect(at.X-12, at.Y-9, 24, 18), pt{at.X - 12, at.Y - 9}))}
-		}, 26},
-		{"supply centre", func(at pt) []shape { return []shape{disc(at, centreRadius, grey, colInk, 1.4)} }, 14},
-		{"neutral centre", func(at pt) []shape { return []shape{disc(at, centreRadius, colPaper, colInk, 1.4)} }, 14},
-		{"move", func(at pt) []shape {
-			return arrow(at.sub(pt{22, 0}), at.add(pt{22, 0}), grey, 0, 0, moveWidth, outcomeGiven)
-		}, 46},
-		{"failed", func(at pt) []shape {
-			return arrow(at.sub(pt{22, 0}), at.add(pt{22, 0}), grey, 0, 0, moveWidth, outcomeFailed)
-		}, 46},
-		{"support", func(at pt) []shape {
-			return supportLine(at.sub(pt{22, 0}), at.add(pt{22, 0}), 0, 0, grey, outcomeGiven)
-		}, 46},
-		{"convoy", func(at pt) []shape {
-			return convoyDots([][]pt{{at.sub(pt{36, 0}), at.add(pt{36, 0})}}, grey, outcomeGiven)
-		}, 46},
-		{"hold", func(at pt) []shape { return ring(at, 9, grey, outcomeGiven) }, 24},
-		{"build", func(at pt) []shape {
-			return append(ring(at, 9, grey, outcomeGiven), plus(at.add(pt{9, -9}), grey)...)
-		}, 28},
-		{"removal", func(at pt) []shape {
-			return append(unitShapes(variants.Army, at, 0.85, grey, true), cross(at, 8, colInk, 2.6)...)
-		}, 24},
-		{"dislodged, may retreat", func(at pt) []shape {
-			return append([]shape{strokeLines(colInk, 1.6, dashes(closedCircle(at, 13), 4, 3)...)}, unitShapes(variants.Army, at, 0.85, grey, false)...)
-		}, 30},
-	}
+	items := signs(rgb(0x9A9A9A))
 	shapes := legendRow(items, float32(d.w), 18, 8, y-4, y+1)
 	rule := d.legendTop() + 0.5
 	shapes = append(shapes, strokeLines(rgb(0xB0A890), 1, []pt{{0, rule}, {float32(d.w), rule}}))

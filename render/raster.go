@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"image/color"
+	"image/draw"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
@@ -10,26 +11,42 @@ import (
 )
 
 // rasterise draws the scene onto a copy of the variant's base, which is
-// drawn once.
+// drawn once: the way a map was drawn before frames (frame.go), kept as
+// the benchmark's and the tests' reference.
 func (d *drawing) rasterise(sc *scene) *image.RGBA {
-	d.rasterOnce.Do(func() {
-		d.raster = image.NewRGBA(image.Rect(0, 0, d.w, d.h))
-		paint(d.raster, d.base)
-	})
-	img := image.NewRGBA(d.raster.Rect)
-	copy(img.Pix, d.raster.Pix)
+	base := d.baseRaster()
+	img := image.NewRGBA(base.Rect)
+	copy(img.Pix, base.Pix)
 	paint(img, sc.groups)
 	return img
 }
 
-// painter draws shapes with one reusable rasterizer.
+// baseRaster is the base drawn once, the first time a PNG is asked for.
+func (d *drawing) baseRaster() *image.RGBA {
+	d.rasterOnce.Do(func() {
+		d.raster = image.NewRGBA(image.Rect(0, 0, d.w, d.h))
+		paint(d.raster, d.base)
+	})
+	return d.raster
+}
+
+// painter draws shapes with one reusable rasterizer, onto dst, or, when
+// f is set, onto the frame's picture, whose tiles are made fresh from the
+// base as they are drawn on.
 type painter struct {
 	dst *image.RGBA
+	f   *frame
 	z   vector.Rasterizer
+	// cutPaths is scratch: the paths within a band.
+	cutPaths [][]pt
 }
 
 func paint(dst *image.RGBA, groups []group) {
 	p := &painter{dst: dst}
+	p.groups(groups)
+}
+
+func (p *painter) groups(groups []group) {
 	for _, g := range groups {
 		for i := range g.shapes {
 			p.shape(&g.shapes[i])
@@ -69,6 +86,60 @@ func (p *painter) shape(s *shape) {
 // fill fills paths (non-zero rule) with c, rasterising only their
 // bounding box.
 func (p *painter) fill(c color.RGBA, paths [][]pt) {
+	b := bounds(paths).Intersect(p.dst.Rect)
+	if b.Empty() {
+		return
+	}
+	if p.f == nil {
+		p.rasterise(b, paths)
+		p.z.Draw(p.dst, b, image.NewUniform(c), image.Point{})
+		return
+	}
+	// A long slanting arrow's box is mostly empty: it is drawn in bands,
+	// each as wide as the edges within it (a pixel over), with the paths
+	// that reach into it. The paths are not cut to the band: the
+	// rasterizer steps along an edge from its start, and an edge started
+	// elsewhere would cover its pixels a little differently.
+	if b.Dy() <= 2*band || b.Dx()*b.Dy() <= 64*64 {
+		p.fillFrame(c, b, paths)
+		return
+	}
+	for y0 := b.Min.Y; y0 < b.Max.Y; y0 += band {
+		y1 := min(y0+band, b.Max.Y)
+		lo, hi := float32(y0-1), float32(y1+1)
+		p.cutPaths = p.cutPaths[:0]
+		xa, xb := float32(1e9), float32(-1e9)
+		for _, path := range paths {
+			in := false
+			for i, q := range path {
+				r := path[(i+1)%len(path)]
+				if min(q.Y, r.Y) > hi || max(q.Y, r.Y) < lo {
+					continue
+				}
+				in = true
+				ta, tb := float32(0), float32(1)
+				if q.Y != r.Y {
+					ta, tb = (lo-q.Y)/(r.Y-q.Y), (hi-q.Y)/(r.Y-q.Y)
+					ta, tb = max(min(ta, tb), 0), min(max(ta, tb), 1)
+				}
+				xta, xtb := q.X+(r.X-q.X)*ta, q.X+(r.X-q.X)*tb
+				xa, xb = min(xa, xta, xtb), max(xb, xta, xtb)
+			}
+			if in && len(path) >= 3 {
+				p.cutPaths = append(p.cutPaths, path)
+			}
+		}
+		if bb := image.Rect(int(xa)-1, y0, int(xb)+2, y1).Intersect(b); !bb.Empty() {
+			p.fillFrame(c, bb, p.cutPaths)
+		}
+	}
+}
+
+// band is the height of the bands a tall shape is drawn in on a frame.
+const band = 16
+
+// bounds is the box of the pixels paths may touch.
+func bounds(paths [][]pt) image.Rectangle {
 	minX, minY, maxX, maxY := float32(1e9), float32(1e9), float32(-1e9), float32(-1e9)
 	for _, path := range paths {
 		for _, q := range path {
@@ -76,10 +147,11 @@ func (p *painter) fill(c color.RGBA, paths [][]pt) {
 			maxX, maxY = max(maxX, q.X), max(maxY, q.Y)
 		}
 	}
-	b := image.Rect(int(minX)-1, int(minY)-1, int(maxX)+2, int(maxY)+2).Intersect(p.dst.Rect)
-	if b.Empty() {
-		return
-	}
+	return image.Rect(int(minX)-1, int(minY)-1, int(maxX)+2, int(maxY)+2)
+}
+
+// rasterise readies the rasterizer with paths (non-zero rule) over b.
+func (p *painter) rasterise(b image.Rectangle, paths [][]pt) {
 	z := &p.z
 	z.Reset(b.Dx(), b.Dy())
 	ox, oy := float32(b.Min.X), float32(b.Min.Y)
@@ -93,7 +165,22 @@ func (p *painter) fill(c color.RGBA, paths [][]pt) {
 		}
 		z.ClosePath()
 	}
-	z.Draw(p.dst, b, image.NewUniform(c), image.Point{})
+}
+
+// fillFrame fills paths with c over b on the frame: the coverage alone,
+// 8 bits a pixel (the rasterizer's fast path), blended by the frame only
+// where it is not zero.
+func (p *painter) fillFrame(c color.RGBA, b image.Rectangle, paths [][]pt) {
+	p.rasterise(b, paths)
+	m := &p.f.mask
+	w, h := b.Dx(), b.Dy()
+	if cap(m.Pix) < w*h {
+		m.Pix = make([]byte, w*h)
+	}
+	m.Pix, m.Stride, m.Rect = m.Pix[:w*h], w, image.Rect(0, 0, w, h)
+	p.z.DrawOp = draw.Src
+	p.z.Draw(m, m.Rect, image.Opaque, image.Point{})
+	p.f.blend(b, m.Pix, c)
 }
 
 // strokeOutline turns lines of the given width into polygons: a quad per
@@ -151,12 +238,31 @@ func (p *painter) text(s *shape) {
 	faceMu.Lock()
 	defer faceMu.Unlock()
 	f := face(s.style, s.size)
+	// On a frame, the letters' ink is measured too (and the advance with
+	// it), for the tiles to make fresh.
+	var ink fixed.Rectangle26_6
+	var adv fixed.Int26_6
+	if p.f != nil {
+		ink, adv = font.BoundString(f, s.text)
+	} else if s.anchor != anchorStart {
+		adv = font.MeasureString(f, s.text)
+	}
 	x := s.at.X
 	switch s.anchor {
 	case anchorMiddle:
-		x -= fixedToFloat(font.MeasureString(f, s.text)) / 2
+		x -= fixedToFloat(adv) / 2
 	case anchorEnd:
-		x -= fixedToFloat(font.MeasureString(f, s.text))
+		x -= fixedToFloat(adv)
+	}
+	if p.f != nil {
+		// Fresh tiles under the ink and the halo, with a pixel or two for
+		// the antialiasing.
+		pad := 2
+		if s.halo.A != 0 {
+			pad += 2
+		}
+		p.f.touch(image.Rect(int(x)+ink.Min.X.Floor()-pad, int(s.at.Y)+ink.Min.Y.Floor()-pad,
+			int(x)+ink.Max.X.Ceil()+pad+1, int(s.at.Y)+ink.Max.Y.Ceil()+pad+1))
 	}
 	dr := font.Drawer{Dst: p.dst, Face: f}
 	at := func(dx, dy float32) fixed.Point26_6 {

@@ -230,11 +230,11 @@ func decodeContent(body, cte string) ([]byte, error) {
 }
 
 // describeFile stands for an attachment in the golden copy. A map's title
-// holds the day it was drawn, and the PNG's palette is made from the whole
-// picture, so that the day moves colours all over it (by up to 37 of 255
-// when tried); a build for GOAMD64=v3 (fused multiply-adds) changes a pixel
-// or two as well: a map's bytes change from day to day and from machine to
-// machine. So a map is described, not hashed: its
+// holds the day it was drawn (the palette is the variant's, so the day's
+// letters change only the title's pixels); a build for GOAMD64=v3 (fused
+// multiply-adds) changes a pixel or two as well: a map's bytes change from
+// day to day and from machine to machine. So a map is described, not
+// hashed: its
 // size in pixels, and that it is byte for byte the map of its phase that
 // the demo writes beside the mails. The drawing itself is pinned by
 // render's own golden test, which compares pixels with a tolerance. Any

@@ -1,0 +1,440 @@
+package render
+
+import (
+	"encoding/binary"
+	"hash/adler32"
+	"hash/crc32"
+	"image"
+	"image/color"
+	"io"
+	"sync"
+
+	"github.com/corriere/corriere/variants"
+)
+
+// A results map is mostly its base: the provinces, borders and names are
+// the same in every phase. So the base is reduced to a palette and laid
+// out as PNG rows once per variant (a pngBase), and a map (a frame) is a
+// copy of those rows with the phase drawn over them: only the pixels the
+// phase's shapes cover are drawn in true colour, over the base's own
+// colours, and reduced again.
+//
+// The palette is the variant's, not the picture's: the 208 colours most
+// used by the base, then the 48 most used by a sample of the signs drawn
+// in every power's colour (paletteSample). A palette made from each
+// picture, as before, moved every colour of the base with the date in
+// the title.
+
+// cellW is the width of the cells, a row high, in which a frame notes
+// what it draws on: the parts of the rows it reduces and compresses
+// again. A cell is a tile wide, so that no cell reaches outside the
+// fresh tiles, where the frame's true colours are an older picture's.
+const cellW = 1 << tileShift
+
+// sampleColours of the 256 are kept for the phase's colours (48: the
+// fewest pixels unlike the old way's on the worked game's maps, of 0, 48,
+// 96 and 128 tried; with none, a failed order's thin bands of colour
+// faded).
+const sampleColours = 48
+
+// tileShift sets the size of the squares (16 pixels) in which a frame
+// takes the base's true colours, as the phase is drawn over them.
+const tileShift = 3
+
+// pngBase is a variant's base, ready to be drawn over. It is not changed
+// once made; frames is a pool of scratch, whose contents never reach a
+// picture without being made fresh from the base first.
+type pngBase struct {
+	rgba   *image.RGBA
+	rows   []byte // the PNG's rows: filter 0 (none), then a palette index a pixel
+	stride int    // of rows: the width and the filter byte
+	lut    *[cells]uint8
+	head   []byte // the PNG up to its image data: signature, IHDR, PLTE
+	// adler is rows' Adler-32 checksum, split in its two sums.
+	adlerA, adlerB int64
+	// toks are rows' deflate tokens, beginning at at: a frame keeps those
+	// the phase does not touch. codes are the Huffman codes every frame
+	// is written with (made for the base's tokens, with a code for any
+	// other); bits are the base's tokens written with them, the token
+	// j from bit off[j].
+	toks   []uint32
+	at     []int32
+	codes  *codebook
+	bits   []byte
+	off    []uint64
+	ntx    int // tiles across
+	ncx    int // cells across
+	frames sync.Pool
+}
+
+// pngBase returns the variant's base, made the first time.
+func (d *drawing) pngBase(v *variants.Variant) *pngBase {
+	d.pngOnce.Do(func() {
+		base := d.baseRaster()
+		sample := image.NewRGBA(base.Rect)
+		copy(sample.Pix, base.Pix)
+		paint(sample, d.paletteSample(v))
+		d.png = newPNGBase(base, sample)
+	})
+	return d.png
+}
+
+// paletteSample lays the legend's signs over the map, each in every
+// power's colour, one at each province in turn, on the land, the seas
+// and the home provinces: the colours a phase draws, edges and all.
+func (d *drawing) paletteSample(v *variants.Variant) []group {
+	var provinces []variants.Loc
+	for l := range v.Locs {
+		if v.Locs[l].Province == variants.Loc(l) {
+			provinces = append(provinces, variants.Loc(l))
+		}
+	}
+	var shapes []shape
+	k := 0
+	for p := range v.Powers {
+		for _, it := range signs(powerColour(v, variants.Power(p))) {
+			shapes = append(shapes, it.shapes(d.spot(v, provinces[k%len(provinces)]))...)
+			k++
+		}
+	}
+	return []group{{shapes: shapes}}
+}
+
+// newPNGBase reduces base to the palette of base and, where it differs
+// from base, sample.
+func newPNGBase(base, sample *image.RGBA) *pngBase {
+	h, hs := new(histogram), new(histogram)
+	h.add(base.Pix, 1)
+	for i := 0; i < len(base.Pix); i += 4 {
+		if pixel(base.Pix, i) != pixel(sample.Pix, i) {
+			hs.add(sample.Pix[i:i+4], 1)
+		}
+	}
+	// The base's most used colours, then the sample's: the thin bands of
+	// a power's colour in a failed order are too few pixels to win a
+	// place against the base's edges, and the eye sees them go.
+	var chosen [cells]bool
+	var order []uint16
+	byBase, bySample := h.byCount(), hs.byCount()
+	nb := min(len(byBase), 256-sampleColours)
+	for _, list := range [][]uint16{byBase[:nb], bySample, byBase[nb:]} {
+		for _, k := range list {
+			if !chosen[k] {
+				chosen[k] = true
+				order = append(order, k)
+			}
+		}
+	}
+	for i := range h.count {
+		h.count[i] += hs.count[i]
+		for c := range 3 {
+			h.sum[i][c] += hs.sum[i][c]
+		}
+	}
+	pal, lut := h.paletteOf(order, true)
+	w, ht := base.Rect.Dx(), base.Rect.Dy()
+	b := &pngBase{rgba: base, stride: w + 1, lut: lut, ntx: (w + 1<<tileShift - 1) >> tileShift, ncx: (w + cellW - 1) / cellW}
+	b.rows = make([]byte, ht*b.stride)
+	for y := range ht {
+		for x := range w {
+			i := base.PixOffset(x, y)
+			b.rows[y*b.stride+1+x] = lut[cell(base.Pix[i], base.Pix[i+1], base.Pix[i+2])]
+		}
+	}
+	b.toks = tokenise(b.rows, b.stride, 0, len(b.rows), nil)
+	b.at = starts(b.toks)
+	b.codes = newCodebook(b.toks, b.stride, true)
+	bw := bitWriter{}
+	bw.grow(6 * len(b.toks))
+	b.off = make([]uint64, len(b.toks)+1)
+	for j := range b.toks {
+		b.off[j] = bw.bitLen()
+		b.codes.put(&bw, b.toks[j:j+1])
+	}
+	b.off[len(b.toks)] = bw.bitLen()
+	b.bits = append(bw.flush(), make([]byte, 8)...) // room to read a word at the end
+	sum := adler32.Checksum(b.rows)
+	b.adlerA, b.adlerB = int64(sum&0xffff), int64(sum>>16)
+
+	b.head = []byte("\x89PNG\r\n\x1a\n")
+	ihdr := binary.BigEndian.AppendUint32(nil, uint32(w))
+	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(ht))
+	ihdr = append(ihdr, 8, 3, 0, 0, 0) // 8 bits, paletted, deflate, no interlace
+	b.head = appendChunk(b.head, "IHDR", ihdr)
+	var plte []byte
+	for _, c := range pal {
+		q := c.(color.RGBA)
+		plte = append(plte, q.R, q.G, q.B)
+	}
+	b.head = appendChunk(b.head, "PLTE", plte)
+	return b
+}
+
+func pixel(pix []byte, i int) uint32 { return binary.LittleEndian.Uint32(pix[i:]) }
+
+// appendChunk appends a PNG chunk: length, type, data, CRC.
+func appendChunk(out []byte, typ string, data []byte) []byte {
+	out = binary.BigEndian.AppendUint32(out, uint32(len(data)))
+	start := len(out)
+	out = append(append(out, typ...), data...)
+	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start:]))
+}
+
+// iend is the PNG's last chunk.
+var iend = appendChunk(nil, "IEND", nil)
+
+// frame is one map being drawn: the phase in true colour over the tiles
+// it touches, the rows reduced to the palette, and scratch.
+type frame struct {
+	b     *pngBase
+	rgba  *image.RGBA
+	rows  []byte
+	fresh []bool  // by tile: copied from the base since reset
+	tiles []int32 // the fresh tiles
+	cells []byte  // by row and cell across: 1 where drawn on since reset
+	// changed are the intervals of rows under fresh tiles, where they
+	// may differ from the base's.
+	changed [][2]int
+	mask    image.Alpha
+	toks    []uint32
+	segs    []segment
+	out     []byte
+}
+
+// drawPNG writes the scene as a PNG: the base with the phase over it.
+func (d *drawing) drawPNG(w io.Writer, v *variants.Variant, sc *scene) error {
+	b := d.pngBase(v)
+	f := b.frame()
+	defer b.frames.Put(f)
+	f.encode(f.draw(sc))
+	if _, err := w.Write(b.head); err != nil {
+		return err
+	}
+	_, err := w.Write(f.out)
+	return err
+}
+
+// frame returns a frame from the pool, or a new one.
+func (b *pngBase) frame() *frame {
+	if f, ok := b.frames.Get().(*frame); ok {
+		return f
+	}
+	return &frame{
+		b:     b,
+		rgba:  image.NewRGBA(b.rgba.Rect),
+		rows:  append([]byte(nil), b.rows...),
+		fresh: make([]bool, b.ntx*((b.rgba.Rect.Dy()+1<<tileShift-1)>>tileShift)),
+		cells: make([]byte, b.rgba.Rect.Dy()*b.ncx),
+	}
+}
+
+// draw draws the scene over the base and reduces it to rows, and returns
+// the intervals of rows changed and the rows' Adler-32 checksum.
+func (f *frame) draw(sc *scene) ([][2]int, uint32) {
+	f.reset(f.b)
+	p := &painter{dst: f.rgba, f: f}
+	p.groups(sc.groups)
+	changed := f.changedRows()
+	return changed, f.reduce(changed)
+}
+
+// encode compresses the rows into f.out, as the PNG's last two chunks.
+// The image data is one IDAT chunk, whose length is known once it is
+// compressed, in place after the room left for the chunk's head.
+func (f *frame) encode(changed [][2]int, adler uint32) {
+	b := f.b
+	f.out = append(f.out[:0], 0, 0, 0, 0, 'I', 'D', 'A', 'T')
+	f.toks, f.segs = retokenise(f.rows, b.stride, b.toks, b.at, changed, f.toks[:0], f.segs[:0])
+	// The base's tokens go out as the bits they were written as once.
+	f.out = append(f.out, 0x78, 0x01) // deflate, 32 KiB window, fastest
+	bw := bitWriter{out: f.out}
+	bw.grow(len(b.codes.header) + len(b.bits) + 6*len(f.toks))
+	bw.copyBits(b.codes.header, 0, b.codes.headerBits)
+	for _, sg := range f.segs {
+		if sg.base {
+			bw.copyBits(b.bits, b.off[sg.from], b.off[sg.to])
+		} else {
+			b.codes.put(&bw, f.toks[sg.from:sg.to])
+		}
+	}
+	b.codes.end(&bw)
+	f.out = binary.BigEndian.AppendUint32(bw.flush(), adler)
+	binary.BigEndian.PutUint32(f.out, uint32(len(f.out)-8))
+	f.out = binary.BigEndian.AppendUint32(f.out, crc32.ChecksumIEEE(f.out[4:]))
+	f.out = append(f.out, iend...)
+}
+
+// reset puts back the base's rows where the last picture drew.
+func (f *frame) reset(b *pngBase) {
+	for _, t := range f.tiles {
+		r := b.tile(t)
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			i := y*b.stride + 1
+			copy(f.rows[i+r.Min.X:i+r.Max.X], b.rows[i+r.Min.X:i+r.Max.X])
+		}
+		f.fresh[t] = false
+	}
+	f.tiles = f.tiles[:0]
+	clear(f.cells)
+}
+
+// changedRows returns the intervals of rows that may have changed, in
+// order: each row's runs of marked cells.
+func (f *frame) changedRows() [][2]int {
+	b := f.b
+	f.changed = f.changed[:0]
+	w := b.rgba.Rect.Dx()
+	for y := range b.rgba.Rect.Dy() {
+		row := f.cells[y*b.ncx : (y+1)*b.ncx]
+		k := y*b.stride + 1
+		for cx := 0; cx < len(row); {
+			if cx+8 <= len(row) && binary.LittleEndian.Uint64(row[cx:]) == 0 {
+				cx += 8
+				continue
+			}
+			if row[cx] == 0 {
+				cx++
+				continue
+			}
+			c0 := cx
+			for cx < len(row) && row[cx] != 0 {
+				cx++
+			}
+			f.changed = append(f.changed, [2]int{k + c0*cellW, k + min(cx*cellW, w)})
+		}
+	}
+	return f.changed
+}
+
+// tile is tile t's rectangle on the picture.
+func (b *pngBase) tile(t int32) image.Rectangle {
+	x, y := int(t)%b.ntx, int(t)/b.ntx
+	r := image.Rect(x, y, x+1, y+1)
+	return image.Rectangle{r.Min.Mul(1 << tileShift), r.Max.Mul(1 << tileShift)}.Intersect(b.rgba.Rect)
+}
+
+// freshen copies the base's true colours into tile t, the first time it
+// is drawn on.
+func (f *frame) freshen(b *pngBase, t int32) {
+	if f.fresh[t] {
+		return
+	}
+	f.fresh[t] = true
+	f.tiles = append(f.tiles, t)
+	r := b.tile(t)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		i, j := f.rgba.PixOffset(r.Min.X, y), f.rgba.PixOffset(r.Max.X, y)
+		copy(f.rgba.Pix[i:j], b.rgba.Pix[i:j])
+	}
+}
+
+// touch makes the tiles under r fresh.
+func (f *frame) touch(r image.Rectangle) {
+	b := f.b
+	r = r.Intersect(b.rgba.Rect)
+	if r.Empty() {
+		return
+	}
+	for ty := r.Min.Y >> tileShift; ty <= (r.Max.Y-1)>>tileShift; ty++ {
+		for tx := r.Min.X >> tileShift; tx <= (r.Max.X-1)>>tileShift; tx++ {
+			f.freshen(b, int32(ty*b.ntx+tx))
+		}
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		f.mark(y, r.Min.X, r.Max.X)
+	}
+}
+
+// mark notes that pixels [x0, x1) of row y may change: the cells of
+// cellW pixels under them.
+func (f *frame) mark(y, x0, x1 int) {
+	row := f.cells[y*f.b.ncx:]
+	for cx := x0 / cellW; cx <= (x1-1)/cellW; cx++ {
+		row[cx] = 1
+	}
+}
+
+// blend draws colour c over the pixels of r by the coverage mask, as the
+// rasterizer would (its arithmetic, the coverage taken from 8 bits rather
+// than 16), making the tiles under each row's covered span fresh first.
+func (f *frame) blend(r image.Rectangle, mask []byte, c color.RGBA) {
+	b := f.b
+	sr, sg, sb, sa := uint32(c.R)*0x101, uint32(c.G)*0x101, uint32(c.B)*0x101, uint32(c.A)*0x101
+	solid := binary.LittleEndian.Uint32([]byte{c.R, c.G, c.B, c.A})
+	w := r.Dx()
+	for y := range r.Dy() {
+		row := mask[y*w : y*w+w]
+		lo, hi := 0, w
+		for lo+8 <= hi && binary.LittleEndian.Uint64(row[lo:]) == 0 {
+			lo += 8
+		}
+		for lo < hi && row[lo] == 0 {
+			lo++
+		}
+		for hi-8 >= lo && binary.LittleEndian.Uint64(row[hi-8:]) == 0 {
+			hi -= 8
+		}
+		for hi > lo && row[hi-1] == 0 {
+			hi--
+		}
+		if lo == hi {
+			continue
+		}
+		py := r.Min.Y + y
+		tileRow := (py >> tileShift) * b.ntx
+		for tx := (r.Min.X + lo) >> tileShift; tx <= (r.Min.X+hi-1)>>tileShift; tx++ {
+			f.freshen(b, int32(tileRow+tx))
+		}
+		f.mark(py, r.Min.X+lo, r.Min.X+hi)
+		o := f.rgba.PixOffset(r.Min.X+lo, py)
+		pix := f.rgba.Pix[o : o+4*(hi-lo)]
+		for x, m := range row[lo:hi] {
+			i := 4 * x
+			switch {
+			case m == 0:
+			case m == 0xff && sa == 0xffff:
+				binary.LittleEndian.PutUint32(pix[i:], solid)
+			default:
+				ma := uint32(m) * 0x101
+				a := 0xffff - sa*ma/0xffff
+				pix[i+0] = uint8((uint32(pix[i+0])*0x101*a + sr*ma) / 0xffff >> 8)
+				pix[i+1] = uint8((uint32(pix[i+1])*0x101*a + sg*ma) / 0xffff >> 8)
+				pix[i+2] = uint8((uint32(pix[i+2])*0x101*a + sb*ma) / 0xffff >> 8)
+				if sa != 0xffff { // opaque over the opaque base stays opaque
+					pix[i+3] = uint8((uint32(pix[i+3])*0x101*a + sa*ma) / 0xffff >> 8)
+				}
+			}
+		}
+	}
+}
+
+// reduce maps the pixels drawn in the fresh tiles (the intervals of rows
+// changed) to the palette, into the rows, and returns the rows' Adler-32
+// checksum. Both its sums are linear in the bytes, so the base's sums are
+// mended by what changed rather than summed again over the picture.
+func (f *frame) reduce(changed [][2]int) uint32 {
+	b := f.b
+	n := int64(len(b.rows))
+	var da, db int64
+	for _, c := range changed {
+		y := c[0] / b.stride
+		o := f.rgba.PixOffset(c[0]-y*b.stride-1, y)
+		// Every pixel through the table: one the phase left as it was
+		// comes out as the base's index (the base was reduced by the same
+		// table), and the base's true colours, cold in the cache by now,
+		// are not read again.
+		now := f.rgba.Pix[o : o+4*(c[1]-c[0])]
+		for i := 0; i < len(now); i += 4 {
+			k := c[0] + i/4
+			q := b.lut[cell(now[i], now[i+1], now[i+2])]
+			if d := int64(q) - int64(b.rows[k]); d != 0 {
+				f.rows[k] = q
+				da += d
+				db += d * (n - int64(k))
+			}
+		}
+	}
+	const mod = 65521
+	a, s := ((b.adlerA+da)%mod+mod)%mod, ((b.adlerB+db)%mod+mod)%mod
+	return uint32(s<<16 | a)
+}

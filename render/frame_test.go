@@ -1,0 +1,100 @@
+package render
+
+import (
+	"bytes"
+	"compress/zlib"
+	"hash/adler32"
+	"image"
+	"image/png"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestDeflateRows decodes what deflateRows writes, for rows like a map's
+// and for noise.
+func TestDeflateRows(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for name, data := range map[string][]byte{
+		"empty": {},
+		"one":   {7},
+		"map": func() []byte {
+			b := make([]byte, 301*97)
+			for i := range b {
+				b[i] = byte(i % 301 / 40)
+				if rnd.IntN(50) == 0 {
+					b[i] = byte(rnd.IntN(256))
+				}
+			}
+			return b
+		}(),
+		"noise": func() []byte {
+			b := make([]byte, 70000)
+			for i := range b {
+				b[i] = byte(rnd.IntN(256))
+			}
+			return b
+		}(),
+	} {
+		z := deflateRows(nil, data, 301, adler32.Checksum(data))
+		r, err := zlib.NewReader(bytes.NewReader(z))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		got, err := io.ReadAll(r)
+		if err != nil || !bytes.Equal(got, data) {
+			t.Errorf("%s: %d bytes back (%v), want %d", name, len(got), err, len(data))
+		}
+	}
+}
+
+// TestFrameAsReference checks the frame against the whole picture drawn
+// in true colour over the whole base, as before: the same colours in the
+// fresh tiles but for a level or so where layers are drawn one over
+// another (the frame blends by 8 bits of coverage rather than 16, and
+// draws a tall shape in bands), the base
+// everywhere else (nothing is drawn outside the fresh tiles); and that
+// the PNG holds the frame's colours reduced to the palette.
+func TestFrameAsReference(t *testing.T) {
+	var f *frame // one for all, as the pool would have it
+	for _, ph := range []string{"S1901M", "F1901M", "W1901A", "S1902M", "F1902M", "F1902R", "W1902A"} {
+		v, pos, opts := afterPhase(t, ph)
+		d, sc, err := prepare(v, pos, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, b := d.rasterise(sc), d.pngBase(v)
+		if f == nil {
+			f = b.frame()
+		}
+		f.encode(f.draw(sc))
+		img, err := png.Decode(bytes.NewReader(append(slices.Clone(b.head), f.out...)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := img.(*image.Paletted)
+		far, stale, wrong := 0, 0, 0
+		for y := range ref.Rect.Dy() {
+			for x := range ref.Rect.Dx() {
+				want, drawn := ref.RGBAAt(x, y), f.rgba.RGBAAt(x, y)
+				if !f.fresh[(y>>tileShift)*b.ntx+x>>tileShift] {
+					drawn = b.rgba.RGBAAt(x, y)
+					if drawn != want {
+						stale++
+					}
+				} else if max(diff(drawn.R, want.R), diff(drawn.G, want.G), diff(drawn.B, want.B)) > 3 {
+					far++
+				}
+				if got.Palette[got.ColorIndexAt(x, y)] != got.Palette[b.lut[cell(drawn.R, drawn.G, drawn.B)]] {
+					wrong++
+				}
+			}
+		}
+		if far+stale+wrong > 0 {
+			t.Errorf("%s: %d pixels drawn differ from the reference by more than 3 of 255, %d outside the fresh tiles; %d pixels of the PNG are not the frame's", ph, far, stale, wrong)
+		}
+	}
+}
+
+func diff(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
