@@ -57,61 +57,9 @@ func BenchmarkDeadline1000(b *testing.B) {
 	const games = 1000
 	for range b.N {
 		b.StopTimer()
-		st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "judge.db"))
-		if err != nil {
-			b.Fatal(err)
-		}
-		clk := &clock{t: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)}
-		j := &Judge{Games: testGames, Store: st, Address: "judge@corriere.test", Now: clk.now, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
-		ctx := context.Background()
-		hash, _ := HashPassword("pw")
-		set := DefaultSettings()
-		set.Set("movement", "0 20 * * *")
-		for g := range games {
-			name := fmt.Sprintf("g%04d", g)
-			if err := j.CreateGame(ctx, name, "standard", "2023", set); err != nil {
-				b.Fatal(err)
-			}
-			err := st.Tx(ctx, func(tx *store.Tx) error {
-				gm, err := tx.Game(name)
-				if err != nil {
-					return err
-				}
-				for _, p := range powers {
-					if err := tx.PutSeat(store.Seat{GameID: gm.ID, Power: p, Address: addr(p), PasswordHash: hash}); err != nil {
-						return err
-					}
-				}
-				return nil
-			})
-			if err != nil {
-				b.Fatal(err)
-			}
-			if err := j.Start(ctx, name); err != nil {
-				b.Fatal(err)
-			}
-			// Half the powers have ordered; the rest hold.
-			err = st.Tx(ctx, func(tx *store.Tx) error {
-				gm, _ := tx.Game(name)
-				for _, o := range []store.Order{
-					{Power: "france", Key: "par", Text: "A par - bur", Canonical: "A par - bur"},
-					{Power: "germany", Key: "mun", Text: "A mun - bur", Canonical: "A mun - bur"},
-					{Power: "germany", Key: "ruh", Text: "A ber - kie", Canonical: "A ber - kie"},
-					{Power: "italy", Key: "ven", Text: "A ven - tyr", Canonical: "A ven - tyr"},
-					{Power: "turkey", Key: "con", Text: "A con - bul", Canonical: "A con - bul"},
-				} {
-					o.GameID, o.Phase = gm.ID, gm.Phase
-					if err := tx.PutOrder(o); err != nil {
-						return err
-					}
-				}
-				return nil
-			})
-			if err != nil {
-				b.Fatal(err)
-			}
-		}
+		j, st, clk := dueGames(b, games)
 		clk.advance(12 * time.Hour) // past the 20:00 deadline and its grace
+		ctx := context.Background()
 		b.StartTimer()
 		start := time.Now()
 		if err := j.Tick(ctx); err != nil {
@@ -135,4 +83,99 @@ func BenchmarkDeadline1000(b *testing.B) {
 		st.Close()
 		b.StartTimer()
 	}
+}
+
+// BenchmarkFlush1000 measures sending the results of 1,000 games
+// processed at one deadline (maps drawn, messages composed, sent, rows
+// marked) to a sender that takes them at once: the judge's side of
+// BenchmarkServe1000 (cmd/corriere) without the network.
+func BenchmarkFlush1000(b *testing.B) {
+	const games = 1000
+	for range b.N {
+		b.StopTimer()
+		j, st, clk := dueGames(b, games)
+		ctx := context.Background()
+		if err := j.Flush(ctx, nullSender{}); err != nil { // the start mails
+			b.Fatal(err)
+		}
+		clk.advance(12 * time.Hour)
+		if err := j.Tick(ctx); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		start := time.Now()
+		if err := j.Flush(ctx, nullSender{}); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(time.Since(start).Seconds(), "s/1000games")
+		b.StopTimer()
+		st.Close()
+		b.StartTimer()
+	}
+}
+
+// nullSender takes every mail at once.
+type nullSender struct{}
+
+func (nullSender) Send(context.Context, string, []string, []byte) error { return nil }
+
+// dueGames makes a judge with games started, half the powers with
+// orders, due at 20:00 of its clock's day.
+func dueGames(b *testing.B, games int) (*Judge, *store.Store, *clock) {
+	b.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "judge.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	clk := &clock{t: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)}
+	j := &Judge{Games: testGames, Store: st, Address: "judge@corriere.test", Now: clk.now, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	ctx := context.Background()
+	hash, _ := HashPassword("pw")
+	set := DefaultSettings()
+	set.Set("movement", "0 20 * * *")
+	for g := range games {
+		name := fmt.Sprintf("g%04d", g)
+		if err := j.CreateGame(ctx, name, "standard", "2023", set); err != nil {
+			b.Fatal(err)
+		}
+		err := st.Tx(ctx, func(tx *store.Tx) error {
+			gm, err := tx.Game(name)
+			if err != nil {
+				return err
+			}
+			for _, p := range powers {
+				if err := tx.PutSeat(store.Seat{GameID: gm.ID, Power: p, Address: addr(p), PasswordHash: hash}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := j.Start(ctx, name); err != nil {
+			b.Fatal(err)
+		}
+		// Half the powers have ordered; the rest hold.
+		err = st.Tx(ctx, func(tx *store.Tx) error {
+			gm, _ := tx.Game(name)
+			for _, o := range []store.Order{
+				{Power: "france", Key: "par", Text: "A par - bur", Canonical: "A par - bur"},
+				{Power: "germany", Key: "mun", Text: "A mun - bur", Canonical: "A mun - bur"},
+				{Power: "germany", Key: "ruh", Text: "A ber - kie", Canonical: "A ber - kie"},
+				{Power: "italy", Key: "ven", Text: "A ven - tyr", Canonical: "A ven - tyr"},
+				{Power: "turkey", Key: "con", Text: "A con - bul", Canonical: "A con - bul"},
+			} {
+				o.GameID, o.Phase = gm.ID, gm.Phase
+				if err := tx.PutOrder(o); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	return j, st, clk
 }

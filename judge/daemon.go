@@ -2,8 +2,8 @@ package judge
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -103,6 +103,7 @@ func (j *Judge) Run(ctx context.Context, o RunOptions) error {
 	// Mail is sent apart from the loop that reads mail and processes
 	// deadlines, so that a hanging SMTP server delays neither.
 	wake := make(chan struct{}, 1)
+	j.wake = wake
 	sent := make(chan struct{})
 	sender, poll := o.Sender, o.Poll
 	go func() {
@@ -114,6 +115,10 @@ func (j *Judge) Run(ctx context.Context, o RunOptions) error {
 			inbox.Close()
 		}
 		<-sent
+		// A sender that keeps its connection (mailer.Sender) ends it.
+		if c, ok := sender.(io.Closer); ok {
+			c.Close()
+		}
 	}()
 	tick := func(at time.Time) {
 		if err := j.tickAt(ctx, at); err != nil {
@@ -401,90 +406,6 @@ func (j *Judge) sendLoop(ctx context.Context, s Sender, wake <-chan struct{}, po
 		case <-time.After(poll):
 		}
 	}
-}
-
-// Flush sends the outbox's due mails. A temporary failure is retried with
-// growing back-off (1 minute, doubling, at most 1 hour); a permanent one
-// is kept with its reason and not retried.
-func (j *Judge) Flush(ctx context.Context, s Sender) error {
-	for {
-		now := j.now()
-		due, err := j.Store.DueMail(ctx, now, 50)
-		if err != nil || len(due) == 0 {
-			return err
-		}
-		for _, m := range due {
-			raw, err := j.compose(ctx, m)
-			if err == nil {
-				// Every send has a deadline: a server that hangs costs
-				// one mail a minute, never the judge.
-				sctx, cancel := context.WithTimeout(ctx, sendTimeout)
-				err = s.Send(sctx, bareAddress(j.Address), []string{m.Recipient}, raw)
-				cancel()
-			}
-			if err == nil {
-				if err := j.Store.MarkSent(ctx, m.ID, now); err != nil {
-					return err
-				}
-				// A password is kept only until its mail is out.
-				if secretKinds[m.Kind] {
-					if err := j.Store.ForgetBody(ctx, m.ID, sentSecretBody); err != nil {
-						return err
-					}
-				}
-				continue
-			}
-			// A mail that cannot be sent is given up after a while,
-			// and recorded: retrying it for ever only hides it.
-			permanent := errors.Is(err, mailer.ErrPermanent) || m.Attempts+1 >= maxAttempts
-			retry := now.Add(min(time.Minute<<min(m.Attempts, 6), maxRetryWait))
-			j.log().Warn("mail not sent", "id", m.ID, "to", m.Recipient, "err", err, "permanent", permanent)
-			if err := j.Store.MarkAttempt(ctx, m.ID, now, retry, permanent, err.Error()); err != nil {
-				return err
-			}
-			if permanent {
-				if err := j.tellGivenUp(ctx, m, err); err != nil {
-					return err
-				}
-			}
-		}
-		if len(due) < 50 {
-			return nil
-		}
-	}
-}
-
-// compose turns an outbox row into the mail sent; the same row always
-// gives the same bytes, Message-ID included.
-func (j *Judge) compose(ctx context.Context, m store.Mail) ([]byte, error) {
-	addr := bareAddress(j.Address)
-	domain := "corriere.invalid"
-	if i := strings.LastIndex(addr, "@"); i >= 0 {
-		domain = addr[i+1:]
-	}
-	o := mailer.Outgoing{
-		From:      "Corriere <" + addr + ">",
-		To:        m.Recipient,
-		Subject:   m.Subject,
-		MessageID: fmt.Sprintf("corriere-%d@%s", m.ID, domain),
-		InReplyTo: m.InReplyTo,
-		Date:      m.CreatedAt,
-		Text:      m.Body,
-		Loop:      addr,
-		// RFC 3834: auto-replied answers a mail, auto-generated is the rest.
-		Reply: m.Kind == "reply",
-	}
-	if m.Kind == "results" && !j.NoMap {
-		// Drawn here, when the mail goes out, not in the deadline's
-		// transaction; the players of one game share one picture.
-		png, err := j.resultsMap(ctx, m.GameID, m.Phase, m.Recipient)
-		if err != nil {
-			j.log().Error("map not drawn", "game", m.GameID, "phase", m.Phase, "err", err)
-		} else if png != nil {
-			o.Attachments = []mailer.Attachment{{Filename: "map-" + m.Phase + ".png", ContentType: "image/png", Data: png}}
-		}
-	}
-	return mailer.Compose(o)
 }
 
 func bareAddress(a string) string {

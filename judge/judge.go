@@ -55,6 +55,9 @@ type Judge struct {
 	Verifier Verifier
 
 	maps mapCache
+	// wake, while the daemon runs, wakes its sender: a deadline's results
+	// go out while the games after them are still processed.
+	wake chan struct{}
 	// fetched is the last mail the daemon has fetched from its mailbox:
 	// a phase that begins records it (store.Game.BeganMark), so that a
 	// mail fetched by then counts as arrived before the phase began even

@@ -64,6 +64,11 @@ func (j *Judge) tickAt(ctx context.Context, at time.Time) error {
 		if err != nil {
 			return fmt.Errorf("game %s: %w", name, err)
 		}
+		// The game's mail may go while the next games are processed.
+		select {
+		case j.wake <- struct{}{}:
+		default:
+		}
 	}
 	return nil
 }

@@ -57,6 +57,11 @@ func (o Outgoing) autoSubmitted() string {
 	return "auto-generated"
 }
 
+// Undisclosed is the To of a mail sent to several recipients who must not
+// see each other's addresses: an empty group (RFC 5322, 3.4), their
+// addresses only in the envelope.
+const Undisclosed = "undisclosed-recipients:;"
+
 // Compose writes o as an RFC 5322 message: text/plain in UTF-8, quoted-
 // printable, inside multipart/mixed when there are attachments. The bytes
 // depend on o alone (no clock, no randomness: the MIME boundary derives
@@ -68,9 +73,11 @@ func Compose(o Outgoing) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("compose: from: %w", err)
 	}
-	to, err := formatAddress(o.To)
-	if err != nil {
-		return nil, fmt.Errorf("compose: to: %w", err)
+	to := Undisclosed
+	if o.To != Undisclosed {
+		if to, err = formatAddress(o.To); err != nil {
+			return nil, fmt.Errorf("compose: to: %w", err)
+		}
 	}
 	var cc []string
 	for _, a := range o.Cc {

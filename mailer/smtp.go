@@ -1,12 +1,13 @@
 package mailer
 
 import (
-	"bytes"
 	"context"
 	"crypto/tls"
 	"errors"
 	"fmt"
-	"io"
+	"net"
+	"sync"
+	"time"
 
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
@@ -23,17 +24,54 @@ type SMTPConfig struct {
 	TLSConfig          *tls.Config
 }
 
-// Sender submits mail over SMTP, one connection per message: the judge
-// sends a few mails per deadline, not a stream, and a fresh connection
-// has no state to go stale between deadlines.
+// Sender submits mail over SMTP on one connection, kept open between
+// mails and reset before each (RSET), so that a deadline's thousands of
+// mails do not each pay a connection, a TLS handshake and a login. A
+// connection idle for idleClose is closed (QUIT), so that nothing goes
+// stale between deadlines; one that fails is closed, and the next mail
+// opens a new one. A Sender is safe for concurrent use; its mails go out
+// one at a time.
 type Sender struct {
 	cfg SMTPConfig
+
+	mu   sync.Mutex
+	c    *smtp.Client
+	conn net.Conn
+	idle *time.Timer
 }
+
+// idleClose is how long an unused connection is kept open.
+const idleClose = 30 * time.Second
 
 // NewSender returns a Sender for cfg. It does not connect: a mistake in
 // cfg shows at the first Send.
 func NewSender(cfg SMTPConfig) *Sender {
 	return &Sender{cfg: cfg}
+}
+
+// Close ends the connection, if one is open.
+func (s *Sender) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.drop(true)
+	return nil
+}
+
+// drop closes the connection, saying QUIT first when polite.
+func (s *Sender) drop(polite bool) {
+	if s.idle != nil {
+		s.idle.Stop()
+		s.idle = nil
+	}
+	if s.c == nil {
+		return
+	}
+	if polite {
+		s.conn.SetDeadline(time.Now().Add(5 * time.Second))
+		_ = s.c.Quit()
+	}
+	s.c.Close()
+	s.c, s.conn = nil, nil
 }
 
 // Send delivers raw from the envelope sender to the recipients. It is all
@@ -49,15 +87,50 @@ func (s *Sender) Send(ctx context.Context, from string, to []string, raw []byte)
 	if len(to) == 0 {
 		return errors.New("smtp send: no recipients")
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.idle != nil {
+		s.idle.Stop()
+	}
+	// A kept connection the server has dropped fails its RSET: then a new
+	// one, once.
+	if s.c != nil && s.c.Reset() != nil {
+		s.drop(false)
+	}
+	if s.c == nil {
+		if err := s.connect(ctx); err != nil {
+			return err
+		}
+	}
+	// go-smtp knows no contexts: an ended ctx closes the connection.
+	conn := s.conn
+	stop := context.AfterFunc(ctx, func() { conn.Close() })
+	err := s.transaction(ctx, from, to, raw)
+	if !stop() || err != nil {
+		// A failed transaction leaves the connection in a state best not
+		// guessed at.
+		s.drop(false)
+		return err
+	}
+	s.idle = time.AfterFunc(idleClose, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.c != nil && s.conn == conn {
+			s.drop(true)
+		}
+	})
+	return nil
+}
+
+// connect opens the connection: TLS as configured, EHLO, and the login.
+func (s *Sender) connect(ctx context.Context) error {
 	cfg := s.cfg
 	conn, err := dial(ctx, cfg.Addr, cfg.Security, cfg.TLSConfig, "")
 	if err != nil {
 		return fmt.Errorf("smtp dial %s: %w", cfg.Addr, err)
 	}
-	// go-smtp knows no contexts: an ended ctx closes the connection.
 	stop := context.AfterFunc(ctx, func() { conn.Close() })
 	defer stop()
-
 	var c *smtp.Client
 	if cfg.Security == securityStartTLS {
 		// The EHLO before STARTTLS goes out as "localhost" (go-smtp does
@@ -70,26 +143,34 @@ func (s *Sender) Send(ctx context.Context, from string, to []string, raw []byte)
 	} else {
 		c = smtp.NewClient(conn)
 	}
-	defer c.Close()
-
+	fail := func(err error) error {
+		c.Close()
+		return err
+	}
 	if cfg.Hello != "" {
 		if err := c.Hello(cfg.Hello); err != nil {
-			return fmt.Errorf("smtp ehlo %s: %w", cfg.Addr, ctxError(ctx, err))
+			return fail(fmt.Errorf("smtp ehlo %s: %w", cfg.Addr, ctxError(ctx, err)))
 		}
 	}
 	if cfg.Username != "" {
 		if ok, _ := c.Extension("AUTH"); !ok {
-			return fmt.Errorf("smtp auth at %s: server offers no AUTH (without TLS, servers usually hide it)", cfg.Addr)
+			return fail(fmt.Errorf("smtp auth at %s: server offers no AUTH (without TLS, servers usually hide it)", cfg.Addr))
 		}
 		if err := c.Auth(sasl.NewPlainClient("", cfg.Username, cfg.Password)); err != nil {
 			var se *smtp.SMTPError
 			if errors.As(err, &se) && se.Code == 535 {
 				err = fmt.Errorf("%w: %v", ErrAuth, err)
 			}
-			return fmt.Errorf("smtp auth as %q at %s: %w", cfg.Username, cfg.Addr, ctxError(ctx, err))
+			return fail(fmt.Errorf("smtp auth as %q at %s: %w", cfg.Username, cfg.Addr, ctxError(ctx, err)))
 		}
 	}
+	s.c, s.conn = c, conn
+	return nil
+}
 
+// transaction sends one mail on the open connection.
+func (s *Sender) transaction(ctx context.Context, from string, to []string, raw []byte) error {
+	c := s.c
 	var opts *smtp.MailOptions
 	if !isASCII(from) || !allASCII(to) {
 		opts = &smtp.MailOptions{UTF8: true}
@@ -106,14 +187,12 @@ func (s *Sender) Send(ctx context.Context, from string, to []string, raw []byte)
 	if err != nil {
 		return transactionError(ctx, "data", err)
 	}
-	if _, err := io.Copy(w, bytes.NewReader(raw)); err != nil {
+	if _, err := w.Write(raw); err != nil {
 		return transactionError(ctx, "data", err)
 	}
 	if err := w.Close(); err != nil {
 		return transactionError(ctx, "end of data", err)
 	}
-	// The mail is accepted: whatever QUIT says no longer matters.
-	_ = c.Quit()
 	return nil
 }
 

@@ -721,6 +721,8 @@ type Mail struct {
 	SentAt        time.Time
 	FailedAt      time.Time
 	LastError     string
+	// SentAs is the Message-ID the row went out under (MarkSentAll).
+	SentAs string
 }
 
 // Queue adds a mail to the outbox, due at once.
@@ -733,12 +735,12 @@ func (t *Tx) Queue(m Mail) (int64, error) {
 	return res.LastInsertId()
 }
 
-const mailColumns = `id, created_at, recipient, subject, body, in_reply_to, COALESCE(game_id, 0), phase, kind, attempts, next_attempt_at, COALESCE(sent_at, 0), COALESCE(failed_at, 0), last_error`
+const mailColumns = `id, created_at, recipient, subject, body, in_reply_to, COALESCE(game_id, 0), phase, kind, attempts, next_attempt_at, COALESCE(sent_at, 0), COALESCE(failed_at, 0), last_error, sent_as`
 
 func scanMail(row scanner) (Mail, error) {
 	var m Mail
 	var created, next, sent, failed int64
-	err := row.Scan(&m.ID, &created, &m.Recipient, &m.Subject, &m.Body, &m.InReplyTo, &m.GameID, &m.Phase, &m.Kind, &m.Attempts, &next, &sent, &failed, &m.LastError)
+	err := row.Scan(&m.ID, &created, &m.Recipient, &m.Subject, &m.Body, &m.InReplyTo, &m.GameID, &m.Phase, &m.Kind, &m.Attempts, &next, &sent, &failed, &m.LastError, &m.SentAs)
 	m.CreatedAt, m.NextAttemptAt, m.SentAt, m.FailedAt = fromUnix(created), fromUnix(next), fromUnix(sent), fromUnix(failed)
 	return m, err
 }

@@ -1157,7 +1157,7 @@ func crashCheckLost(tx *store.Tx, boxes *crashBoxes) error {
 		if m.SentAt.IsZero() {
 			continue
 		}
-		id := fmt.Sprintf("corriere-%d@%s", m.ID, domain)
+		id := crashSentAs(m, domain)
 		found := false
 		for _, b := range boxes.players[m.Recipient] {
 			found = found || b.messageID == id
@@ -1255,7 +1255,7 @@ func crashCheckMailbox(t *testing.T, sys *memmail.System, addr string, outbox []
 		if m.Recipient != addr {
 			continue
 		}
-		id := fmt.Sprintf("corriere-%d@%s", m.ID, domain)
+		id := crashSentAs(m, domain)
 		expected[id] = true
 		if pm := parsed[id]; pm == nil {
 			t.Errorf("%s never received %s (%s, %q)", addr, id, m.Kind, m.Subject)
@@ -1271,6 +1271,15 @@ func crashCheckMailbox(t *testing.T, sys *memmail.System, addr string, outbox []
 	}
 	sort.Strings(ids)
 	return parsed, ids, resends
+}
+
+// crashSentAs is the Message-ID outbox row m went out under: its own, or
+// that of the one message it shared with other rows of the same text.
+func crashSentAs(m store.Mail, domain string) string {
+	if m.SentAs != "" {
+		return m.SentAs
+	}
+	return fmt.Sprintf("corriere-%d@%s", m.ID, domain)
 }
 
 // crashCount counts the mails of a mailbox (parsed, as crashCheckMailbox

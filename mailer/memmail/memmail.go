@@ -51,6 +51,11 @@ type System struct {
 	unhang    chan struct{}   // closed when the hang ends
 	closed    chan struct{}   // closed by Close
 
+	// discard drops accepted mail (Options.Discard); taken counts it.
+	discard bool
+	takenMu sync.Mutex
+	taken   Taken
+
 	closeOnce sync.Once
 	closeErr  error
 }
@@ -81,6 +86,16 @@ type Options struct {
 	// arrival (its INTERNALDATE); nil means time.Now. A test whose judge
 	// runs on a fake clock gives the servers the same one.
 	Now func() time.Time
+	// Discard takes the mail the SMTP server accepts, counts it (Taken)
+	// and drops it instead of storing it: for a benchmark of thousands of
+	// large mails, whose mailboxes would otherwise hold gigabytes.
+	Discard bool
+}
+
+// Taken is what the SMTP server has accepted: messages, their
+// recipients (one per mailbox) and their bytes.
+type Taken struct {
+	Messages, Recipients, Bytes int64
 }
 
 // Start starts both servers. log receives the servers' own complaints and
@@ -100,6 +115,7 @@ func StartOptions(o Options) (*System, error) {
 		mem:       imapmemserver.New(),
 		users:     make(map[string]*account),
 		now:       o.Now,
+		discard:   o.Discard,
 		imapConns: make(map[net.Conn]struct{}),
 		unhang:    make(chan struct{}),
 		closed:    make(chan struct{}),
@@ -158,6 +174,13 @@ func StartOptions(o Options) (*System, error) {
 	}()
 	s.log.Debug("memmail started", "imap", s.IMAPAddr(), "smtp", s.SMTPAddr())
 	return s, nil
+}
+
+// Taken is what the SMTP server has accepted so far.
+func (s *System) Taken() Taken {
+	s.takenMu.Lock()
+	defer s.takenMu.Unlock()
+	return s.taken
 }
 
 // IMAPAddr is the IMAP server's host:port.
@@ -310,6 +333,14 @@ func (s *System) Close() error {
 // records the envelope sender, as a delivering mail server does; "<>"
 // there marks a bounce.
 func (s *System) deliver(from string, rcpts []*account, raw []byte) error {
+	s.takenMu.Lock()
+	s.taken.Messages++
+	s.taken.Recipients += int64(len(rcpts))
+	s.taken.Bytes += int64(len(raw))
+	s.takenMu.Unlock()
+	if s.discard {
+		return nil
+	}
 	msg := make([]byte, 0, len(raw)+len(from)+20)
 	msg = append(msg, "Return-Path: <"+from+">\r\n"...)
 	msg = append(msg, raw...)
