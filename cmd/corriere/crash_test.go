@@ -703,11 +703,26 @@ func newCrashDaemon(t *testing.T) *crashDaemon {
 // with judgeLines added to the [judge] table.
 func (d *crashDaemon) configure(t *testing.T, dir, dbPath string, sys *memmail.System, judgeLines string) {
 	t.Helper()
+	cfgPath := writeServeConfig(t, dir, dbPath, sys, "poll = \"500ms\"\n"+judgeLines, "debug")
+	for _, kv := range os.Environ() {
+		// Passwords in the environment would override the file's.
+		if !strings.HasPrefix(kv, "CORRIERE_") {
+			d.env = append(d.env, kv)
+		}
+	}
+	d.env = append(d.env, crashChildEnv+"=serve", crashConfigEnv+"="+cfgPath)
+}
+
+// writeServeConfig writes into dir the configuration of `corriere serve`
+// as the judge crashJudge on the database dbPath, reading and sending
+// through sys, with judgeLines in its [judge] table and logging at
+// level, and returns its path.
+func writeServeConfig(t testing.TB, dir, dbPath string, sys *memmail.System, judgeLines, level string) string {
+	t.Helper()
 	cfgPath := filepath.Join(dir, "corriere.toml")
 	cfg := fmt.Sprintf(`[judge]
 address = %q
 database = %q
-poll = "500ms"
 %s
 [imap]
 addr = %q
@@ -723,18 +738,12 @@ password = %q
 hello = "localhost"
 
 [log]
-level = "debug"
-`, crashJudge, dbPath, judgeLines, sys.IMAPAddr(), crashJudge, crashPassword, sys.SMTPAddr(), crashJudge, crashPassword)
+level = %q
+`, crashJudge, dbPath, judgeLines, sys.IMAPAddr(), crashJudge, crashPassword, sys.SMTPAddr(), crashJudge, crashPassword, level)
 	if err := os.WriteFile(cfgPath, []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	for _, kv := range os.Environ() {
-		// Passwords in the environment would override the file's.
-		if !strings.HasPrefix(kv, "CORRIERE_") {
-			d.env = append(d.env, kv)
-		}
-	}
-	d.env = append(d.env, crashChildEnv+"=serve", crashConfigEnv+"="+cfgPath)
+	return cfgPath
 }
 
 // crashRun is the state of one run of the child.

@@ -47,30 +47,7 @@ func BenchmarkServe1000(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		cfg := filepath.Join(dir, "corriere.toml")
-		err = os.WriteFile(cfg, fmt.Appendf(nil, `[judge]
-address = %q
-database = %q
-poll = "200ms"
-
-[imap]
-addr = %q
-security = "none"
-username = %q
-password = %q
-
-[smtp]
-addr = %q
-security = "none"
-username = %q
-password = %q
-
-[log]
-level = "warn"
-`, crashJudge, db, sys.IMAPAddr(), crashJudge, crashPassword, sys.SMTPAddr(), crashJudge, crashPassword), 0o600)
-		if err != nil {
-			b.Fatal(err)
-		}
+		cfg := writeServeConfig(b, dir, db, sys, "poll = \"200ms\"\n", "warn")
 		cmd := exec.Command(os.Args[0])
 		for _, kv := range os.Environ() {
 			if !strings.HasPrefix(kv, "CORRIERE_") {
