@@ -199,3 +199,32 @@ func BenchmarkIngestQueries(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDueMail is one look for mail to send (judge.Flush), in an
+// outbox of 20,000 mails sent and 50 to send.
+func BenchmarkDueMail(b *testing.B) {
+	st, _ := benchStore(b, 0, false)
+	ctx := context.Background()
+	now := time.Unix(1795000000, 0)
+	err := st.Tx(ctx, func(tx *Tx) error {
+		for range 20050 {
+			if _, err := tx.Queue(Mail{CreatedAt: now, Recipient: "france@players.test", Subject: "results", Body: "results", Kind: "results"}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err == nil {
+		_, err = st.db.ExecContext(ctx, `UPDATE outbox SET sent_at = ? WHERE id <= 20000`, unix(now))
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if due, err := st.DueMail(ctx, now, 50); err != nil || len(due) != 50 {
+			b.Fatalf("%d due, %v", len(due), err)
+		}
+	}
+}

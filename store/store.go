@@ -81,6 +81,13 @@ func OpenWith(ctx context.Context, path string, opts OpenOptions) (*Store, error
 	q := url.Values{}
 	// SQLite's own busy wait is short: Tx waits in steps, so that it can
 	// tell the user why it waits and give up on its context.
+	// synchronous=NORMAL under WAL: a commit has written its transaction
+	// to the WAL file before it returns, so a process that dies (killed,
+	// panicking: cmd/corriere's crash tests) loses nothing committed; only
+	// the fsync waits for the next checkpoint. A power cut or a kernel
+	// crash may take back the last transactions before it, never leaving
+	// the database inconsistent. FULL (an fsync at every commit) cost
+	// about 0.4 ms a transaction here.
 	for _, p := range []string{"journal_mode(WAL)", "synchronous(NORMAL)", fmt.Sprintf("busy_timeout(%d)", busyStep.Milliseconds()), "foreign_keys(1)"} {
 		q.Add("_pragma", p)
 	}
