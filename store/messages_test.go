@@ -101,12 +101,13 @@ func TestMessagesMigrate(t *testing.T) {
 	}
 	defer s.Close()
 	err = s.Tx(ctx, func(tx *Tx) error {
-		got, err := queryAll(tx.ctx, tx.tx, "messages", func(r scanner) (string, error) {
+		rows, err := tx.tx.QueryContext(tx.ctx, `SELECT id, message_id, sender, subject, received_at, raw, status FROM messages ORDER BY id`)
+		got, err := readAll(rows, err, "messages", func(r scanner) (string, error) {
 			var id, at int64
 			var m Message
 			err := r.Scan(&id, &m.MessageID, &m.Sender, &m.Subject, &at, &m.Raw, &m.Status)
 			return fmt.Sprintf("%d %s %s %s %d %s %s", id, m.MessageID, m.Sender, m.Subject, at, m.Raw, m.Status), err
-		}, `SELECT id, message_id, sender, subject, received_at, raw, status FROM messages ORDER BY id`)
+		})
 		if err != nil {
 			return err
 		}
@@ -124,7 +125,8 @@ func TestMessagesMigrate(t *testing.T) {
 		if added, err := tx.AddMessage(Message{MessageID: "<1@x>", Sender: "stranger@evil.example", Raw: []byte("x"), Status: "handled"}); err != nil || !added {
 			t.Errorf("the player's Message-ID from a stranger: added %v, %v; want stored", added, err)
 		}
-		indexes, err := queryAll(tx.ctx, tx.tx, "indexes", scanString, `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' ORDER BY name`)
+		rows, err = tx.tx.QueryContext(tx.ctx, `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' ORDER BY name`)
+		indexes, err := readAll(rows, err, "indexes", scanString)
 		if err != nil {
 			return err
 		}

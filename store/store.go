@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -26,8 +27,13 @@ var ErrNotFound = errors.New("not found")
 type Store struct {
 	db   *sql.DB // the one writing connection
 	read *sql.DB // read-only connections, for Read; db itself for ":memory:"
-	path string
-	opts OpenOptions
+	// stmts and readStmts are db's and read's prepared queries.
+	stmts, readStmts statements
+	// unprepared makes transactions prepare each statement again, as the
+	// store did before it kept them: for the benchmarks' comparison only.
+	unprepared bool
+	path       string
+	opts       OpenOptions
 }
 
 // OpenOptions says how a Store's write transactions wait for another
@@ -75,6 +81,13 @@ func OpenWith(ctx context.Context, path string, opts OpenOptions) (*Store, error
 	q := url.Values{}
 	// SQLite's own busy wait is short: Tx waits in steps, so that it can
 	// tell the user why it waits and give up on its context.
+	// synchronous=NORMAL under WAL: a commit has written its transaction
+	// to the WAL file before it returns, so a process that dies (killed,
+	// panicking: cmd/corriere's crash tests) loses nothing committed; only
+	// the fsync waits for the next checkpoint. A power cut or a kernel
+	// crash may take back the last transactions before it, never leaving
+	// the database inconsistent. FULL (an fsync at every commit) cost
+	// about 0.4 ms a transaction here.
 	for _, p := range []string{"journal_mode(WAL)", "synchronous(NORMAL)", fmt.Sprintf("busy_timeout(%d)", busyStep.Milliseconds()), "foreign_keys(1)"} {
 		q.Add("_pragma", p)
 	}
@@ -106,13 +119,44 @@ func OpenWith(ctx context.Context, path string, opts OpenOptions) (*Store, error
 			return nil, fmt.Errorf("open database %s: %w", path, err)
 		}
 		s.read.SetMaxOpenConns(4)
+		// Idle connections are kept, with the statements prepared on them.
+		s.read.SetMaxIdleConns(4)
+	}
+	if err := s.prepare(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
 	return s, nil
 }
 
+// prepare prepares every query on the writing connection, and those that
+// only read on the read-only ones. It is done here, once, because db has
+// one connection: a statement prepared on db during a transaction would
+// wait for that transaction's connection for ever.
+func (s *Store) prepare(ctx context.Context) error {
+	var err error
+	if s.stmts, err = prepareAll(ctx, s.db, func(string) bool { return true }); err != nil {
+		return err
+	}
+	if s.read == s.db {
+		s.readStmts = s.stmts
+		return nil
+	}
+	s.readStmts, err = prepareAll(ctx, s.read, readOnly)
+	return err
+}
+
 // Close closes the database.
 func (s *Store) Close() error {
-	err := s.db.Close()
+	err := s.stmts.close()
+	if s.read != s.db {
+		if rerr := s.readStmts.close(); err == nil {
+			err = rerr
+		}
+	}
+	if derr := s.db.Close(); err == nil {
+		err = derr
+	}
 	if s.read != s.db {
 		if rerr := s.read.Close(); err == nil {
 			err = rerr
@@ -140,10 +184,10 @@ func (s *Store) migrate(ctx context.Context) error {
 			return err
 		}
 		err = s.Tx(ctx, func(tx *Tx) error {
-			if _, err := tx.exec(string(body)); err != nil {
+			if _, err := tx.tx.ExecContext(ctx, string(body)); err != nil {
 				return err
 			}
-			_, err := tx.exec(fmt.Sprintf("PRAGMA user_version = %d", i+1))
+			_, err := tx.tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", i+1))
 			return err
 		})
 		if err != nil {
@@ -157,6 +201,9 @@ func (s *Store) migrate(ctx context.Context) error {
 type Tx struct {
 	ctx context.Context
 	tx  *sql.Tx
+	// prepared are the database's prepared queries, nil for none; bound
+	// are those of them bound to tx so far.
+	prepared, bound statements
 }
 
 // Tx runs f in one transaction, committed when f returns nil and rolled
@@ -168,7 +215,7 @@ func (s *Store) Tx(ctx context.Context, f func(*Tx) error) error {
 	if err != nil {
 		return err
 	}
-	if err := f(&Tx{ctx: ctx, tx: tx}); err != nil {
+	if err := f(s.newTx(ctx, tx, s.stmts)); err != nil {
 		tx.Rollback()
 		return err
 	}
@@ -188,7 +235,14 @@ func (s *Store) Read(ctx context.Context, f func(*Tx) error) error {
 		return fmt.Errorf("begin read: %w", err)
 	}
 	defer tx.Rollback()
-	return f(&Tx{ctx: ctx, tx: tx})
+	return f(s.newTx(ctx, tx, s.readStmts))
+}
+
+func (s *Store) newTx(ctx context.Context, tx *sql.Tx, prepared statements) *Tx {
+	if s.unprepared {
+		prepared = nil
+	}
+	return &Tx{ctx: ctx, tx: tx, prepared: prepared}
 }
 
 // ErrBusy is returned (wrapped) by Tx when another process held the
@@ -232,37 +286,6 @@ func (s *Store) begin(ctx context.Context) (*sql.Tx, error) {
 func isBusy(err error) bool {
 	var e *sqlite.Error
 	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_BUSY
-}
-
-func (t *Tx) exec(query string, args ...any) (sql.Result, error) {
-	return t.tx.ExecContext(t.ctx, query, args...)
-}
-
-// queryer is what a query runs on: the store's database or a transaction.
-type queryer interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}
-
-// scanner is a row to read: *sql.Row or *sql.Rows.
-type scanner interface{ Scan(...any) error }
-
-// queryAll runs a query and reads every row with scan; what names the
-// query in errors.
-func queryAll[T any](ctx context.Context, q queryer, what string, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
-	rows, err := q.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", what, err)
-	}
-	defer rows.Close()
-	var out []T
-	for rows.Next() {
-		v, err := scan(rows)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", what, err)
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
 }
 
 func scanString(r scanner) (string, error) {
@@ -348,11 +371,13 @@ const (
 	Finished = "finished"
 )
 
+var qCreateGame = declare(`INSERT INTO games (name, kind, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at, phase_began, began_validity, began_uid, seed)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+
 // CreateGame inserts g and sets its ID. A game name is unique regardless
 // of case.
 func (t *Tx) CreateGame(g *Game) error {
-	res, err := t.exec(`INSERT INTO games (name, kind, variant, rules, settings, state, phase, position, deadline, reminded, master_hash, master_address, created_at, phase_began, began_validity, began_uid, seed)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	res, err := t.exec(qCreateGame,
 		g.Name, g.Kind, g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.MasterAddress, unix(g.CreatedAt), unix(g.PhaseBegan), g.BeganMark.Validity, g.BeganMark.UID, g.Seed)
 	if err != nil {
 		if strings.Contains(err.Error(), "UNIQUE") {
@@ -364,9 +389,11 @@ func (t *Tx) CreateGame(g *Game) error {
 	return err
 }
 
+var qUpdateGame = declare(`UPDATE games SET variant = ?, rules = ?, settings = ?, state = ?, phase = ?, position = ?, deadline = ?, reminded = ?, master_hash = ?, master_address = ?, phase_began = ?, began_validity = ?, began_uid = ?, seed = ? WHERE id = ?`)
+
 // UpdateGame writes every field of g.
 func (t *Tx) UpdateGame(g *Game) error {
-	_, err := t.exec(`UPDATE games SET variant = ?, rules = ?, settings = ?, state = ?, phase = ?, position = ?, deadline = ?, reminded = ?, master_hash = ?, master_address = ?, phase_began = ?, began_validity = ?, began_uid = ?, seed = ? WHERE id = ?`,
+	_, err := t.exec(qUpdateGame,
 		g.Variant, g.Rules, g.Settings, g.State, g.Phase, g.Position, unix(g.Deadline), g.Reminded, g.MasterHash, g.MasterAddress, unix(g.PhaseBegan), g.BeganMark.Validity, g.BeganMark.UID, g.Seed, g.ID)
 	if err != nil {
 		return fmt.Errorf("update game %s: %w", g.Name, err)
@@ -386,9 +413,11 @@ func scanGame(row scanner) (*Game, error) {
 	return &g, nil
 }
 
+var qGame = declare(`SELECT ` + gameColumns + ` FROM games WHERE name = ?`)
+
 // Game returns the game called name (any case), or ErrNotFound.
 func (t *Tx) Game(name string) (*Game, error) {
-	g, err := scanGame(t.tx.QueryRowContext(t.ctx, `SELECT `+gameColumns+` FROM games WHERE name = ?`, name))
+	g, err := scanGame(t.queryRow(qGame, name))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("game %s: %w", name, ErrNotFound)
 	}
@@ -398,17 +427,23 @@ func (t *Tx) Game(name string) (*Game, error) {
 	return g, nil
 }
 
+var (
+	qGames = declare(`SELECT ` + gameColumns + ` FROM games ORDER BY name`)
+	// The states come as one JSON array, so that one statement takes any
+	// number of them.
+	qGamesIn = declare(`SELECT ` + gameColumns + ` FROM games WHERE state IN (SELECT value FROM json_each(?)) ORDER BY name`)
+)
+
 // Games lists games, all of them or those in the given states, by name.
 func (t *Tx) Games(states ...string) ([]*Game, error) {
-	query := `SELECT ` + gameColumns + ` FROM games`
-	var args []any
-	if len(states) > 0 {
-		query += ` WHERE state IN (?` + strings.Repeat(", ?", len(states)-1) + `)`
-		for _, s := range states {
-			args = append(args, s)
-		}
+	if len(states) == 0 {
+		return queryAll(t, "list games", scanGame, qGames)
 	}
-	return queryAll(t.ctx, t.tx, "list games", scanGame, query+` ORDER BY name`, args...)
+	in, err := json.Marshal(states)
+	if err != nil {
+		return nil, fmt.Errorf("list games: %w", err)
+	}
+	return queryAll(t, "list games", scanGame, qGamesIn, string(in))
 }
 
 // Seat is a power's place in a game.
@@ -427,13 +462,15 @@ type Seat struct {
 	LanguageFixed bool
 }
 
-// PutSeat inserts or replaces a seat.
-func (t *Tx) PutSeat(s Seat) error {
-	_, err := t.exec(`INSERT INTO seats (game_id, power, address, password_hash, nowait, draw, concede, draw_with, language, language_fixed)
+var qPutSeat = declare(`INSERT INTO seats (game_id, power, address, password_hash, nowait, draw, concede, draw_with, language, language_fixed)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id, power) DO UPDATE SET address = excluded.address, password_hash = excluded.password_hash,
 			nowait = excluded.nowait, draw = excluded.draw, concede = excluded.concede, draw_with = excluded.draw_with,
-			language = excluded.language, language_fixed = excluded.language_fixed`,
+			language = excluded.language, language_fixed = excluded.language_fixed`)
+
+// PutSeat inserts or replaces a seat.
+func (t *Tx) PutSeat(s Seat) error {
+	_, err := t.exec(qPutSeat,
 		s.GameID, s.Power, s.Address, s.PasswordHash, s.NoWait, s.Draw, s.Concede, s.DrawWith, s.Language, s.LanguageFixed)
 	if err != nil {
 		return fmt.Errorf("seat %s: %w", s.Power, err)
@@ -441,22 +478,28 @@ func (t *Tx) PutSeat(s Seat) error {
 	return nil
 }
 
+var (
+	qSeats       = declare(`SELECT game_id, power, address, password_hash, nowait, draw, concede, draw_with, language, language_fixed FROM seats WHERE game_id = ? ORDER BY power`)
+	qObservers   = declare(`SELECT address FROM observers WHERE game_id = ? ORDER BY address`)
+	qAddObserver = declare(`INSERT OR IGNORE INTO observers (game_id, address) VALUES (?, ?)`)
+)
+
 // Seats lists a game's seats by power.
 func (t *Tx) Seats(gameID int64) ([]Seat, error) {
-	return queryAll(t.ctx, t.tx, "seats", func(r scanner) (s Seat, err error) {
+	return queryAll(t, "seats", func(r scanner) (s Seat, err error) {
 		err = r.Scan(&s.GameID, &s.Power, &s.Address, &s.PasswordHash, &s.NoWait, &s.Draw, &s.Concede, &s.DrawWith, &s.Language, &s.LanguageFixed)
 		return s, err
-	}, `SELECT game_id, power, address, password_hash, nowait, draw, concede, draw_with, language, language_fixed FROM seats WHERE game_id = ? ORDER BY power`, gameID)
+	}, qSeats, gameID)
 }
 
 // Observers lists the addresses watching a game.
 func (t *Tx) Observers(gameID int64) ([]string, error) {
-	return queryAll(t.ctx, t.tx, "observers", scanString, `SELECT address FROM observers WHERE game_id = ? ORDER BY address`, gameID)
+	return queryAll(t, "observers", scanString, qObservers, gameID)
 }
 
 // AddObserver adds an address to a game's observers.
 func (t *Tx) AddObserver(gameID int64, address string) error {
-	_, err := t.exec(`INSERT OR IGNORE INTO observers (game_id, address) VALUES (?, ?)`, gameID, address)
+	_, err := t.exec(qAddObserver, gameID, address)
 	return err
 }
 
@@ -478,14 +521,16 @@ type Order struct {
 	ByMaster bool
 }
 
+var qPutOrder = declare(`INSERT INTO orders (game_id, phase, power, key, text, canonical, message_id, seq, at, since, by_master)
+		VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM orders WHERE game_id = ? AND phase = ?), ?, ?, ?)
+		ON CONFLICT (game_id, phase, power, key) DO UPDATE SET text = excluded.text, canonical = excluded.canonical,
+			message_id = excluded.message_id, seq = excluded.seq, at = excluded.at, by_master = excluded.by_master`)
+
 // PutOrder stores o, replacing the power's earlier order with the same key;
 // the order moves to the end of the power's list. o.Since is ignored: it
 // is o.At, or the replaced order's Since.
 func (t *Tx) PutOrder(o Order) error {
-	_, err := t.exec(`INSERT INTO orders (game_id, phase, power, key, text, canonical, message_id, seq, at, since, by_master)
-		VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM orders WHERE game_id = ? AND phase = ?), ?, ?, ?)
-		ON CONFLICT (game_id, phase, power, key) DO UPDATE SET text = excluded.text, canonical = excluded.canonical,
-			message_id = excluded.message_id, seq = excluded.seq, at = excluded.at, by_master = excluded.by_master`,
+	_, err := t.exec(qPutOrder,
 		o.GameID, o.Phase, o.Power, o.Key, o.Text, o.Canonical, o.MessageID, o.GameID, o.Phase, unix(o.At), unix(o.At), o.ByMaster)
 	if err != nil {
 		return fmt.Errorf("store order %q: %w", o.Text, err)
@@ -496,23 +541,29 @@ func (t *Tx) PutOrder(o Order) error {
 // Orders lists the standing orders of a game's phase, by power and then in
 // the order given.
 func (t *Tx) Orders(gameID int64, phase string) ([]Order, error) {
-	return queryAll(t.ctx, t.tx, "orders", func(r scanner) (o Order, err error) {
+	return queryAll(t, "orders", func(r scanner) (o Order, err error) {
 		var at, since int64
 		err = r.Scan(&o.GameID, &o.Phase, &o.Power, &o.Key, &o.Text, &o.Canonical, &o.MessageID, &o.Seq, &at, &since, &o.ByMaster)
 		o.At, o.Since = fromUnix(at), fromUnix(since)
 		return o, err
-	}, `SELECT game_id, phase, power, key, text, canonical, message_id, seq, at, since, by_master FROM orders
-		WHERE game_id = ? AND phase = ? ORDER BY power, seq`, gameID, phase)
+	}, qOrders, gameID, phase)
 }
+
+var (
+	qOrders = declare(`SELECT game_id, phase, power, key, text, canonical, message_id, seq, at, since, by_master FROM orders
+		WHERE game_id = ? AND phase = ? ORDER BY power, seq`)
+	qClearOrders      = declare(`DELETE FROM orders WHERE game_id = ? AND phase = ?`)
+	qClearPowerOrders = declare(`DELETE FROM orders WHERE game_id = ? AND phase = ? AND power = ?`)
+)
 
 // ClearOrders drops the standing orders of a phase: one power's, or all
 // when power is "".
 func (t *Tx) ClearOrders(gameID int64, phase, power string) error {
 	var err error
 	if power == "" {
-		_, err = t.exec(`DELETE FROM orders WHERE game_id = ? AND phase = ?`, gameID, phase)
+		_, err = t.exec(qClearOrders, gameID, phase)
 	} else {
-		_, err = t.exec(`DELETE FROM orders WHERE game_id = ? AND phase = ? AND power = ?`, gameID, phase, power)
+		_, err = t.exec(qClearPowerOrders, gameID, phase, power)
 	}
 	return err
 }
@@ -531,9 +582,14 @@ type Submission struct {
 	Parsed    string    // what the judge understood, line by line
 }
 
+var (
+	qAddSubmission = declare(`INSERT INTO submissions (game_id, phase, power, address, message_id, at, written, by_master, raw, parsed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	qLastSubmitted = declare(`SELECT COALESCE(MAX(at), 0), COALESCE(MAX(written), 0) FROM submissions WHERE game_id = ? AND phase = ? AND power = ? AND NOT by_master`)
+)
+
 // AddSubmission records s.
 func (t *Tx) AddSubmission(s Submission) error {
-	_, err := t.exec(`INSERT INTO submissions (game_id, phase, power, address, message_id, at, written, by_master, raw, parsed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	_, err := t.exec(qAddSubmission,
 		s.GameID, s.Phase, s.Power, s.Address, s.MessageID, unix(s.At), unix(s.Written), s.ByMaster, s.Raw, s.Parsed)
 	return err
 }
@@ -543,8 +599,7 @@ func (t *Tx) AddSubmission(s Submission) error {
 // it sent none.
 func (t *Tx) LastSubmitted(gameID int64, phase, power string) (at, written time.Time, err error) {
 	var a, w int64
-	err = t.tx.QueryRowContext(t.ctx, `SELECT COALESCE(MAX(at), 0), COALESCE(MAX(written), 0) FROM submissions WHERE game_id = ? AND phase = ? AND power = ? AND NOT by_master`,
-		gameID, phase, power).Scan(&a, &w)
+	err = t.queryRow(qLastSubmitted, gameID, phase, power).Scan(&a, &w)
 	if err != nil {
 		return time.Time{}, time.Time{}, fmt.Errorf("last submission of %s: %w", power, err)
 	}
@@ -564,9 +619,16 @@ type Ahead struct {
 	Text      string
 }
 
+var (
+	qAddAhead      = declare(`INSERT INTO ahead (game_id, phase, power, address, message_id, at, text) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+	qAhead         = declare(`SELECT id, game_id, phase, power, address, message_id, at, text FROM ahead WHERE game_id = ? ORDER BY id`)
+	qDeleteAheadOf = declare(`DELETE FROM ahead WHERE game_id = ? AND power = ?`)
+	qDeleteAhead   = declare(`DELETE FROM ahead WHERE id = ?`)
+)
+
 // AddAhead stores orders sent ahead for a later phase.
 func (t *Tx) AddAhead(a Ahead) error {
-	_, err := t.exec(`INSERT INTO ahead (game_id, phase, power, address, message_id, at, text) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+	_, err := t.exec(qAddAhead,
 		a.GameID, a.Phase, a.Power, a.Address, a.MessageID, unix(a.At), a.Text)
 	if err != nil {
 		return fmt.Errorf("store orders for %s: %w", a.Phase, err)
@@ -577,24 +639,24 @@ func (t *Tx) AddAhead(a Ahead) error {
 // Ahead lists, oldest first, the orders sent ahead for a game's later
 // phases.
 func (t *Tx) Ahead(gameID int64) ([]Ahead, error) {
-	return queryAll(t.ctx, t.tx, "ahead", func(r scanner) (a Ahead, err error) {
+	return queryAll(t, "ahead", func(r scanner) (a Ahead, err error) {
 		var at int64
 		err = r.Scan(&a.ID, &a.GameID, &a.Phase, &a.Power, &a.Address, &a.MessageID, &at, &a.Text)
 		a.At = fromUnix(at)
 		return a, err
-	}, `SELECT id, game_id, phase, power, address, message_id, at, text FROM ahead WHERE game_id = ? ORDER BY id`, gameID)
+	}, qAhead, gameID)
 }
 
 // DeleteAheadOf drops the orders sent ahead for a power of a game (its
 // seat changes hands).
 func (t *Tx) DeleteAheadOf(gameID int64, power string) error {
-	_, err := t.exec(`DELETE FROM ahead WHERE game_id = ? AND power = ?`, gameID, power)
+	_, err := t.exec(qDeleteAheadOf, gameID, power)
 	return err
 }
 
 // DeleteAhead drops orders sent ahead, once read or no longer of use.
 func (t *Tx) DeleteAhead(id int64) error {
-	_, err := t.exec(`DELETE FROM ahead WHERE id = ?`, id)
+	_, err := t.exec(qDeleteAhead, id)
 	return err
 }
 
@@ -610,10 +672,18 @@ type PhaseRecord struct {
 	ProcessedAt time.Time
 }
 
+var (
+	qAddPhase = declare(`INSERT INTO phases (game_id, seq, phase, position, orders, result, late, processed_at)
+		VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM phases WHERE game_id = ?), ?, ?, ?, ?, ?, ?)`)
+	qDeletePhasesFrom = declare(`DELETE FROM phases WHERE game_id = ? AND seq >= ?`)
+	qPhases           = declare(`SELECT game_id, seq, phase, position, orders, result, late, processed_at FROM phases WHERE game_id = ? ORDER BY seq`)
+	qLastPhase        = declare(`SELECT g.name, p.game_id, p.seq, p.phase, p.position, p.orders, p.result, p.late, p.processed_at
+		FROM phases p JOIN games g ON g.id = p.game_id WHERE p.game_id = ? AND p.phase = ? ORDER BY p.seq DESC LIMIT 1`)
+)
+
 // AddPhase appends a processed phase to the game's history.
 func (t *Tx) AddPhase(p PhaseRecord) error {
-	_, err := t.exec(`INSERT INTO phases (game_id, seq, phase, position, orders, result, late, processed_at)
-		VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM phases WHERE game_id = ?), ?, ?, ?, ?, ?, ?)`,
+	_, err := t.exec(qAddPhase,
 		p.GameID, p.GameID, p.Phase, p.Position, p.Orders, p.Result, p.Late, unix(p.ProcessedAt))
 	if err != nil {
 		return fmt.Errorf("record phase %s: %w", p.Phase, err)
@@ -623,18 +693,18 @@ func (t *Tx) AddPhase(p PhaseRecord) error {
 
 // DeletePhasesFrom drops a game's processed phases from seq on (a rollback).
 func (t *Tx) DeletePhasesFrom(gameID, seq int64) error {
-	_, err := t.exec(`DELETE FROM phases WHERE game_id = ? AND seq >= ?`, gameID, seq)
+	_, err := t.exec(qDeletePhasesFrom, gameID, seq)
 	return err
 }
 
 // Phases lists a game's processed phases, oldest first.
 func (t *Tx) Phases(gameID int64) ([]PhaseRecord, error) {
-	return queryAll(t.ctx, t.tx, "phases", func(r scanner) (p PhaseRecord, err error) {
+	return queryAll(t, "phases", func(r scanner) (p PhaseRecord, err error) {
 		var at int64
 		err = r.Scan(&p.GameID, &p.Seq, &p.Phase, &p.Position, &p.Orders, &p.Result, &p.Late, &at)
 		p.ProcessedAt = fromUnix(at)
 		return p, err
-	}, `SELECT game_id, seq, phase, position, orders, result, late, processed_at FROM phases WHERE game_id = ? ORDER BY seq`, gameID)
+	}, qPhases, gameID)
 }
 
 // LastPhase returns the game's name and its latest processed record of
@@ -644,8 +714,7 @@ func (t *Tx) LastPhase(gameID int64, phase string) (string, PhaseRecord, error) 
 	var p PhaseRecord
 	var name string
 	var at int64
-	err := t.tx.QueryRowContext(t.ctx, `SELECT g.name, p.game_id, p.seq, p.phase, p.position, p.orders, p.result, p.late, p.processed_at
-		FROM phases p JOIN games g ON g.id = p.game_id WHERE p.game_id = ? AND p.phase = ? ORDER BY p.seq DESC LIMIT 1`, gameID, phase).
+	err := t.queryRow(qLastPhase, gameID, phase).
 		Scan(&name, &p.GameID, &p.Seq, &p.Phase, &p.Position, &p.Orders, &p.Result, &p.Late, &at)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", p, fmt.Errorf("phase %s of game %d: %w", phase, gameID, ErrNotFound)
@@ -654,10 +723,16 @@ func (t *Tx) LastPhase(gameID int64, phase string) (string, PhaseRecord, error) 
 	return name, p, err
 }
 
+var (
+	qCursor    = declare(`SELECT uidvalidity, last_uid FROM mailboxes WHERE name = ?`)
+	qSetCursor = declare(`INSERT INTO mailboxes (name, uidvalidity, last_uid) VALUES (?, ?, ?)
+		ON CONFLICT (name) DO UPDATE SET uidvalidity = excluded.uidvalidity, last_uid = excluded.last_uid`)
+)
+
 // Cursor returns where reading the mailbox stopped: its UIDVALIDITY then
 // and the last UID handled (zeros before the first mail).
 func (t *Tx) Cursor(mailbox string) (validity, last uint32, err error) {
-	err = t.tx.QueryRowContext(t.ctx, `SELECT uidvalidity, last_uid FROM mailboxes WHERE name = ?`, mailbox).Scan(&validity, &last)
+	err = t.queryRow(qCursor, mailbox).Scan(&validity, &last)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, 0, nil
 	}
@@ -666,8 +741,7 @@ func (t *Tx) Cursor(mailbox string) (validity, last uint32, err error) {
 
 // SetCursor records that the mailbox was read up to UID last.
 func (t *Tx) SetCursor(mailbox string, validity, last uint32) error {
-	_, err := t.exec(`INSERT INTO mailboxes (name, uidvalidity, last_uid) VALUES (?, ?, ?)
-		ON CONFLICT (name) DO UPDATE SET uidvalidity = excluded.uidvalidity, last_uid = excluded.last_uid`, mailbox, validity, last)
+	_, err := t.exec(qSetCursor, mailbox, validity, last)
 	return err
 }
 
@@ -683,13 +757,18 @@ type Message struct {
 	BodyHash string
 }
 
+var (
+	qAddMessage = declare(`INSERT INTO messages (message_id, sender, subject, received_at, raw, status, body_hash) VALUES (?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (message_id, sender) DO NOTHING`)
+	qHasMessage = declare(`SELECT COUNT(*) FROM messages WHERE message_id = ?`)
+)
+
 // AddMessage stores an inbound message. It returns false, and stores
 // nothing, when a message with the same Message-ID from the same sender
 // (any case) was stored before: the same Message-ID from another sender is
 // another mail, stored and handled.
 func (t *Tx) AddMessage(m Message) (bool, error) {
-	res, err := t.exec(`INSERT INTO messages (message_id, sender, subject, received_at, raw, status, body_hash) VALUES (?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (message_id, sender) DO NOTHING`, m.MessageID, m.Sender, m.Subject, unix(m.ReceivedAt), m.Raw, m.Status, m.BodyHash)
+	res, err := t.exec(qAddMessage, m.MessageID, m.Sender, m.Subject, unix(m.ReceivedAt), m.Raw, m.Status, m.BodyHash)
 	if err != nil {
 		return false, fmt.Errorf("store message %s: %w", m.MessageID, err)
 	}
@@ -701,7 +780,7 @@ func (t *Tx) AddMessage(m Message) (bool, error) {
 // from any sender.
 func (t *Tx) HasMessage(messageID string) (bool, error) {
 	var n int
-	err := t.tx.QueryRowContext(t.ctx, `SELECT COUNT(*) FROM messages WHERE message_id = ?`, messageID).Scan(&n)
+	err := t.queryRow(qHasMessage, messageID).Scan(&n)
 	return n > 0, err
 }
 
@@ -725,10 +804,12 @@ type Mail struct {
 	SentAs string
 }
 
+var qQueue = declare(`INSERT INTO outbox (created_at, recipient, subject, body, in_reply_to, game_id, phase, kind, next_attempt_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+
 // Queue adds a mail to the outbox, due at once.
 func (t *Tx) Queue(m Mail) (int64, error) {
-	res, err := t.exec(`INSERT INTO outbox (created_at, recipient, subject, body, in_reply_to, game_id, phase, kind, next_attempt_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, unix(m.CreatedAt), m.Recipient, m.Subject, m.Body, m.InReplyTo, nullID(m.GameID), m.Phase, m.Kind, unix(m.CreatedAt))
+	res, err := t.exec(qQueue, unix(m.CreatedAt), m.Recipient, m.Subject, m.Body, m.InReplyTo, nullID(m.GameID), m.Phase, m.Kind, unix(m.CreatedAt))
 	if err != nil {
 		return 0, fmt.Errorf("queue mail to %s: %w", m.Recipient, err)
 	}
@@ -745,21 +826,36 @@ func scanMail(row scanner) (Mail, error) {
 	return m, err
 }
 
+var (
+	qDueMail = declare(`SELECT ` + mailColumns + ` FROM outbox
+		WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?`)
+	qOutbox      = declare(`SELECT ` + mailColumns + ` FROM outbox ORDER BY id`)
+	qMarkSent    = declare(`UPDATE outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?`)
+	qMarkFailed  = declare(`UPDATE outbox SET failed_at = ?, attempts = attempts + 1, last_error = ? WHERE id = ?`)
+	qMarkAttempt = declare(`UPDATE outbox SET next_attempt_at = ?, attempts = attempts + 1, last_error = ? WHERE id = ?`)
+)
+
 // DueMail lists up to limit unsent mails whose next attempt is due.
 func (s *Store) DueMail(ctx context.Context, now time.Time, limit int) ([]Mail, error) {
-	return queryAll(ctx, s.read, "due mail", scanMail, `SELECT `+mailColumns+` FROM outbox
-		WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?`, unix(now), limit)
+	var rows *sql.Rows
+	var err error
+	if st := s.readStmts[qDueMail]; st != nil && !s.unprepared {
+		rows, err = st.QueryContext(ctx, unix(now), limit)
+	} else {
+		rows, err = s.read.QueryContext(ctx, queries[qDueMail], unix(now), limit)
+	}
+	return readAll(rows, err, "due mail", scanMail)
 }
 
 // Outbox lists every outbox row, oldest first (for the operator and tests).
 func (t *Tx) Outbox() ([]Mail, error) {
-	return queryAll(t.ctx, t.tx, "outbox", scanMail, `SELECT `+mailColumns+` FROM outbox ORDER BY id`)
+	return queryAll(t, "outbox", scanMail, qOutbox)
 }
 
 // MarkSent records that mail id went out.
 func (s *Store) MarkSent(ctx context.Context, id int64, at time.Time) error {
 	return s.Tx(ctx, func(tx *Tx) error {
-		_, err := tx.exec(`UPDATE outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?`, unix(at), id)
+		_, err := tx.exec(qMarkSent, unix(at), id)
 		return err
 	})
 }
@@ -770,17 +866,19 @@ func (s *Store) MarkAttempt(ctx context.Context, id int64, at, retryAt time.Time
 	return s.Tx(ctx, func(tx *Tx) error {
 		var err error
 		if permanent {
-			_, err = tx.exec(`UPDATE outbox SET failed_at = ?, attempts = attempts + 1, last_error = ? WHERE id = ?`, unix(at), reason, id)
+			_, err = tx.exec(qMarkFailed, unix(at), reason, id)
 		} else {
-			_, err = tx.exec(`UPDATE outbox SET next_attempt_at = ?, attempts = attempts + 1, last_error = ? WHERE id = ?`, unix(retryAt), reason, id)
+			_, err = tx.exec(qMarkAttempt, unix(retryAt), reason, id)
 		}
 		return err
 	})
 }
 
+var qAudit = declare(`INSERT INTO audit (at, game_id, actor, action, detail) VALUES (?, ?, ?, ?, ?)`)
+
 // Audit records a change.
 func (t *Tx) Audit(at time.Time, gameID int64, actor, action, detail string) error {
-	_, err := t.exec(`INSERT INTO audit (at, game_id, actor, action, detail) VALUES (?, ?, ?, ?, ?)`, unix(at), nullID(gameID), actor, action, detail)
+	_, err := t.exec(qAudit, unix(at), nullID(gameID), actor, action, detail)
 	if err != nil {
 		return fmt.Errorf("audit %s: %w", action, err)
 	}
@@ -794,16 +892,21 @@ type AuditEntry struct {
 	Actor, Action, Detail string
 }
 
+var (
+	qAuditLog     = declare(`SELECT at, COALESCE(game_id, 0), actor, action, detail FROM audit ORDER BY id`)
+	qGameAuditLog = declare(`SELECT at, COALESCE(game_id, 0), actor, action, detail FROM audit WHERE game_id = ? ORDER BY id`)
+)
+
 // AuditLog lists a game's audit entries, oldest first (gameID 0: all).
 func (t *Tx) AuditLog(gameID int64) ([]AuditEntry, error) {
-	query, args := `SELECT at, COALESCE(game_id, 0), actor, action, detail FROM audit`, []any{}
+	q, args := qAuditLog, []any{}
 	if gameID != 0 {
-		query, args = query+` WHERE game_id = ?`, []any{gameID}
+		q, args = qGameAuditLog, []any{gameID}
 	}
-	return queryAll(t.ctx, t.tx, "audit log", func(r scanner) (e AuditEntry, err error) {
+	return queryAll(t, "audit log", func(r scanner) (e AuditEntry, err error) {
 		var at int64
 		err = r.Scan(&at, &e.GameID, &e.Actor, &e.Action, &e.Detail)
 		e.At = fromUnix(at)
 		return e, err
-	}, query+` ORDER BY id`, args...)
+	}, q, args...)
 }
