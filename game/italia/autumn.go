@@ -11,9 +11,8 @@ import (
 
 // autumn resolves the end of the campaign (spec §2.3 step 10): the taxes,
 // the lifting of the sieges with attrition, supply, and the revolts that
-// turn independent. The lost war (spec §3.16) is not resolved yet: a
-// power whose whole capital set is held by others is ErrNotYet.
-func (rs *resolution) autumn() error {
+// turn independent, and the lost wars (war.go).
+func (rs *resolution) autumn() {
 	rs.taxes()
 	paid := map[counterKey]bool{}
 	for _, sg := range rs.pos.Sieges {
@@ -31,16 +30,7 @@ func (rs *resolution) autumn() error {
 		rs.tell(nil, "%s, in revolt at the end of the autumn, becomes independent (seed §6)", "a:"+rv.At)
 	}
 	rs.pos.Revolts = nil
-	for _, p := range powers {
-		set := rs.capitals(p.ID)
-		if len(set) > 0 && !slices.ContainsFunc(set, func(id string) bool {
-			w := rs.pos.Control[id]
-			return w == p.ID || rs.allied(w, p.ID)
-		}) {
-			return fmt.Errorf("%w: %s has lost its capital (the lost war, seed §6)", ErrNotYet, p.ID)
-		}
-	}
-	return nil
+	rs.lostWars()
 }
 
 // capitals is power id's capital set in the position being made.
@@ -93,8 +83,8 @@ func (rs *resolution) taxes() {
 				income += 3
 			}
 		}
-		p.Treasury += income
 		rs.tell([]string{p.ID}, "%s collects %s ducats of taxes (seed §5)", "p:"+p.ID, fmt.Sprint(income))
+		p.Treasury += rs.tribute(p, income)
 	}
 }
 

@@ -229,4 +229,13 @@ var italian = game.Dictionary{
 	"#%d goes by sea with F%d: a counter carried by sea has no other order (seed §7)": "#%d va per mare con F%d: un counter trasportato per mare non ha altri ordini (seed §7)",
 
 	"the bid is paid only if it wins the auction, which the arbiter settles (R45)": "l'offerta si paga solo se vince l'asta, che risolve l'arbitro (R45)",
+
+	// The lost war (war.go).
+	"you lost a war: you attack nobody until the end of Autunno %d (seed §6, R31)":                                                                                           "hai perso una guerra: non attacchi nessuno fino al termine dell'Autunno %d (seed §6, R31)",
+	"%s lost a war and is at peace until the end of Autunno %d: nobody attacks it (seed §6, R31)":                                                                            "%s ha perso una guerra ed è in pace fino al termine dell'Autunno %d: nessuno la attacca (seed §6, R31)",
+	"%s has lost a war itself, so its war on %s ends and the capital goes back (seed §6)":                                                                                    "%s ha perso a sua volta una guerra: la sua guerra contro %s finisce e la capitale è restituita (seed §6)",
+	"the lost war ends: %s hands the capital of %s back (seed §6)":                                                                                                           "la guerra persa finisce: %s restituisce la capitale di %s (seed §6)",
+	"%s pays %s ducats of tribute to %s for the lost war (seed §6)":                                                                                                          "%s versa %s ducati di tributo a %s per la guerra persa (seed §6)",
+	"%s lost a war to %s: at peace until the end of Autunno %d (seed §6)\n":                                                                                                  "%s ha perso una guerra contro %s: in pace fino al termine dell'Autunno %d (seed §6)\n",
+	"%s has lost its capital and the war to %s: it makes peace, pays half its income at the next taxation, and nobody attacks it until the end of Autunno %s (seed §6, R31)": "%s ha perso la capitale e la guerra contro %s: chiede la pace, versa metà delle entrate alla prossima tassazione, e nessuno la attacca fino al termine dell'Autunno %s (seed §6, R31)",
 }

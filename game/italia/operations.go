@@ -313,6 +313,7 @@ func (rs *resolution) financial() {
 // Genova fleet (seed §4, R48) on the sea of Genova's port.
 func (rs *resolution) control(id, who string) {
 	rs.pos.Control[id] = who
+	rs.takenAt(id)
 	if id != "genoa" {
 		return
 	}

@@ -95,6 +95,9 @@ func (s *State) position(l game.Lang, to game.Viewer) string {
 			}
 		}
 	}
+	for _, w := range s.pos.Wars {
+		out.WriteString(f(l, "%s lost a war to %s: at peace until the end of Autunno %d (seed §6)\n", powerName(l, w.Loser), powerName(l, w.Winner), w.Until))
+	}
 	return out.String()
 }
 

@@ -64,6 +64,11 @@ type Position struct {
 	OttomansActive  bool `json:"ottomans_active,omitempty"`
 	SwissActive     bool `json:"swiss_active,omitempty"`
 	FrenchExclusive bool `json:"french_exclusive,omitempty"`
+	// Wars are the lost wars in progress, and Taken when each territory
+	// of a capital set last changed hands (a phase's rank), for the first
+	// taker of a shared set (seed §6, R31).
+	Wars  []War          `json:"wars,omitempty"`
+	Taken map[string]int `json:"taken,omitempty"`
 	// Absent lists the seats no player took: they give no orders and
 	// their forces stand (R34, R52).
 	Absent []string `json:"absent,omitempty"`
