@@ -238,4 +238,28 @@ var italian = game.Dictionary{
 	"%s pays %s ducats of tribute to %s for the lost war (seed §6)":                                                                                                          "%s versa %s ducati di tributo a %s per la guerra persa (seed §6)",
 	"%s lost a war to %s: at peace until the end of Autunno %d (seed §6)\n":                                                                                                  "%s ha perso una guerra contro %s: in pace fino al termine dell'Autunno %d (seed §6)\n",
 	"%s has lost its capital and the war to %s: it makes peace, pays half its income at the next taxation, and nobody attacks it until the end of Autunno %s (seed §6, R31)": "%s ha perso la capitale e la guerra contro %s: chiede la pace, versa metà delle entrate alla prossima tassazione, e nessuno la attacca fino al termine dell'Autunno %s (seed §6, R31)",
+
+	// The judge's capabilities (capabilities.go) and the arbiter's edits (edit.go).
+	"Laguna: %s":    "Laguna: %s",
+	"merged":        "unita all'Alto Adriatico",
+	"separate":      "separata",
+	"diplomacy %q":  "diplomazia %q",
+	"operations %q": "operazioni %q",
+	"famine":        "carestia",
+	"revolt":        "rivolta",
+	"sack":          "saccheggio",
+	"%s, holding the most territories (%s, counted as seed §11 counts them)": "%s, con più territori (%s, contati come li conta il seed §11)",
+	"Territories at the end of each year (seed §11 counting)":                "Territori alla fine di ogni anno (conteggio del seed §11)",
+	"%s is held by %s":                               "%s è controllato da %s",
+	"a treasury is 0 ducats or more, not %q":         "un tesoro è di almeno 0 ducati, non %q",
+	"the treasury of %s is %d ducats":                "il tesoro di %s è di %d ducati",
+	"%s: no more %s":                                 "%s: niente più %s",
+	"%s has no counter %s":                           "%s non ha il counter %s",
+	"%q: expected elements such as CINC, 3 GD, 8 PK": "%q: attesi elementi come CINC, 3 GD, 8 PK",
+	"the %s take the field (R52)":                    "gli %s scendono in campo (R52)",
+	"the %s stand still (R52)":                       "gli %s restano fermi (R52)",
+	editUsage: "atteso EDIT CONTROLLO <territorio> <potenza|INDIPENDENTE>, TESORO <potenza> <n>, " +
+		"CARESTIA|RIVOLTA|SACCHEGGIO <territorio> [NO], ELEMENTI <potenza> #k <elementi>, " +
+		"OTTOMANI|SVIZZERI ATTIVI|INATTIVI (o in inglese: CONTROL, TREASURY, FAMINE|REVOLT|SACK, ELEMENTS, OTTOMANS|SWISS ACTIVE|INACTIVE), " +
+		"poi -- e il motivo che leggeranno i giocatori",
 }

@@ -42,7 +42,7 @@ func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, err
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s: %w", s.phase, err)
 	}
-	rec := record{Phase: s.phase.String(), Events: rs.events, Orders: map[string][]string{}}
+	rec := record{Phase: s.phase.String(), Events: rs.events, Orders: map[string][]string{}, Held: next.holdings()}
 	for _, o := range orders {
 		rec.Orders[o.Seat] = append(rec.Orders[o.Seat], o.Text)
 	}
@@ -60,6 +60,9 @@ type record struct {
 	// Orders are each power's orders as read; a sheet is secret (spec
 	// §3.22): each power reads its own.
 	Orders map[string][]string `json:"orders,omitempty"`
+	// Held is each power's territories after the phase, in halves as
+	// seed §11 counts them, for SUMMARY.
+	Held map[string]int `json:"held,omitempty"`
 }
 
 // event is one thing that happened, as the results tell it: a format of
@@ -150,14 +153,7 @@ func (rs *resolution) tell(to []string, text string, args ...string) {
 }
 
 // power is the power id in the position being made.
-func (rs *resolution) power(id string) *Power {
-	for _, p := range rs.pos.Powers {
-		if p.ID == id {
-			return p
-		}
-	}
-	return nil
-}
+func (rs *resolution) power(id string) *Power { return rs.pos.power(id) }
 
 // roll rolls a public D6 for what.
 func (rs *resolution) roll(what string) int { return rs.d.Roll(what, 6, true) }

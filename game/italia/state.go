@@ -161,8 +161,11 @@ func (s *State) Owing() []string {
 }
 
 // power is the power with id in the position, nil for none.
-func (s *State) power(id string) *Power {
-	for _, p := range s.pos.Powers {
+func (s *State) power(id string) *Power { return s.pos.power(id) }
+
+// power is the power with id, nil for none.
+func (pos *Position) power(id string) *Power {
+	for _, p := range pos.Powers {
 		if p.ID == id {
 			return p
 		}
