@@ -38,7 +38,10 @@ func (Kind) Settings() []game.Setting {
 			Parse:    lower,
 			Help:     [game.Langs]string{"lagoon (merged|separate)", "lagoon (merged|separate: la Laguna)"},
 			Show: func(l game.Lang, v string) string {
-				return f(l, "Laguna: %s", t(l, v))
+				if v == "separate" {
+					return t(l, "Laguna: a sea of its own")
+				}
+				return t(l, "Laguna: merged into the Alto Adriatico (R3)")
 			},
 		},
 		{

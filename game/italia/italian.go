@@ -191,8 +191,9 @@ var italian = game.Dictionary{
 	"%s #%s withdraws for the winter: %s -> %s":                             "%s #%s si ritira per l'inverno: %s -> %s",
 	"%s holds thirty territories and wins (seed §11)":                       "%s controlla trenta territori e vince (seed §11)",
 	"the game ends after Autunno 1512; the arbiter scores the victory sheets (seed §11, R33)": "la partita finisce dopo l'autunno 1512; l'arbitro conta le schede di vittoria (seed §11, R33)",
-	"%s: %d territories (%s); %s\n": "%s: %d territori (%s); %s\n",
-	"  treasury %d ducats\n":        "  tesoro %d ducati\n",
+	"%d territories":         "%d territori",
+	"1 territory":            "1 territorio",
+	"  treasury %d ducats\n": "  tesoro %d ducati\n",
 
 	// Meetings and battles (conflict.go, battle.go).
 	"battle in %s: %s routs %s (losses %s and %s, seed §8)":                   "battaglia in %s: %s mette in rotta %s (perdite %s e %s, seed §8)",
@@ -240,14 +241,13 @@ var italian = game.Dictionary{
 	"%s has lost its capital and the war to %s: it makes peace, pays half its income at the next taxation, and nobody attacks it until the end of Autunno %s (seed §6, R31)": "%s ha perso la capitale e la guerra contro %s: chiede la pace, versa metà delle entrate alla prossima tassazione, e nessuno la attacca fino al termine dell'Autunno %s (seed §6, R31)",
 
 	// The judge's capabilities (capabilities.go) and the arbiter's edits (edit.go).
-	"Laguna: %s":    "Laguna: %s",
-	"merged":        "unita all'Alto Adriatico",
-	"separate":      "separata",
-	"diplomacy %q":  "diplomazia %q",
-	"operations %q": "operazioni %q",
-	"famine":        "carestia",
-	"revolt":        "rivolta",
-	"sack":          "saccheggio",
+	"Laguna: a sea of its own":                    "Laguna: un mare a sé",
+	"Laguna: merged into the Alto Adriatico (R3)": "Laguna: unita all'Alto Adriatico (R3)",
+	"diplomacy %q":                                "diplomazia %q",
+	"operations %q":                               "operazioni %q",
+	"famine":                                      "carestia",
+	"revolt":                                      "rivolta",
+	"sack":                                        "saccheggio",
 	"%s, holding the most territories (%s, counted as seed §11 counts them)": "%s, con più territori (%s, contati come li conta il seed §11)",
 	"Territories at the end of each year (seed §11 counting)":                "Territori alla fine di ogni anno (conteggio del seed §11)",
 	"%s is held by %s":                               "%s è controllato da %s",
@@ -262,4 +262,5 @@ var italian = game.Dictionary{
 		"CARESTIA|RIVOLTA|SACCHEGGIO <territorio> [NO], ELEMENTI <potenza> #k <elementi>, " +
 		"OTTOMANI|SVIZZERI ATTIVI|INATTIVI (o in inglese: CONTROL, TREASURY, FAMINE|REVOLT|SACK, ELEMENTS, OTTOMANS|SWISS ACTIVE|INACTIVE), " +
 		"poi -- e il motivo che leggeranno i giocatori",
+	"%s #%s crosses %s (D6 %s, seed §7)": "%s #%s attraversa %s (D6 %s, seed §7)",
 }

@@ -160,6 +160,30 @@ func (s *State) Owing() []string {
 	return out
 }
 
+// kindWord is a counter's kind in l, as a deployment line writes it
+// ("ESERCITO").
+func kindWord(l game.Lang, k CounterKind) string {
+	for _, ck := range counterKinds {
+		if ck.Kind == k {
+			if l == game.Italian {
+				return ck.Italian
+			}
+			return ck.English
+		}
+	}
+	return string(k)
+}
+
+// counterText writes a counter for its own power as its deployment line
+// does: "#2 CONTINGENTE IN Verona: 2 CL, 1 PK", "#3 FINTO IN Treviso".
+func (s *State) counterText(l game.Lang, ct Counter) string {
+	out := fmt.Sprintf("#%d %s IN %s", ct.N, kindWord(l, ct.Kind), s.r.board.Areas[s.area(ct.At)].Italian)
+	if ct.Kind != Dummy {
+		out += ": " + ct.Elements.String()
+	}
+	return out
+}
+
 // power is the power with id in the position, nil for none.
 func (s *State) power(id string) *Power { return s.pos.power(id) }
 

@@ -40,10 +40,12 @@ func (rs *resolution) strategic() {
 					break
 				}
 				if rs.pos.Control[id] == "" {
-					if d := rs.roll(fmt.Sprintf("strategic move of %s #%d: stop in %s", p.ID, k.n, id)); d <= 2 {
+					d := rs.roll(fmt.Sprintf("strategic move of %s #%d: stop in %s", p.ID, k.n, id))
+					if d <= 2 {
 						rs.tell(nil, "%s #%s must stop in %s (D6 %s, seed §7)", "p:"+p.ID, fmt.Sprint(k.n), "a:"+id, fmt.Sprint(d))
 						break
 					}
+					rs.tell(nil, "%s #%s crosses %s (D6 %s, seed §7)", "p:"+p.ID, fmt.Sprint(k.n), "a:"+id, fmt.Sprint(d))
 				}
 			}
 			stop := entered[len(entered)-1]
