@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/corriere/corriere/examples"
 	"github.com/corriere/corriere/game/italia"
 )
 
@@ -42,44 +43,6 @@ func (f *fixture) deadline() {
 	f.tick()
 }
 
-// Venice's sheets are spec §4.3's, in Italian, fitted to the provisional
-// start (R40); the Pope's are spec §4.4's form, in English.
-const (
-	veniceSpring = `Buongiorno arbitro,
-FOGLIO VENEZIA PRIMAVERA 1499
-TESORO 13
-MANTIENI TUTTO
-CORROMPI Ferrara CON 10         # guarnigione indipendente, confinante con Padova
-DIFENDI Treviso CON 1
-#1 ESERCITO IN Padova: CINC, 4 GD, 5 PK, 6 FT, 1 ART
-#2 CONTINGENTE IN Verona: 2 CL, 1 PK, 1 FT
-#3 FINTO IN Treviso
-F1 IN Alto Adriatico
-#1 - Ferrara ASSEDIA            # se la corruzione riesce, ASSEDIA viene ignorato
-#2 - Mantova SUPPORTA #1
-#3 - Vicenza
-F1 - Basso Adriatico
-BATTAGLIA ACCETTA
-#2 CEDI SE INCONTRO
-RITIRATA #1 Padova, Vicenza
-PERDITE FT, CL, PK, ART, GD
-SIGNOFF`
-	papacySpring = `SHEET PAPACY SPRING 1499
-TREASURY 13
-PAY 2 TO Venice
-DEFEND Ancona WITH 1
-#1 ARMY IN Rome: CINC, 4 GD, 2 CL, 6 PK, 7 FT, 1 ART
-#1 -> Perugia
-F1 -> Upper Adriatic
-BATTLE ACCEPT
-LOSSES FT, CL, PK, ART, GD
-SIGNOFF`
-	florenceSpring = `FOGLIO FIRENZE PRIMAVERA 1499
-RIVOLTA Urbino CON 10 SEGRETA
-#1 FERMO
-F1 FERMO`
-)
-
 // A year of Le Guerre d'Italia by mail: the diplomacy makes an alliance,
 // the sheets, in Italian and English, are answered line by line with the
 // treasury and what is missing, the deadlines pass, each player reads
@@ -101,14 +64,14 @@ func TestItaliaYearByMail(t *testing.T) {
 	// ledger after each expense, what is still missing.
 	reply = f.sheet(pw, "papato", "PAY 2 TO Venice")
 	mustContain(t, "the Pope's first mail", reply, "ok: PAGA 2 A Venezia (the sheet now commits 2 ducats of your 13; 11 left)", "an order for #1 in Roma", "an order for F1 in Basso Adriatico")
-	reply = f.sheet(pw, "venezia", veniceSpring)
+	reply = f.sheet(pw, "venezia", examples.ItaliaVeniceSpring)
 	mustContain(t, "Venice's sheet", reply,
 		"MANTIENI TUTTO               rifiutato: nella prima primavera non ci sono spese (seed §3 C)",
 		"ok: CORROMPI Ferrara CON 10 (il foglio impegna ora 10 ducati dei tuoi 13; ne restano 3)",
 		"ok: #3 FINTO IN Treviso", "I tuoi ordini sono completi.")
-	reply = f.sheet(pw, "papato", papacySpring)
+	reply = f.sheet(pw, "papato", examples.ItaliaPapacySpring)
 	mustContain(t, "the Pope's sheet", reply, "ok: #1 - Perugia", "ok: F1 - Alto Adriatico", "Your orders are complete.")
-	reply = f.sheet(pw, "firenze", florenceSpring)
+	reply = f.sheet(pw, "firenze", examples.ItaliaFlorenceSpring)
 	mustContain(t, "Florence's sheet", reply, "ok: RIVOLTA Urbino CON 10 SEGRETA (il foglio impegna ora 12 ducati dei tuoi 18; ne restano 6)")
 	f.deadline()
 	venice, papacy, florence := f.lastMail("results", "venezia@players.test"), f.lastMail("results", "papato@players.test"), f.lastMail("results", "firenze@players.test")
