@@ -15,15 +15,22 @@ func masterFixture(t *testing.T) *fixture {
 	f := newFixture(t, nil)
 	reply := f.send("gm@x.test", "CREATE milano s3cret-gm\nrules 1971\nmovement 0 20 * * *\nretreat 0 20 * * *\nadjustment 0 20 * * *\ntimezone Europe/Rome\ngrace 30m\npress grey\n")
 	mustContain(t, "create reply", reply, "Game milano created", "1971 rules", "Europe/Rome", "grace 30m0s", "press grey")
-	var seat strings.Builder
-	seat.WriteString("SIGNON master@milano s3cret-gm\n")
-	for _, p := range powers {
-		seat.WriteString("SEAT " + p + " " + p + "@milano.test\n")
-	}
-	seat.WriteString("START\n")
-	reply = f.send("gm@x.test", seat.String())
+	reply = f.seatAll("milano", "s3cret-gm", powers, "milano.test")
 	mustContain(t, "seat reply", reply, "Signed on as the game master of milano", "France: now played by france@milano.test", "Game milano has started")
 	return f
+}
+
+// seatAll is the master's mail that seats each of seats at
+// <seat>@domain and starts the game, and the judge's reply.
+func (f *fixture) seatAll(name, password string, seats []string, domain string) string {
+	f.t.Helper()
+	var b strings.Builder
+	b.WriteString("SIGNON master@" + name + " " + password + "\n")
+	for _, p := range seats {
+		b.WriteString("SEAT " + p + " " + p + "@" + domain + "\n")
+	}
+	b.WriteString("START\n")
+	return f.send("gm@x.test", b.String())
 }
 
 // seatPassword is the password the judge mailed to power's player in milano.

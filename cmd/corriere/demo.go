@@ -22,7 +22,6 @@ import (
 	"github.com/corriere/corriere/mailer/memmail"
 	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/store"
-	"github.com/corriere/corriere/variants"
 	"github.com/corriere/corriere/variants/standard"
 )
 
@@ -32,13 +31,15 @@ const (
 	demoGame     = "seed"
 )
 
-const demoSyntax = "demo [--out DIR] [-v] [--timeout 5m]"
+const demoSyntax = "demo [--out DIR] [-v] [--timeout 5m] [--game diplomacy|italia]"
 
 const demoUsage = "usage: corriere " + demoSyntax + `
 
 Plays the Italian rulebook's worked game by mail: loopback IMAP and SMTP
 servers, the judge's daemon, seven scripted players; checks every outcome
-and writes every mail the judge sent to DIR.
+and writes every mail the judge sent to DIR. With --game italia it plays
+the spring of 1499 of Le Guerre d'Italia instead: six players, the
+diplomacy and the operations, sheets in Italian and English.
 `
 
 // runDemo plays the rulebook's worked game by mail, with everything in
@@ -50,6 +51,7 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "demo-mail", "the folder for the judge's mails (.eml)")
 	verbose := fs.Bool("v", false, "log the judge's work on stderr")
 	timeout := fs.Duration("timeout", 5*time.Minute, "give up after this long")
+	which := fs.String("game", "diplomacy", "the game to play: diplomacy (the rulebook's worked game) or italia (a spring of Le Guerre d'Italia)")
 	if code, stop := parseNoArgs(fs, args, demoUsage, stdout, stderr); stop {
 		return code
 	}
@@ -60,7 +62,16 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
-	if err := demo(ctx, *out, stdout, log); err != nil {
+	play := demo
+	switch *which {
+	case "diplomacy":
+	case "italia":
+		play = demoItalia
+	default:
+		fmt.Fprintf(stderr, "corriere demo: --game %q: expected diplomacy or italia\n", *which)
+		return 2
+	}
+	if err := play(ctx, *out, stdout, log); err != nil {
 		fmt.Fprintf(stderr, "corriere demo: %v\n", err)
 		return 1
 	}
@@ -91,62 +102,102 @@ func createSeedGame(ctx context.Context, j *judge.Judge, name, every string) err
 	return j.Start(ctx, name)
 }
 
-func demo(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) error {
+// demoEnv is a demo's world: loopback mail servers with the judge's and
+// the players' mailboxes, the judge's store in a temporary folder, and
+// the judge.
+type demoEnv struct {
+	sys     *memmail.System
+	st      *store.Store
+	j       *judge.Judge
+	players *mailer.Sender
+	closers []func()
+	stop    func()
+}
+
+// newDemoEnv makes a demo's world for the players, with out made for the
+// judge's mails.
+func newDemoEnv(ctx context.Context, out string, log *slog.Logger, players []string) (env *demoEnv, err error) {
+	env = &demoEnv{stop: func() {}}
+	defer func() {
+		if err != nil {
+			env.close()
+		}
+	}()
 	if err := os.MkdirAll(out, 0o755); err != nil {
-		return err
+		return env, err
 	}
-	sys, err := memmail.Start(log)
-	if err != nil {
-		return fmt.Errorf("start mail servers: %w", err)
+	if env.sys, err = memmail.Start(log); err != nil {
+		return env, fmt.Errorf("start mail servers: %w", err)
 	}
-	defer sys.Close()
-	v := standard.Variant()
-	if err := sys.AddUser(demoJudge, demoPassword); err != nil {
-		return err
-	}
-	for _, p := range v.Powers {
-		if err := sys.AddUser(seedPlayer(p.ID), demoPassword); err != nil {
-			return err
+	env.closers = append(env.closers, func() { env.sys.Close() })
+	for _, addr := range append([]string{demoJudge}, players...) {
+		if err := env.sys.AddUser(addr, demoPassword); err != nil {
+			return env, err
 		}
 	}
 	dir, err := os.MkdirTemp("", "corriere-demo-")
 	if err != nil {
-		return err
+		return env, err
 	}
-	defer os.RemoveAll(dir)
+	env.closers = append(env.closers, func() { os.RemoveAll(dir) })
 	db := filepath.Join(dir, "judge.db")
 	lock, err := store.Acquire(db) // a daemon runs on it, as under serve
 	if err != nil {
-		return err
+		return env, err
 	}
-	defer lock.Release()
-	st, err := store.Open(ctx, db)
-	if err != nil {
-		return err
+	env.closers = append(env.closers, func() { lock.Release() })
+	if env.st, err = store.Open(ctx, db); err != nil {
+		return env, err
 	}
-	defer st.Close()
-	j := &judge.Judge{Games: games, Store: st, Address: demoJudge, Log: log}
-	// Deadlines compressed to seconds: a phase waits at most this long.
-	if err := createSeedGame(ctx, j, demoGame, "@every 5s"); err != nil {
-		return err
-	}
+	env.closers = append(env.closers, func() { env.st.Close() })
+	env.j = &judge.Judge{Games: games, Store: env.st, Address: demoJudge, Log: log}
+	env.players = mailer.NewSender(mailer.SMTPConfig{Addr: env.sys.SMTPAddr(), Security: "none", Hello: "players.test"})
+	return env, nil
+}
 
-	imapCfg := mailer.IMAPConfig{Addr: sys.IMAPAddr(), Security: "none", Username: demoJudge, Password: demoPassword}
-	smtpCfg := mailer.SMTPConfig{Addr: sys.SMTPAddr(), Security: "none", Username: demoJudge, Password: demoPassword, Hello: "localhost"}
+// run starts the judge's daemon on the loopback servers; stop stops it.
+func (env *demoEnv) run(ctx context.Context, log *slog.Logger) {
+	imapCfg := mailer.IMAPConfig{Addr: env.sys.IMAPAddr(), Security: "none", Username: demoJudge, Password: demoPassword}
+	smtpCfg := mailer.SMTPConfig{Addr: env.sys.SMTPAddr(), Security: "none", Username: demoJudge, Password: demoPassword, Hello: "localhost"}
 	runCtx, stopJudge := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	var once sync.Once
-	stop := func() { once.Do(func() { stopJudge(); <-done }) }
+	env.stop = func() { once.Do(func() { stopJudge(); <-done }) }
 	go func() {
-		done <- j.Run(runCtx, judge.RunOptions{
+		done <- env.j.Run(runCtx, judge.RunOptions{
 			Dial:   dialInbox(imapCfg, log),
 			Sender: mailer.NewSender(smtpCfg),
 			Poll:   200 * time.Millisecond,
 		})
 	}()
-	defer stop()
+}
 
-	players := mailer.NewSender(mailer.SMTPConfig{Addr: sys.SMTPAddr(), Security: "none", Hello: "players.test"})
+// close stops the judge and takes the world down, last made first.
+func (env *demoEnv) close() {
+	env.stop()
+	for i := len(env.closers) - 1; i >= 0; i-- {
+		env.closers[i]()
+	}
+}
+
+func demo(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) error {
+	v := standard.Variant()
+	var addrs []string
+	for _, p := range v.Powers {
+		addrs = append(addrs, seedPlayer(p.ID))
+	}
+	env, err := newDemoEnv(ctx, out, log, addrs)
+	if err != nil {
+		return err
+	}
+	defer env.close()
+	sys, st, j, players := env.sys, env.st, env.j, env.players
+	// Deadlines compressed to seconds: a phase waits at most this long.
+	if err := createSeedGame(ctx, j, demoGame, "@every 5s"); err != nil {
+		return err
+	}
+	env.run(ctx, log)
+	stop := env.stop
 	fmt.Fprintf(stdout, "Corriere demo: game %q, the Italian rulebook's worked example played by mail.\n", demoGame)
 	fmt.Fprintf(stdout, "IMAP on %s, SMTP on %s, deadlines every 5 seconds.\n\n", sys.IMAPAddr(), sys.SMTPAddr())
 	for i, ph := range examples.Seed {
@@ -163,7 +214,7 @@ func demo(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) e
 				return fmt.Errorf("%s mails its orders: %w", v.Powers[p].Name, err)
 			}
 		}
-		results, err := awaitResults(ctx, sys, seedPlayer("england"), ph.Phase)
+		results, err := awaitResults(ctx, sys, seedPlayer("england"), demoGame, ph.Phase)
 		if err != nil {
 			return err
 		}
@@ -186,7 +237,7 @@ func demo(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) e
 		return err
 	}
 	stop()
-	n, err := writeMails(sys, out, v)
+	n, err := writeMails(sys, out, addrs)
 	if err != nil {
 		return err
 	}
@@ -194,9 +245,10 @@ func demo(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) e
 	return nil
 }
 
-// awaitResults waits until the player has the results mail of phase.
-func awaitResults(ctx context.Context, sys *memmail.System, player, phase string) (*mailer.Message, error) {
-	subject := fmt.Sprintf("Corriere %s: %s results", demoGame, phase)
+// awaitResults waits until the player has the results mail of game's
+// phase.
+func awaitResults(ctx context.Context, sys *memmail.System, player, game, phase string) (*mailer.Message, error) {
+	subject := fmt.Sprintf("Corriere %s: %s results", game, phase)
 	for {
 		msgs, err := sys.Messages(player)
 		if err != nil {
@@ -226,8 +278,9 @@ func summaryLine(m *mailer.Message) string {
 }
 
 // writeMails writes every mail the judge sent, as the players received
-// them, to out as NNN-recipient-subject.eml, numbered in the order sent.
-func writeMails(sys *memmail.System, out string, v *variants.Variant) (int, error) {
+// them, to out as NNN-recipient-subject.eml, numbered in the order sent;
+// the recipient is the address's local part.
+func writeMails(sys *memmail.System, out string, players []string) (int, error) {
 	type sent struct {
 		n    int
 		to   string
@@ -235,8 +288,8 @@ func writeMails(sys *memmail.System, out string, v *variants.Variant) (int, erro
 		raw  []byte
 	}
 	var all []sent
-	for _, p := range v.Powers {
-		msgs, err := sys.Messages(seedPlayer(p.ID))
+	for _, addr := range players {
+		msgs, err := sys.Messages(addr)
 		if err != nil {
 			return 0, err
 		}
@@ -247,7 +300,8 @@ func writeMails(sys *memmail.System, out string, v *variants.Variant) (int, erro
 			}
 			n := 0
 			fmt.Sscanf(m.MessageID, "corriere-%d@", &n)
-			all = append(all, sent{n, p.ID, m.Subject, raw})
+			local, _, _ := strings.Cut(addr, "@")
+			all = append(all, sent{n, local, m.Subject, raw})
 		}
 	}
 	sort.Slice(all, func(a, b int) bool { return all[a].n < all[b].n })

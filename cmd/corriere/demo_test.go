@@ -67,3 +67,34 @@ func TestDemo(t *testing.T) {
 	failed := t.Failed()
 	t.Run("Golden", func(t *testing.T) { checkDemoGolden(t, out, failed) })
 }
+
+// TestDemoItalia runs `corriere demo --game italia`: the spring of 1499 of
+// Le Guerre d'Italia by mail, each player's mails written out, the Pope
+// reading of Venice's moves but never of its dummy.
+func TestDemoItalia(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the demo plays by mail; skipped with -short")
+	}
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"demo", "--game", "italia", "--out", out}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("demo exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
+	}
+	mustHave(t, "the demo's output", stdout.String(), "P1499O processed. Next: Summer 1499 operations (E1499O)", "Phase: Summer 1499 operations (E1499O)")
+	files, _ := filepath.Glob(filepath.Join(out, "*-papato-*P1499O-results.eml"))
+	if len(files) != 1 {
+		t.Fatalf("the Pope's results of P1499O: %v", files)
+	}
+	raw, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := mailer.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustHave(t, "the Pope's results", m.Text, "Venice #3: Treviso -> Vicenza", "Urbino rises in revolt, stirred by unknown parties")
+	if strings.Contains(m.Text, "FINTO") || strings.Contains(m.Text, "DUMMY") {
+		t.Errorf("the Pope reads Venice's dummy:\n%s", m.Text)
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/game/diplomacy"
+	"github.com/corriere/corriere/game/italia"
 	"github.com/corriere/corriere/render"
 )
 
@@ -11,4 +12,5 @@ import (
 // default, for a game created without naming one.
 var games = []game.Kind{
 	diplomacy.Kind{Draw: render.ResponsePNG},
+	italia.Kind{},
 }

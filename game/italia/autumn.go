@@ -11,9 +11,8 @@ import (
 
 // autumn resolves the end of the campaign (spec §2.3 step 10): the taxes,
 // the lifting of the sieges with attrition, supply, and the revolts that
-// turn independent. The lost war (spec §3.16) is not resolved yet: a
-// power whose whole capital set is held by others is ErrNotYet.
-func (rs *resolution) autumn() error {
+// turn independent, and the lost wars (war.go).
+func (rs *resolution) autumn() {
 	rs.taxes()
 	paid := map[counterKey]bool{}
 	for _, sg := range rs.pos.Sieges {
@@ -31,16 +30,7 @@ func (rs *resolution) autumn() error {
 		rs.tell(nil, "%s, in revolt at the end of the autumn, becomes independent (seed §6)", "a:"+rv.At)
 	}
 	rs.pos.Revolts = nil
-	for _, p := range powers {
-		set := rs.capitals(p.ID)
-		if len(set) > 0 && !slices.ContainsFunc(set, func(id string) bool {
-			w := rs.pos.Control[id]
-			return w == p.ID || rs.allied(w, p.ID)
-		}) {
-			return fmt.Errorf("%w: %s has lost its capital (the lost war, seed §6)", ErrNotYet, p.ID)
-		}
-	}
-	return nil
+	rs.lostWars()
 }
 
 // capitals is power id's capital set in the position being made.
@@ -58,11 +48,11 @@ func (rs *resolution) capitals(id string) []string {
 
 // contested reports whether territory id holds troops (an army or a
 // contingent) of a power neither its controller nor allied to it (spec
-// §3.8).
-func (rs *resolution) contested(pos *Position, id string) bool {
+// §3.8), allied saying who is.
+func contested(pos *Position, allied func(a, b string) bool, id string) bool {
 	owner := pos.Control[id]
 	for _, p := range pos.Powers {
-		if p.ID == owner || owner != "" && rs.allied(p.ID, owner) {
+		if p.ID == owner || owner != "" && allied(p.ID, owner) {
 			continue
 		}
 		if slices.ContainsFunc(p.Counters, func(c Counter) bool { return c.At == id && c.Kind != Dummy }) {
@@ -82,7 +72,7 @@ func (rs *resolution) taxes() {
 		income := 0
 		for i := range b.Territories {
 			id := b.Areas[i].ID
-			if rs.pos.Control[id] != p.ID || rs.marked(id) || rs.contested(rs.pos, id) ||
+			if rs.pos.Control[id] != p.ID || rs.marked(id) || contested(rs.pos, rs.allied, id) ||
 				slices.ContainsFunc(rs.pos.Sieges, func(sg Siege) bool { return sg.At == id }) {
 				continue
 			}
@@ -93,8 +83,8 @@ func (rs *resolution) taxes() {
 				income += 3
 			}
 		}
-		p.Treasury += income
 		rs.tell([]string{p.ID}, "%s collects %s ducats of taxes (seed §5)", "p:"+p.ID, fmt.Sprint(income))
+		p.Treasury += rs.tribute(p, income)
 	}
 }
 
@@ -259,17 +249,7 @@ func (rs *resolution) near(p, a, c string) bool {
 // famine and sack ones half) wins at once (R32); after Autunno 1512 the
 // game ends, and the arbiter scores the victory sheets (R33).
 func (rs *resolution) end(next *State) *game.Ending {
-	pos := next.pos
-	count := map[string]int{} // in halves
-	for id, who := range pos.Control {
-		switch {
-		case slices.ContainsFunc(pos.Revolts, func(r Revolt) bool { return r.At == id }), rs.contested(pos, id):
-		case slices.Contains(pos.Famine, id), slices.Contains(pos.Sack, id):
-			count[who]++
-		default:
-			count[who] += 2
-		}
-	}
+	count := next.holdings()
 	var winners []string
 	for _, p := range powers {
 		if !p.NPC && count[p.ID] >= 60 {

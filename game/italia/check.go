@@ -446,6 +446,9 @@ func (c *checker) political(o *order) game.Text {
 		}
 	case vBribe, vRevolt:
 		base := c.bribeBase(t)
+		if why := c.truceText(owner); why != nil {
+			return why
+		}
 		switch {
 		case n < base:
 			return tx("the offer must be at least %d ducats in %s (seed §5, R8)", base, c.name(t))
@@ -571,6 +574,9 @@ func (c *checker) move(o *order) game.Text {
 		if err := c.mayEnter(to, kind == Dummy); err != nil {
 			return err
 		}
+		if err := c.attacks(to, false); err != nil {
+			return err
+		}
 	case vStrategic:
 		if err := c.strategic(k, from, o.areas("tpath"), kind == Dummy); err != nil {
 			return err
@@ -594,6 +600,8 @@ func (c *checker) move(o *order) game.Text {
 		return tx("you do not sack your own or an ally's land (R29)")
 	case m.set&modQuell != 0 && !c.s.inRevolt(id):
 		return tx("%s is not in revolt", c.name(to))
+	case m.set&(modBesiege|modSack) != 0 && c.attacks(to, false) != nil:
+		return c.attacks(to, false)
 	case m.set&modSupport != 0:
 		return c.support(m)
 	}
@@ -624,11 +632,14 @@ func (c *checker) strategic(k int, from machiavelli.Area, path []machiavelli.Are
 	b := c.s.r.board
 	mp := 0
 	at := from
-	for _, t := range path {
+	for i, t := range path {
 		if b.LandEdge(at, t) == machiavelli.NoEdge {
 			return tx("%s is not next to %s", c.name(t), c.name(at))
 		}
 		if err := c.mayEnter(t, dummy); err != nil {
+			return err
+		}
+		if err := c.attacks(t, i < len(path)-1); err != nil {
 			return err
 		}
 		switch owner := c.s.controller(t); {
@@ -636,6 +647,8 @@ func (c *checker) strategic(k int, from machiavelli.Area, path []machiavelli.Are
 			mp += 2
 		case owner == c.seat || c.s.allied(owner, c.seat):
 			mp++
+		case lostWar(c.s.pos, owner) != nil:
+			mp += 2 // neutral for strategic moves (seed §6, R31)
 		default:
 			return tx("a strategic move crosses no other player's land: %s is %s's (seed §7)", c.name(t), powerName(game.Italian, owner))
 		}
@@ -699,6 +712,8 @@ func (c *checker) fleet(o *order) game.Text {
 			return tx("%s is not on %s", c.name(to), c.name(last))
 		case owner == c.seat || c.s.allied(owner, c.seat):
 			return tx("an assault is on a hostile or independent territory (R23)")
+		case c.attacks(to, false) != nil:
+			return c.attacks(to, false)
 		case c.outOfPlay(to):
 			return tx("no troops may enter %s: the Ottomans' and the Swiss lands are closed (seed §7)", c.name(to))
 		}

@@ -1,6 +1,7 @@
 package italia
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -15,9 +16,9 @@ import (
 // then allies give way (§3.9.1), or a side concedes, two contingents
 // duel, an army drives a contingent off, armies too unequal make the
 // weaker withdraw, and comparable armies fight (§3.9.2, the abstract
-// battle of Appendix C). Three powers in one territory are ErrNotYet.
+// battle of Appendix C); three powers or more meet two at a time (meet).
 // origins are where the counters that moved came from.
-func (rs *resolution) meetings(origins map[counterKey]string) error {
+func (rs *resolution) meetings(origins map[counterKey]string) {
 	b := rs.s.r.board
 	type meeting struct {
 		at   string
@@ -48,21 +49,63 @@ func (rs *resolution) meetings(origins map[counterKey]string) error {
 				rs.remove(p, ct)
 			}
 		}
-		keys := rs.fieldAt(m.at)
-		switch ps := powersOf(keys); {
-		case len(ps) < 2:
-			continue
-		case len(ps) > 2:
-			return fmt.Errorf("%w: %s meet in %s", ErrNotYet, strings.Join(ps, ", "), m.at)
+		rs.meet(m.at, rs.fieldAt(m.at), origins, engaged)
+	}
+}
+
+// meet resolves the counters keys of several powers in the field of
+// territory at. The seed's meetings (§7) and spec §3.9 are of two forces;
+// ruling (beyond the spec) for three powers or more: they meet two at a
+// time, the force that held the territory first (one that did not move,
+// else its controller's, else the first in the seed's order), then each
+// arrival in the seed's order meets whoever holds the field after the
+// meeting before; a force that withdrew meets nobody more, as retreats
+// never cause meetings (R16). Each pair meets in the seed's order, so two
+// powers meet as the seed's rules alone say.
+func (rs *resolution) meet(at string, keys []counterKey, origins map[counterKey]string, engaged map[counterKey]bool) {
+	if len(powersOf(keys)) < 2 {
+		return
+	}
+	owner := rs.pos.Control[at]
+	rank := func(k counterKey) int {
+		switch {
+		case origins[k] == "":
+			return 0
+		case k.power == owner:
+			return 1
 		}
-		a, d := keys[0], keys[len(keys)-1]
+		return 2
+	}
+	keys = slices.Clone(keys)
+	slices.SortStableFunc(keys, func(x, y counterKey) int { return cmp.Compare(rank(x), rank(y)) })
+	inField := func(k counterKey) bool {
+		ct := rs.counterOf(k)
+		return ct != nil && ct.At == at && !ct.InCity
+	}
+	holder := keys[0]
+	for _, k := range keys[1:] {
+		switch {
+		case !inField(k):
+			continue
+		case !inField(holder):
+			holder = k
+			continue
+		case k.power == holder.power:
+			continue
+		}
+		a, d := holder, k
+		if powerIndex(d.power) < powerIndex(a.power) {
+			a, d = d, a
+		}
 		if rs.allied(a.power, d.power) {
 			rs.giveWay(a, d, origins)
 		} else {
-			rs.clash(m.at, a, d, origins, engaged)
+			rs.clash(at, a, d, origins, engaged)
+		}
+		if !inField(holder) && inField(k) {
+			holder = k
 		}
 	}
-	return nil
 }
 
 // fieldAt are the counters in the field of territory id (not in its

@@ -17,6 +17,11 @@ func TestMeetings(t *testing.T) {
 		}
 	}
 	contingent := Elements{PK: 3, FT: 1}
+	imperial := func(at string) func(*Position) {
+		return func(p *Position) {
+			p.Powers[2].Counters = append(p.Powers[2].Counters, Counter{N: 2, Kind: Contingent, At: at, Elements: Elements{PK: 3}})
+		}
+	}
 	// A Papal army worth 18 in Ferrara: comparable with Venice's 35.
 	smallPapalArmy := func(p *Position) {
 		p.Powers[5].Counters[0] = Counter{N: 1, Kind: Army, At: "ferra", Elements: Elements{CINC: 1, GD: 4, PK: 3}}
@@ -113,6 +118,30 @@ func TestMeetings(t *testing.T) {
 			sheets: map[string]string{"venezia": "#1 - Ferrara", "papato": "#2 - Bologna ATTENDI"},
 			rolls:  []int{3, 2},
 			events: []string{"Papacy #2 waits in Ferrara for Venice's attack", "Papacy #2 falls back before an army"}},
+		// Three powers (ruling beyond spec §3.9): the Pope's contingent
+		// held Ferrara; the Emperor's arrives first in the seed's order
+		// and wins the duel; Venice's army then drives it off.
+		{name: "three powers: the holder meets each arrival in turn",
+			change: []func(*Position){papal(Contingent, "ferra", Elements{PK: 3}), imperial("mantu")},
+			sheets: map[string]string{"venezia": "#1 - Ferrara", "impero": "#2 - Ferrara"},
+			rolls:  []int{6, 1},
+			events: []string{"in Ferrara Empire #2 beats Papacy #2 (6 against 1", "Papacy #2 withdraws: Ferrara -> Bologna", "Empire #2 falls back before an army", "Empire #2 withdraws: Ferrara -> Mantova"},
+			check: func(s *State) string {
+				if s.power("venezia").counter(1).At != "ferra" || s.power("impero").counter(2).At != "mantu" || s.power("papato").counter(2).Elements != (Elements{PK: 2}) {
+					return "Venice's army holds Ferrara alone"
+				}
+				return ""
+			}},
+		{name: "three powers: whoever holds the field meets the next",
+			change: []func(*Position){papal(Contingent, "ferra", Elements{PK: 3}), imperial("mantu")},
+			sheets: map[string]string{"venezia": "#1 - Ferrara", "impero": "#2 - Ferrara"},
+			rolls:  []int{1, 6},
+			events: []string{"in Ferrara Papacy #2 beats Empire #2 (6 against 1", "Empire #2 withdraws: Ferrara -> Mantova", "Papacy #2 falls back before an army"}},
+		{name: "three powers, two of them allied: the ally gives way, then the enemy is met",
+			change: []func(*Position){papal(Contingent, "ferra", Elements{PK: 3}), imperial("mantu"),
+				func(p *Position) { p.Alliances = [][2]string{{"impero", "papato"}} }},
+			sheets: map[string]string{"venezia": "#1 - Ferrara", "impero": "#2 - Ferrara"},
+			events: []string{"Empire #2 gives way to its ally", "Papacy #2 falls back before an army"}},
 	} {
 		st := at(t, "E1500O", func(p *Position) {
 			p.Powers[3].Counters = append(p.Powers[3].Counters,

@@ -60,3 +60,73 @@ func must(b []byte, err error) []byte {
 	}
 	return b
 }
+
+// The game's own settings are the ones Configure takes, each with its
+// default; the board and scenario the judge hands back are taken too.
+func TestSettings(t *testing.T) {
+	kind := italia.Kind{}
+	all := map[string]string{"variant": "italia", "rules": "1499-1512"}
+	for _, s := range kind.Settings() {
+		all[s.Names[0]] = s.Default
+	}
+	r, err := kind.Configure(all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if board, edition := r.(game.Labeled).Label(); board != "italia" || edition != "1499-1512" {
+		t.Errorf("label %s %s", board, edition)
+	}
+	for _, bad := range []map[string]string{{"battles": "tactical"}, {"players": "5"}, {"variant": "standard"}, {"missing": "hold"}} {
+		if _, err := kind.Configure(bad); err == nil {
+			t.Errorf("%v taken", bad)
+		}
+	}
+	if len(kind.Calendar()) != 2 {
+		t.Errorf("calendar %v", kind.Calendar())
+	}
+	prose := r.(game.Prose)
+	if !prose.Prose("Ciao a tutti, buona partita") || prose.Prose("#1 - Ferrara") {
+		t.Error("prose")
+	}
+}
+
+// The arbiter's rulings (spec §3.18, R56): each edit changes the position
+// and says what changed; words that make no edit are refused with what
+// EDIT takes, and change nothing.
+func TestEdit(t *testing.T) {
+	rules, err := italia.Kind{}.Configure(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := rules.Start(nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := func(name string) (string, error) {
+		if id, ok := rules.Seat(name); ok {
+			return id, nil
+		}
+		return "", &game.Refusal{Reason: func(game.Lang) string { return "no seat " + name }}
+	}
+	for _, c := range []struct{ words, done, json string }{
+		{"CONTROLLO Ferrara Venezia", "Ferrara is held by Venice", `"ferra":"venezia"`},
+		{"TREASURY Florence 30", "the treasury of Florence is 30 ducats", `"treasury":30`},
+		{"CARESTIA Padova", "Padova: famine", `"famine":["padua"]`},
+		{"ELEMENTI Venezia #1 CINC, 3 GD, 8 PK", "Venice #1: CINC, 3 GD, 8 PK", `"GD":3`},
+		{"OTTOMANI ATTIVI", "the Ottomans take the field", `"ottomans_active":true`},
+	} {
+		next, done, err := st.(game.Editor).Edit(c.words, seat)
+		if err != nil {
+			t.Errorf("%s: %v", c.words, err)
+			continue
+		}
+		if got := done(game.English); !strings.Contains(got, c.done) || !strings.Contains(string(must(next.Encode())), c.json) {
+			t.Errorf("%s: %q\n%s", c.words, got, must(next.Encode()))
+		}
+	}
+	for _, bad := range []string{"", "CONTROLLO Atlantide Venezia", "TESORO Venezia molti", "ELEMENTI Venezia #3 GD", "PIOGGIA Roma"} {
+		if _, _, err := st.(game.Editor).Edit(bad, seat); err == nil {
+			t.Errorf("%q taken", bad)
+		}
+	}
+}

@@ -31,13 +31,13 @@
 //     gifts, the council's money); the expenses with the shortfall rule,
 //     gifts, cessions, the political and defensive operations,
 //     deployment, standard moves (the double roll, entry attrition,
-//     meetings of two powers, the abstract battle of Appendix C,
+//     meetings (of three powers or more two at a time), the abstract
+//     battle of Appendix C,
 //     retreats, overrun, the Ottoman roll), strategic moves, fleet
 //     moves, transports and sea assaults, sieges, sacks and quelling;
 //     the autumn's taxes, siege lifting, supply and revolts; the
-//     30-territory victory and the end after Autunno 1512. A turn with
-//     three powers in one territory or a lost war is refused with
-//     ErrNotYet, not resolved wrongly. Results writes a phase for one reader: his own orders,
+//     lost war (war.go), the 30-territory victory and the end after
+//     Autunno 1512. Results writes a phase for one reader: his own orders,
 //     the events he may see, the position with his own treasury.
 //
 // The events and card tables, the cards, the Conclave and the Florentine

@@ -191,8 +191,9 @@ var italian = game.Dictionary{
 	"%s #%s withdraws for the winter: %s -> %s":                             "%s #%s si ritira per l'inverno: %s -> %s",
 	"%s holds thirty territories and wins (seed §11)":                       "%s controlla trenta territori e vince (seed §11)",
 	"the game ends after Autunno 1512; the arbiter scores the victory sheets (seed §11, R33)": "la partita finisce dopo l'autunno 1512; l'arbitro conta le schede di vittoria (seed §11, R33)",
-	"%s: %d territories (%s); %s\n": "%s: %d territori (%s); %s\n",
-	"  treasury %d ducats\n":        "  tesoro %d ducati\n",
+	"%d territories":         "%d territori",
+	"1 territory":            "1 territorio",
+	"  treasury %d ducats\n": "  tesoro %d ducati\n",
 
 	// Meetings and battles (conflict.go, battle.go).
 	"battle in %s: %s routs %s (losses %s and %s, seed §8)":                   "battaglia in %s: %s mette in rotta %s (perdite %s e %s, seed §8)",
@@ -229,4 +230,37 @@ var italian = game.Dictionary{
 	"#%d goes by sea with F%d: a counter carried by sea has no other order (seed §7)": "#%d va per mare con F%d: un counter trasportato per mare non ha altri ordini (seed §7)",
 
 	"the bid is paid only if it wins the auction, which the arbiter settles (R45)": "l'offerta si paga solo se vince l'asta, che risolve l'arbitro (R45)",
+
+	// The lost war (war.go).
+	"you lost a war: you attack nobody until the end of Autunno %d (seed §6, R31)":                                                                                           "hai perso una guerra: non attacchi nessuno fino al termine dell'Autunno %d (seed §6, R31)",
+	"%s lost a war and is at peace until the end of Autunno %d: nobody attacks it (seed §6, R31)":                                                                            "%s ha perso una guerra ed è in pace fino al termine dell'Autunno %d: nessuno la attacca (seed §6, R31)",
+	"%s has lost a war itself, so its war on %s ends and the capital goes back (seed §6)":                                                                                    "%s ha perso a sua volta una guerra: la sua guerra contro %s finisce e la capitale è restituita (seed §6)",
+	"the lost war ends: %s hands the capital of %s back (seed §6)":                                                                                                           "la guerra persa finisce: %s restituisce la capitale di %s (seed §6)",
+	"%s pays %s ducats of tribute to %s for the lost war (seed §6)":                                                                                                          "%s versa %s ducati di tributo a %s per la guerra persa (seed §6)",
+	"%s lost a war to %s: at peace until the end of Autunno %d (seed §6)\n":                                                                                                  "%s ha perso una guerra contro %s: in pace fino al termine dell'Autunno %d (seed §6)\n",
+	"%s has lost its capital and the war to %s: it makes peace, pays half its income at the next taxation, and nobody attacks it until the end of Autunno %s (seed §6, R31)": "%s ha perso la capitale e la guerra contro %s: chiede la pace, versa metà delle entrate alla prossima tassazione, e nessuno la attacca fino al termine dell'Autunno %s (seed §6, R31)",
+
+	// The judge's capabilities (capabilities.go) and the arbiter's edits (edit.go).
+	"Laguna: a sea of its own":                    "Laguna: un mare a sé",
+	"Laguna: merged into the Alto Adriatico (R3)": "Laguna: unita all'Alto Adriatico (R3)",
+	"diplomacy %q":                                "diplomazia %q",
+	"operations %q":                               "operazioni %q",
+	"famine":                                      "carestia",
+	"revolt":                                      "rivolta",
+	"sack":                                        "saccheggio",
+	"%s, holding the most territories (%s, counted as seed §11 counts them)": "%s, con più territori (%s, contati come li conta il seed §11)",
+	"Territories at the end of each year (seed §11 counting)":                "Territori alla fine di ogni anno (conteggio del seed §11)",
+	"%s is held by %s":                               "%s è controllato da %s",
+	"a treasury is 0 ducats or more, not %q":         "un tesoro è di almeno 0 ducati, non %q",
+	"the treasury of %s is %d ducats":                "il tesoro di %s è di %d ducati",
+	"%s: no more %s":                                 "%s: niente più %s",
+	"%s has no counter %s":                           "%s non ha il counter %s",
+	"%q: expected elements such as CINC, 3 GD, 8 PK": "%q: attesi elementi come CINC, 3 GD, 8 PK",
+	"the %s take the field (R52)":                    "gli %s scendono in campo (R52)",
+	"the %s stand still (R52)":                       "gli %s restano fermi (R52)",
+	editUsage: "atteso EDIT CONTROLLO <territorio> <potenza|INDIPENDENTE>, TESORO <potenza> <n>, " +
+		"CARESTIA|RIVOLTA|SACCHEGGIO <territorio> [NO], ELEMENTI <potenza> #k <elementi>, " +
+		"OTTOMANI|SVIZZERI ATTIVI|INATTIVI (o in inglese: CONTROL, TREASURY, FAMINE|REVOLT|SACK, ELEMENTS, OTTOMANS|SWISS ACTIVE|INACTIVE), " +
+		"poi -- e il motivo che leggeranno i giocatori",
+	"%s #%s crosses %s (D6 %s, seed §7)": "%s #%s attraversa %s (D6 %s, seed §7)",
 }

@@ -55,7 +55,7 @@ func (rs *resolution) landOrders() []*landOrder {
 // then the overruns; d) the Ottoman rolls, after the control changes as
 // R51 and the seed's own example count them; then a contingent joins its
 // army (seed §7), and revolts are quelled and territories sacked.
-func (rs *resolution) moves() error {
+func (rs *resolution) moves() {
 	los := rs.landOrders()
 	for _, lo := range los {
 		if lo.o != nil && lo.o.verb == vIntoCity {
@@ -80,9 +80,7 @@ func (rs *resolution) moves() error {
 		}
 	}
 	rs.merge()
-	if err := rs.meetings(origins); err != nil {
-		return err
-	}
+	rs.meetings(origins)
 	for _, lo := range los {
 		if lo.moved() {
 			rs.overrun(lo.key(), lo.to)
@@ -95,7 +93,6 @@ func (rs *resolution) moves() error {
 	}
 	rs.merge()
 	rs.quellAndSack()
-	return nil
 }
 
 // doubleRolls settles, for each counter moving into a territory whose

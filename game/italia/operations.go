@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/variants/machiavelli"
@@ -313,6 +314,7 @@ func (rs *resolution) financial() {
 // Genova fleet (seed §4, R48) on the sea of Genova's port.
 func (rs *resolution) control(id, who string) {
 	rs.pos.Control[id] = who
+	rs.takenAt(id)
 	if id != "genoa" {
 		return
 	}
@@ -403,11 +405,13 @@ func (rs *resolution) deploy() {
 
 // counterList writes p's counters for p: "#1 army in Padova (CINC, ...)".
 func (rs *resolution) counterList(p *Power) string {
-	var out []string
-	for _, ct := range p.Counters {
-		out = append(out, fmt.Sprintf("#%d %s %s (%s)", ct.N, ct.Kind, rs.s.r.board.Areas[rs.s.area(ct.At)].Italian, ct.Elements))
-	}
-	return fmt.Sprint(out)
+	return textArg(func(l game.Lang) string {
+		var out []string
+		for _, ct := range p.Counters {
+			out = append(out, rs.s.counterText(l, ct))
+		}
+		return strings.Join(out, "; ")
+	})
 }
 
 // attrition makes counter ct of power p lose max(1, D6/2) elements

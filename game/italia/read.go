@@ -73,6 +73,11 @@ func (s *State) Read(side []string, line string, standing []game.Order) ([]game.
 			if spent := c.spends(o); spent {
 				note = join(note, c.left())
 			}
+			if note != nil {
+				// The judge writes a note right after the order.
+				inner := note
+				note = func(l game.Lang) string { return " (" + inner(l) + ")" }
+			}
 			return []game.Reading{{Written: line, Order: game.Order{Seat: seat, Key: key, Text: rd.format(o)}, Note: note}}, nil
 		}
 		if i == 0 {

@@ -3,7 +3,6 @@ package italia
 import (
 	"cmp"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 
@@ -22,16 +21,12 @@ import (
 //     cessions, the spring expenses with the shortfall rule (R39), the
 //     political and defensive operations (R8, R9; pacification on the
 //     D6), deployment, standard moves (moves.go: the double roll, entry
-//     attrition, meetings and battles of two powers, retreats, overrun,
+//     attrition, meetings and battles, retreats, overrun,
 //     the Ottoman activation roll, a contingent joining its army),
 //     strategic moves, fleet moves, transports and sea assaults
 //     (strategic.go), sieges and sacks, quelling; in autumn the taxes, the
-//     lifting of sieges, supply, and revolts turning independent; the
-//     30-territory victory.
-//
-// What it does not resolve yet, it refuses with ErrNotYet rather than
-// resolve wrongly: three powers meeting in one territory, the lost war
-// (spec §3.16).
+//     lifting of sieges, supply, revolts turning independent and the lost
+//     wars (war.go); the 30-territory victory.
 func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, error) {
 	rs, err := s.resolution(orders, d)
 	if err != nil {
@@ -39,15 +34,15 @@ func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, err
 	}
 	if s.phase.Diplomacy() {
 		rs.diplomacy()
-	} else if err := rs.operations(); err != nil {
-		return nil, err
+	} else {
+		rs.operations()
 	}
 	rs.pos.Phase = s.phase.Next().String()
 	next, err := s.r.State(rs.pos)
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s: %w", s.phase, err)
 	}
-	rec := record{Phase: s.phase.String(), Events: rs.events, Orders: map[string][]string{}}
+	rec := record{Phase: s.phase.String(), Events: rs.events, Orders: map[string][]string{}, Held: next.holdings()}
 	for _, o := range orders {
 		rec.Orders[o.Seat] = append(rec.Orders[o.Seat], o.Text)
 	}
@@ -58,9 +53,6 @@ func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, err
 	return &game.Outcome{Next: next, Record: data, End: rs.end(next)}, nil
 }
 
-// ErrNotYet is what Resolve says of a turn it cannot resolve exactly yet.
-var ErrNotYet = errors.New("not resolved by this version")
-
 // record is what a resolved phase keeps for its results.
 type record struct {
 	Phase  string  `json:"phase"`
@@ -68,6 +60,9 @@ type record struct {
 	// Orders are each power's orders as read; a sheet is secret (spec
 	// §3.22): each power reads its own.
 	Orders map[string][]string `json:"orders,omitempty"`
+	// Held is each power's territories after the phase, in halves as
+	// seed §11 counts them, for SUMMARY.
+	Held map[string]int `json:"held,omitempty"`
 }
 
 // event is one thing that happened, as the results tell it: a format of
@@ -158,14 +153,7 @@ func (rs *resolution) tell(to []string, text string, args ...string) {
 }
 
 // power is the power id in the position being made.
-func (rs *resolution) power(id string) *Power {
-	for _, p := range rs.pos.Powers {
-		if p.ID == id {
-			return p
-		}
-	}
-	return nil
-}
+func (rs *resolution) power(id string) *Power { return rs.pos.power(id) }
 
 // roll rolls a public D6 for what.
 func (rs *resolution) roll(what string) int { return rs.d.Roll(what, 6, true) }
@@ -256,7 +244,7 @@ func (rs *resolution) gifts() {
 }
 
 // operations resolves an operations deadline (spec §2.3 steps 2-11).
-func (rs *resolution) operations() error {
+func (rs *resolution) operations() {
 	// The expenses (phase C) come before the operations (D), as seed §3
 	// orders the phases and the ledger of spec §4.3 adds them up.
 	if rs.s.phase.Step == SpringOps && rs.s.phase.Year > FirstYear {
@@ -269,15 +257,9 @@ func (rs *resolution) operations() error {
 	if rs.s.phase.Step == SpringOps {
 		rs.deploy()
 	}
-	if err := rs.moves(); err != nil {
-		return err
-	}
-	if err := rs.strategic(); err != nil {
-		return err
-	}
-	if err := rs.maritime(); err != nil {
-		return err
-	}
+	rs.moves()
+	rs.strategic()
+	rs.maritime()
 	for _, p := range rs.pos.Powers {
 		for i := range p.Counters {
 			p.Counters[i].Strategic = rs.strategicMoved[counterKey{p.ID, p.Counters[i].N}]
@@ -285,9 +267,8 @@ func (rs *resolution) operations() error {
 	}
 	rs.sieges()
 	if rs.s.phase.Step == AutumnOps {
-		return rs.autumn()
+		rs.autumn()
 	}
-	return nil
 }
 
 // cessions hands over the ceded territories (spec §2.3 step 3); the

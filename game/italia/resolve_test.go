@@ -1,7 +1,6 @@
 package italia
 
 import (
-	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -273,18 +272,6 @@ func TestEntryAttrition(t *testing.T) {
 		if got := next.power("venezia").Counters[0].Elements; got.Total() != 21-c.lost || got[FT] != 7-c.lost {
 			t.Errorf("D6 %d: %v", c.roll, got)
 		}
-	}
-}
-
-// Three powers meeting are not resolved yet: Resolve says so rather than
-// resolve them wrongly.
-func TestNotYet(t *testing.T) {
-	st := at(t, "E1500O", func(p *Position) {
-		p.Powers[5].Counters = append(p.Powers[5].Counters, Counter{N: 2, Kind: Contingent, At: "ferra", Elements: Elements{PK: 3}})
-		p.Powers[2].Counters = append(p.Powers[2].Counters, Counter{N: 2, Kind: Contingent, At: "ferra", Elements: Elements{PK: 3}})
-	})
-	if _, _, err := play(t, st, map[string]string{"venezia": "#1 - Ferrara"}); !errors.Is(err, ErrNotYet) {
-		t.Errorf("three powers meet: %v", err)
 	}
 }
 

@@ -87,13 +87,24 @@ func (s *State) position(l game.Lang, to game.Viewer) string {
 		for _, fl := range p.Fleets {
 			forces = append(forces, fmt.Sprintf("F%d %s", fl.N, b.Areas[s.area(fl.At)].Italian))
 		}
-		out.WriteString(f(l, "%s: %d territories (%s); %s\n", powerName(l, p.ID), len(ts), strings.Join(ts, ", "), strings.Join(forces, ", ")))
+		held := f(l, "%d territories", len(ts))
+		if len(ts) == 1 {
+			held = t(l, "1 territory")
+		}
+		line := fmt.Sprintf("%s: %s (%s)", powerName(l, p.ID), held, strings.Join(ts, ", "))
+		if len(forces) > 0 {
+			line += "; " + strings.Join(forces, ", ")
+		}
+		out.WriteString(line + "\n")
 		if to.Master || slices.Contains(to.Seats, p.ID) {
 			out.WriteString(f(l, "  treasury %d ducats\n", p.Treasury))
 			for _, c := range p.Counters {
-				out.WriteString(fmt.Sprintf("  #%d %s: %s\n", c.N, c.Kind, c.Elements))
+				out.WriteString("  " + s.counterText(l, c) + "\n")
 			}
 		}
+	}
+	for _, w := range s.pos.Wars {
+		out.WriteString(f(l, "%s lost a war to %s: at peace until the end of Autunno %d (seed §6)\n", powerName(l, w.Loser), powerName(l, w.Winner), w.Until))
 	}
 	return out.String()
 }

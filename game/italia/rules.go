@@ -20,8 +20,9 @@ type Kind struct{}
 
 var _ game.Kind = Kind{}
 
-// Name is "guerre", as `corriere demo --game guerre` names it.
-func (Kind) Name() string { return "guerre" }
+// Name is "italia", as CREATE's "game italia" and `corriere demo --game
+// italia` name it.
+func (Kind) Name() string { return "italia" }
 
 // Configure reads the game's own settings (Configure).
 func (Kind) Configure(settings map[string]string) (game.Rules, error) {
@@ -46,7 +47,9 @@ type Rules struct {
 }
 
 // Configure reads the settings: players (6, 7 or 8), lagoon (merged or
-// separate) and battles (abstract or tactical).
+// separate) and battles (abstract or tactical); and the board and the
+// scenario as Label names them, which the judge hands back with a stored
+// game's settings.
 func Configure(settings map[string]string) (*Rules, error) {
 	r := &Rules{Players: 6}
 	// switches are the settings that choose between two values, the
@@ -83,6 +86,15 @@ func Configure(settings map[string]string) (*Rules, error) {
 				return nil, fmt.Errorf("%s %q: expected %s or %s", key, value, sw.off, sw.on)
 			}
 			*sw.set = value == sw.on
+		case "variant":
+			if value != "italia" && value != "italia-laguna" {
+				return nil, fmt.Errorf("variant %q: Le Guerre d'Italia is played on italia (or italia-laguna, lagoon separate)", value)
+			}
+			r.LagoonSeparate = r.LagoonSeparate || value == "italia-laguna"
+		case "rules":
+			if value != "1499-1512" {
+				return nil, fmt.Errorf("rules %q: Le Guerre d'Italia plays the scenario 1499-1512", value)
+			}
 		default:
 			return nil, fmt.Errorf("%q is no setting of Le Guerre d'Italia", key)
 		}

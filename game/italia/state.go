@@ -64,6 +64,11 @@ type Position struct {
 	OttomansActive  bool `json:"ottomans_active,omitempty"`
 	SwissActive     bool `json:"swiss_active,omitempty"`
 	FrenchExclusive bool `json:"french_exclusive,omitempty"`
+	// Wars are the lost wars in progress, and Taken when each territory
+	// of a capital set last changed hands (a phase's rank), for the first
+	// taker of a shared set (seed §6, R31).
+	Wars  []War          `json:"wars,omitempty"`
+	Taken map[string]int `json:"taken,omitempty"`
 	// Absent lists the seats no player took: they give no orders and
 	// their forces stand (R34, R52).
 	Absent []string `json:"absent,omitempty"`
@@ -155,9 +160,36 @@ func (s *State) Owing() []string {
 	return out
 }
 
+// kindWord is a counter's kind in l, as a deployment line writes it
+// ("ESERCITO").
+func kindWord(l game.Lang, k CounterKind) string {
+	for _, ck := range counterKinds {
+		if ck.Kind == k {
+			if l == game.Italian {
+				return ck.Italian
+			}
+			return ck.English
+		}
+	}
+	return string(k)
+}
+
+// counterText writes a counter for its own power as its deployment line
+// does: "#2 CONTINGENTE IN Verona: 2 CL, 1 PK", "#3 FINTO IN Treviso".
+func (s *State) counterText(l game.Lang, ct Counter) string {
+	out := fmt.Sprintf("#%d %s IN %s", ct.N, kindWord(l, ct.Kind), s.r.board.Areas[s.area(ct.At)].Italian)
+	if ct.Kind != Dummy {
+		out += ": " + ct.Elements.String()
+	}
+	return out
+}
+
 // power is the power with id in the position, nil for none.
-func (s *State) power(id string) *Power {
-	for _, p := range s.pos.Powers {
+func (s *State) power(id string) *Power { return s.pos.power(id) }
+
+// power is the power with id, nil for none.
+func (pos *Position) power(id string) *Power {
+	for _, p := range pos.Powers {
 		if p.ID == id {
 			return p
 		}

@@ -17,7 +17,7 @@ import (
 // (R19), rolls for the Ottomans for each Balkan state it entered (R51),
 // and quells with SEDA. A path that the earlier steps closed (a
 // territory on it lost to another player) is not carried out (R10).
-func (rs *resolution) strategic() error {
+func (rs *resolution) strategic() {
 	b := rs.s.r.board
 	for _, p := range rs.pos.Powers {
 		for _, o := range rs.sheets[p.ID].lines(vStrategic) {
@@ -40,10 +40,12 @@ func (rs *resolution) strategic() error {
 					break
 				}
 				if rs.pos.Control[id] == "" {
-					if d := rs.roll(fmt.Sprintf("strategic move of %s #%d: stop in %s", p.ID, k.n, id)); d <= 2 {
+					d := rs.roll(fmt.Sprintf("strategic move of %s #%d: stop in %s", p.ID, k.n, id))
+					if d <= 2 {
 						rs.tell(nil, "%s #%s must stop in %s (D6 %s, seed §7)", "p:"+p.ID, fmt.Sprint(k.n), "a:"+id, fmt.Sprint(d))
 						break
 					}
+					rs.tell(nil, "%s #%s crosses %s (D6 %s, seed §7)", "p:"+p.ID, fmt.Sprint(k.n), "a:"+id, fmt.Sprint(d))
 				}
 			}
 			stop := entered[len(entered)-1]
@@ -54,13 +56,10 @@ func (rs *resolution) strategic() error {
 			ct.At, ct.InCity, ct.Strategic = stop, false, true
 			rs.strategicMoved[k] = true
 			rs.tell(nil, "%s #%s moves strategically: %s -> %s", "p:"+p.ID, fmt.Sprint(k.n), "a:"+from, "a:"+stop)
-			if err := rs.arrive(k, entered, origin, tx("famine, revolt or sack on the way")); err != nil {
-				return err
-			}
+			rs.arrive(k, entered, origin, tx("famine, revolt or sack on the way"))
 			rs.finish(k, o.mods(), stop)
 		}
 	}
-	return nil
 }
 
 // arrive resolves what follows counter k's strategic move or landing
@@ -68,7 +67,7 @@ func (rs *resolution) strategic() error {
 // and 8): attrition for each famine, revolt or sack (why), the meeting
 // where it stops (origin: where it came from), the overrun there, and an
 // Ottoman roll for each Balkan state entered (R51).
-func (rs *resolution) arrive(k counterKey, entered []string, origin string, why game.Text) error {
+func (rs *resolution) arrive(k counterKey, entered []string, origin string, why game.Text) {
 	p := rs.power(k.power)
 	for _, id := range entered {
 		if ct := p.counter(k.n); ct != nil && rs.marked(id) {
@@ -76,17 +75,14 @@ func (rs *resolution) arrive(k counterKey, entered []string, origin string, why 
 		}
 	}
 	if p.counter(k.n) == nil {
-		return nil
+		return
 	}
 	rs.merge()
-	if err := rs.meetings(map[counterKey]string{k: origin}); err != nil {
-		return err
-	}
+	rs.meetings(map[counterKey]string{k: origin})
 	rs.overrun(k, entered[len(entered)-1])
 	for _, id := range entered {
 		rs.ottomans(p.ID, id)
 	}
-	return nil
 }
 
 // pathClosed says why power p may no longer take a strategic path, nil
@@ -97,7 +93,7 @@ func (rs *resolution) pathClosed(p string, path []machiavelli.Area) game.Text {
 	for _, t := range path {
 		id := b.Areas[t].ID
 		owner := rs.pos.Control[id]
-		if owner != "" && owner != p && !(rs.allied(owner, p) && slices.Contains(rs.pos.Transit[owner], p)) {
+		if owner != "" && owner != p && !(rs.allied(owner, p) && slices.Contains(rs.pos.Transit[owner], p)) && lostWar(rs.pos, owner) == nil {
 			return tx("%s is no longer open to the move", b.Areas[t].Italian)
 		}
 	}
@@ -119,7 +115,7 @@ func usesPort(pos *Position, allied func(a, b string) bool, p, id string) bool {
 // target, if any (R23): D6 + the invader's and its allies' fleets on the
 // sea − the protectors, failing on 3 or less; a landed counter meets,
 // overruns and rolls for the Ottomans as after a standard move.
-func (rs *resolution) maritime() error {
+func (rs *resolution) maritime() {
 	b := rs.s.r.board
 	busy := map[counterKey]bool{}
 	for _, p := range rs.pos.Powers {
@@ -157,12 +153,9 @@ func (rs *resolution) maritime() error {
 			}
 			ct.At, ct.InCity = to, false
 			rs.tell(nil, "%s #%s lands from the sea: %s -> %s", "p:"+p.ID, fmt.Sprint(k.n), "a:"+from, "a:"+to)
-			if err := rs.arrive(k, []string{to}, from, tx("famine, revolt or sack on entry")); err != nil {
-				return err
-			}
+			rs.arrive(k, []string{to}, from, tx("famine, revolt or sack on entry"))
 		}
 	}
-	return nil
 }
 
 // assaultLands rolls a sea assault against the target's protectors: the

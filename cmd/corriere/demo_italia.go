@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/corriere/corriere/examples"
+	"github.com/corriere/corriere/judge"
+	"github.com/corriere/corriere/mailer"
+)
+
+// italiaDemoGame is the game `corriere demo --game italia` plays.
+const italiaDemoGame = "guerra"
+
+// italiaPowers are the six seats of Le Guerre d'Italia.
+var italiaPowers = []string{"francia", "aragonesi", "impero", "venezia", "firenze", "papato"}
+
+// demoItalia plays the spring of 1499 of Le Guerre d'Italia by mail, as
+// demo plays the rulebook's Diplomacy: loopback servers, the judge's
+// daemon, six players at <power>@players.test, Venice in Italian, the
+// Pope in English, Florence in Italian, the others silent (their forces
+// hold, R34); every mail the judge sent is written to out.
+func demoItalia(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) error {
+	var addrs []string
+	for _, p := range italiaPowers {
+		addrs = append(addrs, seedPlayer(p))
+	}
+	env, err := newDemoEnv(ctx, out, log, addrs)
+	if err != nil {
+		return err
+	}
+	defer env.close()
+	set := judge.DefaultSettings()
+	// Deadlines compressed to seconds: a phase waits at most this long.
+	set.Set("diplomacy", "@every 5s")
+	set.Set("operations", "@every 5s")
+	set.Grace, set.Reminder = 0, 0
+	if _, err := env.j.CreateWithMaster(ctx, italiaDemoGame, judge.Creation{Kind: "italia", Settings: set}, ""); err != nil {
+		return err
+	}
+	for _, p := range italiaPowers {
+		if err := env.j.Seat(ctx, italiaDemoGame, p, seedPlayer(p), "pw-"+p); err != nil {
+			return err
+		}
+	}
+	if err := env.j.Start(ctx, italiaDemoGame); err != nil {
+		return err
+	}
+	env.run(ctx, log)
+	fmt.Fprintf(stdout, "Corriere demo: game %q, the spring of 1499 of Le Guerre d'Italia played by mail.\n", italiaDemoGame)
+	fmt.Fprintf(stdout, "IMAP on %s, SMTP on %s, deadlines every 5 seconds.\n\n", env.sys.IMAPAddr(), env.sys.SMTPAddr())
+	for i, ph := range examples.ItaliaSpring {
+		for _, p := range italiaPowers {
+			sheet, ok := ph.Sheets[p]
+			if !ok {
+				continue
+			}
+			body := fmt.Sprintf("SIGNON %s@%s pw-%s\n%s\n", p, italiaDemoGame, p, strings.TrimSpace(sheet))
+			raw := playerMail(seedPlayer(p), "sheet for "+ph.Phase, fmt.Sprintf("demo-%d-%s@players.test", i, p), body)
+			if err := env.players.Send(ctx, seedPlayer(p), []string{demoJudge}, raw); err != nil {
+				return fmt.Errorf("%s mails its sheet: %w", p, err)
+			}
+		}
+		results, err := awaitResults(ctx, env.sys, seedPlayer("francia"), italiaDemoGame, ph.Phase)
+		if err != nil {
+			return err
+		}
+		// Every player's results are in before the next sheets, and
+		// before the judge stops.
+		for _, addr := range addrs {
+			if err := awaitPhaseMail(ctx, env, addr, ph.Phase); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintf(stdout, "%s processed. %s\n", ph.Phase, summaryLine(results))
+	}
+	final, err := env.j.Status(ctx, italiaDemoGame)
+	if err != nil {
+		return err
+	}
+	env.stop()
+	n, err := writeMails(env.sys, out, addrs)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "\n%s\n%d mails from the judge written to %s.\n", strings.TrimSpace(final), n, out)
+	return nil
+}
+
+// awaitPhaseMail waits until the player at addr has the judge's results
+// of phase, in whichever language he reads: a mail that names the phase
+// and answers none of his.
+func awaitPhaseMail(ctx context.Context, env *demoEnv, addr, phase string) error {
+	for {
+		msgs, err := env.sys.Messages(addr)
+		if err != nil {
+			return err
+		}
+		for _, raw := range msgs {
+			m, err := mailer.Parse(raw)
+			if err == nil && strings.Contains(m.Subject, phase) && !strings.HasPrefix(m.Subject, "Re:") {
+				return nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("no results of %s for %s: %w", phase, addr, ctx.Err())
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}

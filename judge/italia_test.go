@@ -1,0 +1,111 @@
+package judge
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/corriere/corriere/examples"
+	"github.com/corriere/corriere/game/italia"
+)
+
+// italiaSeats are the six powers of Le Guerre d'Italia and their players.
+var italiaSeats = []string{"francia", "aragonesi", "impero", "venezia", "firenze", "papato"}
+
+// newItaliaGame creates Le Guerre d'Italia "guerra" by mail on a judge
+// that hosts it after Diplomacy: the master creates it, seats the six
+// powers and starts it.
+func newItaliaGame(t *testing.T) (*fixture, map[string]string) {
+	f := newFixture(t, nil)
+	f.j.Games = append(slices.Clone(testGames), italia.Kind{})
+	reply := f.send("gm@x.test", "CREATE guerra pw-arbitro\ngame italia\ndiplomacy 0 20 * * *\noperations 0 20 * * *\ngrace 30m")
+	mustContain(t, "CREATE", reply, "Game guerra created (italia variant, 1499-1512 rules).", "Laguna: merged into the Alto Adriatico (R3).", `Deadlines: diplomacy "0 20 * * *", operations "0 20 * * *"`)
+	reply = f.seatAll("guerra", "pw-arbitro", italiaSeats, "players.test")
+	mustContain(t, "the master's mail", reply, "Venice: now played by venezia@players.test", "Game guerra has started")
+	pw := map[string]string{}
+	for _, p := range italiaSeats {
+		pw[p] = f.password(p + "@players.test")
+	}
+	return f, pw
+}
+
+// sheet mails a power's sheet, signed on.
+func (f *fixture) sheet(pw map[string]string, power, body string) string {
+	f.t.Helper()
+	return f.send(power+"@players.test", "SIGNON "+power+"@guerra "+pw[power]+"\n"+body)
+}
+
+// deadline lets a day pass, so that the phase is processed.
+func (f *fixture) deadline() {
+	f.t.Helper()
+	f.clk.advance(24 * time.Hour)
+	f.tick()
+}
+
+// A year of Le Guerre d'Italia by mail: the diplomacy makes an alliance,
+// the sheets, in Italian and English, are answered line by line with the
+// treasury and what is missing, the deadlines pass, each player reads
+// results made for him (never another's dummies, sheet or treasury), and
+// the dice replay after a rollback.
+func TestItaliaYearByMail(t *testing.T) {
+	f, pw := newItaliaGame(t)
+	mustContain(t, "Venice's start mail", f.lastMail("start", "venezia@players.test"), "Game guerra has started", "treasury 13 ducats")
+
+	// Primavera 1499, diplomacy: an alliance by ambassadors (seed §3 A).
+	reply := f.sheet(pw, "venezia", "FOGLIO VENEZIA PRIMAVERA 1499 DIPLOMAZIA\nAMBASCIATORE Papato\nTRANSITO Papato")
+	mustContain(t, "Venice's diplomacy", reply, "AMBASCIATORE Papato          ok: AMBASCIATORE Papato", "Your orders are complete.")
+	reply = f.sheet(pw, "papato", "AMBASSADOR Venice\nAMBASSADOR Narnia")
+	mustContain(t, "the Pope's diplomacy", reply, "ok: AMBASCIATORE Venezia", `refused: no power is called "Narnia"`)
+	f.deadline()
+	mustContain(t, "the diplomacy's results", f.lastMail("results", "francia@players.test"), "Venice and Papacy are allied for the year (seed §3 A)", "Next: Spring 1499 operations (P1499O)")
+
+	// Primavera 1499, operations: each line understood or refused, the
+	// ledger after each expense, what is still missing.
+	reply = f.sheet(pw, "papato", "PAY 2 TO Venice")
+	mustContain(t, "the Pope's first mail", reply, "ok: PAGA 2 A Venezia (the sheet now commits 2 ducats of your 13; 11 left)", "an order for #1 in Roma", "an order for F1 in Basso Adriatico")
+	reply = f.sheet(pw, "venezia", examples.ItaliaVeniceSpring)
+	mustContain(t, "Venice's sheet", reply,
+		"MANTIENI TUTTO               rifiutato: nella prima primavera non ci sono spese (seed §3 C)",
+		"ok: CORROMPI Ferrara CON 10 (il foglio impegna ora 10 ducati dei tuoi 13; ne restano 3)",
+		"ok: #3 FINTO IN Treviso", "I tuoi ordini sono completi.")
+	reply = f.sheet(pw, "papato", examples.ItaliaPapacySpring)
+	mustContain(t, "the Pope's sheet", reply, "ok: #1 - Perugia", "ok: F1 - Alto Adriatico", "Your orders are complete.")
+	reply = f.sheet(pw, "firenze", examples.ItaliaFlorenceSpring)
+	mustContain(t, "Florence's sheet", reply, "ok: RIVOLTA Urbino CON 10 SEGRETA (il foglio impegna ora 12 ducati dei tuoi 18; ne restano 6)")
+	f.deadline()
+	venice, papacy, florence := f.lastMail("results", "venezia@players.test"), f.lastMail("results", "papato@players.test"), f.lastMail("results", "firenze@players.test")
+	mustContain(t, "Venice's results", venice, "la guarnigione di Ferrara è corrotta da Venezia", "#3 FINTO IN Vicenza", "tesoro 4 ducati", "Urbino si ribella, fomentato da ignoti")
+	mustContain(t, "the Pope's results", papacy, "Venice #3: Treviso -> Vicenza", "Urbino rises in revolt, stirred by unknown parties", "treasury 10 ducats")
+	mustContain(t, "Florence's results", florence, "12 ducati pagati: l'offerta in Urbino", "tesoro 6 ducati")
+	for _, secret := range []string{"FINTO", "DUMMY", "CORROMPI", "RIVOLTA", "treasury 4", "treasury 6", "CINC, 4 GD, 5 PK"} {
+		if strings.Contains(papacy, secret) {
+			t.Errorf("the Pope reads %q:\n%s", secret, papacy)
+		}
+	}
+
+	// Estate 1499: a strategic move rolls to cross independent Mantova;
+	// the Pope's army pays to enter revolted Urbino and quells it.
+	f.sheet(pw, "venezia", "#1 STRATEGICO Mantova-Brescia\n#2 FERMO\n#3 FERMO\nF1 FERMO")
+	f.sheet(pw, "papato", "#1 - Urbino\nF1 HOLD")
+	f.deadline()
+	summer := f.gameByName("guerra").Position
+	mustContain(t, "the summer's results", f.lastMail("results", "papato@players.test"), "Venice #1 moves strategically: Ferrara -> ", "Papacy quells the revolt in Urbino")
+	rolls := strings.Join(f.audit("guerra"), "\n")
+	mustContain(t, "the audit", rolls, "E1499O: strategic move of venezia #1: stop in mantu: ")
+
+	// The arbiter rolls the summer back and processes it again: the same
+	// dice, the same position.
+	reply = f.send("gm@x.test", "SIGNON master@guerra pw-arbitro\nROLLBACK E1499O\nPROCESS E1499O")
+	mustContain(t, "the rollback", reply, "Game guerra is back at Summer 1499 operations (E1499O)", "E1499O processed now")
+	if again := f.gameByName("guerra").Position; again != summer {
+		t.Errorf("after the rollback:\n%s\nbefore it:\n%s", again, summer)
+	}
+
+	// Autunno 1499: taxes, supply, and the next year.
+	f.deadline()
+	mustContain(t, "the autumn's results", f.lastMail("results", "venezia@players.test"), "Venezia riscuote 24 ducati di tasse (seed §5)", "Prossima fase: Primavera 1500, diplomazia (P1500D)")
+	if g := f.gameByName("guerra"); g.Phase != "P1500D" {
+		t.Errorf("the game is at %s", g.Phase)
+	}
+}
