@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
@@ -56,14 +57,19 @@ type BoardMap struct {
 	base  []group
 	w, h  int
 
-	rasterOnce sync.Once
-	raster     *image.RGBA
+	// emptyPNG is the empty board's PNG, made once.
+	emptyOnce sync.Once
+	emptyPNG  []byte
+	emptyErr  error
+	// pos is the base of a position's PNG, made once (boardpos.go).
+	posOnce sync.Once
+	pos     *pngBase
 }
 
 // Sizes of a board's map, in pixels.
 const (
 	boardTitleHeight  = 40
-	boardLegendHeight = 64
+	boardLegendHeight = 100 // a position's three rows
 	boardLabelSize    = 10
 	boardSeaLabelSize = 11
 )
@@ -152,20 +158,35 @@ func (bm *BoardMap) Size() (w, h int) { return bm.w, bm.h }
 // Spots returns where things go in area a.
 func (bm *BoardMap) Spots(a machiavelli.Area) Spots { return bm.spots[a] }
 
-// PNG draws the board as a PNG image on w.
-func (bm *BoardMap) PNG(w io.Writer) error {
-	bm.rasterOnce.Do(func() {
-		bm.raster = image.NewRGBA(image.Rect(0, 0, bm.w, bm.h))
-		paint(bm.raster, bm.base)
+// PNG draws position p as a PNG image on w, or, when p is nil, the empty
+// board in the colours the rules read off it (drawn and encoded once).
+func (bm *BoardMap) PNG(w io.Writer, p *BoardPosition) error {
+	if p != nil {
+		return bm.positionPNG(w, p)
+	}
+	bm.emptyOnce.Do(func() {
+		img := image.NewRGBA(image.Rect(0, 0, bm.w, bm.h))
+		paint(img, bm.base)
+		var buf bytes.Buffer
+		bm.emptyErr = encodePNG(&buf, img)
+		bm.emptyPNG = buf.Bytes()
 	})
-	if err := encodePNG(w, bm.raster); err != nil {
+	err := bm.emptyErr
+	if err == nil {
+		_, err = w.Write(bm.emptyPNG)
+	}
+	if err != nil {
 		return fmt.Errorf("render: write PNG: %w", err)
 	}
 	return nil
 }
 
-// SVG draws the board as an SVG document on w.
-func (bm *BoardMap) SVG(w io.Writer) error {
+// SVG draws position p as an SVG document on w, or, when p is nil, the
+// empty board.
+func (bm *BoardMap) SVG(w io.Writer, p *BoardPosition) error {
+	if p != nil {
+		return bm.positionSVG(w, p)
+	}
 	if err := writeSVGDocument(w, bm.w, bm.h, "", bm.base); err != nil {
 		return fmt.Errorf("render: write SVG: %w", err)
 	}
@@ -214,16 +235,30 @@ var colourNames = []struct {
 	{machiavelli.Balkan, "Balcani (sfera ottomana)"},
 }
 
-// baseGroups draws the board: areas, borders, crossings, cities and
-// ports, names, title and legend.
+// baseGroups draws the empty board: areas in the board's colours,
+// borders, crossings, cities and ports, names, title and legend.
 func (bm *BoardMap) baseGroups() []group {
-	m, b := bm.m, bm.b
-	w, mh := float32(m.Width), float32(m.Height)
-	gs := []group{{class: "background", shapes: []shape{
+	gs := bm.bands()
+	gs = append(gs, bm.mapGroups(tinted)...)
+	return append(gs, bm.boardTitle(), bm.boardLegend())
+}
+
+// bands draws the sea under the map, the title's band above it and the
+// legend's paper below.
+func (bm *BoardMap) bands() []group {
+	w, mh := float32(bm.m.Width), float32(bm.m.Height)
+	return []group{{class: "background", shapes: []shape{
 		fillPoly(colSea, rect(0, boardTitleHeight, w, mh)),
 		fillPoly(colBand, rect(0, 0, w, boardTitleHeight)),
 		fillPoly(colPaper, rect(0, boardTitleHeight+mh, w, boardLegendHeight)),
 	}}}
+}
+
+// mapGroups draws the map: each territory filled by fill (given its
+// board colour), the seas, borders, crossings, cities, ports and names.
+func (bm *BoardMap) mapGroups(fill func(c machiavelli.Colour, paths ...[]pt) []shape) []group {
+	m, b := bm.m, bm.b
+	var gs []group
 	ol := outline{m, boardTitleHeight}
 	for i := range m.Regions {
 		paths := ol.region(&m.Regions[i])
@@ -238,7 +273,7 @@ func (bm *BoardMap) baseGroups() []group {
 			g.class = "sea"
 			g.shapes = []shape{fillPoly(colSea, paths...)}
 		} else {
-			g.shapes = tinted(info.Colour, paths...)
+			g.shapes = fill(info.Colour, paths...)
 			if info.Colour != machiavelli.NoColour {
 				g.attrs = append(g.attrs, attr{"colour", info.Colour.String()})
 			}
@@ -275,9 +310,7 @@ func (bm *BoardMap) baseGroups() []group {
 		}
 		names = append(names, areaName(info, s.Label.pt())...)
 	}
-	gs = append(gs, group{class: "cities", shapes: marks}, group{class: "names", shapes: names})
-	gs = append(gs, bm.boardTitle(), bm.boardLegend())
-	return gs
+	return append(gs, group{class: "cities", shapes: marks}, group{class: "names", shapes: names})
 }
 
 // crossingShapes draws a land move over the water: a dashed line on a pale
@@ -425,7 +458,7 @@ func (bm *BoardMap) boardLegend() group {
 	}
 	var shapes []shape
 	for row, items := range [][]legendItem{colours, signs} {
-		y := top + 20 + float32(row)*28
+		y := top + 34 + float32(row)*32
 		shapes = append(shapes, legendRow(items, float32(bm.w), 16, 6, y, y+4.5)...)
 	}
 	return group{class: "legend", shapes: shapes}

@@ -145,7 +145,7 @@ func TestBoardPNG(t *testing.T) {
 			t.Fatal(err)
 		}
 		var buf bytes.Buffer
-		if err := bm.PNG(&buf); err != nil {
+		if err := bm.PNG(&buf, nil); err != nil {
 			t.Fatal(err)
 		}
 		img, err := png.Decode(bytes.NewReader(buf.Bytes()))
@@ -171,7 +171,7 @@ func TestBoardPNG(t *testing.T) {
 		}
 
 		var svg bytes.Buffer
-		if err := bm.SVG(&svg); err != nil {
+		if err := bm.SVG(&svg, nil); err != nil {
 			t.Fatal(err)
 		}
 		if err := xml.Unmarshal(svg.Bytes(), new(struct{})); err != nil {
@@ -228,7 +228,7 @@ func BenchmarkBoardPNG(b *testing.B) {
 	var buf bytes.Buffer
 	for b.Loop() {
 		buf.Reset()
-		if err := bm.PNG(&buf); err != nil {
+		if err := bm.PNG(&buf, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

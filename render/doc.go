@@ -22,11 +22,15 @@
 //
 // [BoardMap] draws a Machiavelli-family board (package
 // variants/machiavelli) the same way, from its own data
-// (variants/italia/drawing.bin, made by the same generator): for now the
-// board alone, territories in the colours the rules read off it, cities,
+// (variants/italia/drawing.bin, made by the same generator): the empty
+// board, territories in the colours the rules read off it, cities,
 // fortresses and ports marked, the crossings over water dashed, every
-// area named; [BoardMap.Spots] says where a game's counters, city markers
-// and names go. It lives in board.go and shares with the Diplomacy map
-// (render.go, layout.go) only the scene, its PNG and SVG writers and the
-// drawing helpers (outlines, legend rows), nothing of the game.
+// area named; or a [BoardPosition], which a game fills for one reader
+// with what he may see: territories tinted by controller, garrisons,
+// sieges, markers, counters, fleets and orders (boardpos.go). A position's
+// PNG is drawn over a base made once, whose palette keeps an entry per
+// territory: a picture tints a territory by its palette alone. It shares
+// with the Diplomacy map (render.go, layout.go) only the scene, its PNG
+// and SVG writers, the frame and the drawing helpers (outlines, arrows,
+// legend rows), nothing of either game.
 package render

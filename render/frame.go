@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"io"
+	"slices"
 	"sync"
 
 	"github.com/corriere/corriere/variants"
@@ -65,6 +66,13 @@ type pngBase struct {
 	ntx    int // tiles across
 	ncx    int // cells across
 	frames sync.Pool
+	// pal is the palette; its first reserved entries are a picture's to
+	// set (a Machiavelli board's territories, tinted by controller), so
+	// the PNG's head is ihdr, then each picture's PLTE. head has the
+	// base's own PLTE.
+	pal      []color.RGBA
+	reserved int
+	ihdr     []byte
 }
 
 // pngBase returns the variant's base, made the first time.
@@ -74,7 +82,7 @@ func (d *drawing) pngBase(v *variants.Variant) *pngBase {
 		sample := image.NewRGBA(base.Rect)
 		copy(sample.Pix, base.Pix)
 		paint(sample, d.paletteSample(v))
-		d.png = newPNGBase(base, sample)
+		d.png = newPNGBase(base, sample, nil, 0, sampleColours)
 	})
 	return d.png
 }
@@ -101,8 +109,11 @@ func (d *drawing) paletteSample(v *variants.Variant) []group {
 }
 
 // newPNGBase reduces base to the palette of base and, where it differs
-// from base, sample.
-func newPNGBase(base, sample *image.RGBA) *pngBase {
+// from base, sample, which has sampled entries at least. With reserved above 0, fixed has a byte a pixel:
+// k+1 puts the pixel at palette entry k (k < reserved), whatever its
+// colour, and 0 reduces it as usual; entry k starts as the colour of its
+// first pixel.
+func newPNGBase(base, sample *image.RGBA, fixed []byte, reserved, sampled int) *pngBase {
 	h, hs := new(histogram), new(histogram)
 	h.add(base.Pix, 1)
 	for i := 0; i < len(base.Pix); i += 4 {
@@ -116,7 +127,7 @@ func newPNGBase(base, sample *image.RGBA) *pngBase {
 	var chosen [cells]bool
 	var order []uint16
 	byBase, bySample := h.byCount(), hs.byCount()
-	nb := min(len(byBase), 256-sampleColours)
+	nb := min(len(byBase), 256-reserved-sampled)
 	for _, list := range [][]uint16{byBase[:nb], bySample, byBase[nb:]} {
 		for _, k := range list {
 			if !chosen[k] {
@@ -131,13 +142,23 @@ func newPNGBase(base, sample *image.RGBA) *pngBase {
 			h.sum[i][c] += hs.sum[i][c]
 		}
 	}
-	pal, lut := h.paletteOf(order, true)
+	pal, lut := h.paletteOf(order, true, reserved)
 	w, ht := base.Rect.Dx(), base.Rect.Dy()
-	b := &pngBase{rgba: base, stride: w + 1, lut: lut, ntx: (w + 1<<tileShift - 1) >> tileShift, ncx: (w + cellW - 1) / cellW}
+	b := &pngBase{rgba: base, stride: w + 1, lut: lut, ntx: (w + 1<<tileShift - 1) >> tileShift, ncx: (w + cellW - 1) / cellW, reserved: reserved}
 	b.rows = make([]byte, ht*b.stride)
+	set := make([]bool, reserved)
 	for y := range ht {
 		for x := range w {
 			i := base.PixOffset(x, y)
+			if fixed != nil && fixed[y*w+x] != 0 {
+				k := fixed[y*w+x] - 1
+				b.rows[y*b.stride+1+x] = k
+				if !set[k] {
+					set[k] = true
+					pal[k] = base.RGBAAt(x, y)
+				}
+				continue
+			}
 			b.rows[y*b.stride+1+x] = lut[cell(base.Pix[i], base.Pix[i+1], base.Pix[i+2])]
 		}
 	}
@@ -156,18 +177,28 @@ func newPNGBase(base, sample *image.RGBA) *pngBase {
 	sum := adler32.Checksum(b.rows)
 	b.adlerA, b.adlerB = int64(sum&0xffff), int64(sum>>16)
 
-	b.head = []byte("\x89PNG\r\n\x1a\n")
 	ihdr := binary.BigEndian.AppendUint32(nil, uint32(w))
 	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(ht))
 	ihdr = append(ihdr, 8, 3, 0, 0, 0) // 8 bits, paletted, deflate, no interlace
-	b.head = appendChunk(b.head, "IHDR", ihdr)
-	var plte []byte
+	b.ihdr = appendChunk([]byte("\x89PNG\r\n\x1a\n"), "IHDR", ihdr)
 	for _, c := range pal {
-		q := c.(color.RGBA)
+		b.pal = append(b.pal, c.(color.RGBA))
+	}
+	b.head = appendPLTE(slices.Clone(b.ihdr), b.pal, nil)
+	return b
+}
+
+// appendPLTE appends the PLTE chunk of palette pal, its first entries
+// replaced by tints.
+func appendPLTE(out []byte, pal, tints []color.RGBA) []byte {
+	plte := make([]byte, 0, 3*len(pal))
+	for i, q := range pal {
+		if i < len(tints) {
+			q = tints[i]
+		}
 		plte = append(plte, q.R, q.G, q.B)
 	}
-	b.head = appendChunk(b.head, "PLTE", plte)
-	return b
+	return appendChunk(out, "PLTE", plte)
 }
 
 func pixel(pix []byte, i int) uint32 { return binary.LittleEndian.Uint32(pix[i:]) }
@@ -199,6 +230,10 @@ type frame struct {
 	toks    []uint32
 	segs    []segment
 	out     []byte
+	// tints are the colours of the base's reserved palette entries in
+	// this picture (the base's own when nil).
+	tints []color.RGBA
+	head  []byte
 }
 
 // drawPNG writes the scene as a PNG: the base with the phase over it.
@@ -207,7 +242,18 @@ func (d *drawing) drawPNG(w io.Writer, v *variants.Variant, sc *scene) error {
 	f := b.frame()
 	defer b.frames.Put(f)
 	f.encode(f.draw(sc))
-	if _, err := w.Write(b.head); err != nil {
+	return f.write(w)
+}
+
+// write writes the PNG: its head, with the frame's tints in the palette,
+// and the image data encode made.
+func (f *frame) write(w io.Writer) error {
+	head := f.b.head
+	if f.tints != nil {
+		f.head = appendPLTE(append(f.head[:0], f.b.ihdr...), f.b.pal, f.tints)
+		head = f.head
+	}
+	if _, err := w.Write(head); err != nil {
 		return err
 	}
 	_, err := w.Write(f.out)
@@ -325,6 +371,16 @@ func (f *frame) freshen(b *pngBase, t int32) {
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		i, j := f.rgba.PixOffset(r.Min.X, y), f.rgba.PixOffset(r.Max.X, y)
 		copy(f.rgba.Pix[i:j], b.rgba.Pix[i:j])
+		if f.tints == nil {
+			continue
+		}
+		// Reserved pixels take the picture's tint, to be drawn over.
+		for x, k := range b.rows[y*b.stride+1+r.Min.X : y*b.stride+1+r.Max.X] {
+			if int(k) < b.reserved {
+				q := f.tints[k]
+				copy(f.rgba.Pix[i+4*x:], []byte{q.R, q.G, q.B, 255})
+			}
+		}
 	}
 }
 
@@ -426,6 +482,13 @@ func (f *frame) reduce(changed [][2]int) uint32 {
 		now := f.rgba.Pix[o : o+4*(c[1]-c[0])]
 		for i := 0; i < len(now); i += 4 {
 			k := c[0] + i/4
+			if r := b.rows[k]; int(r) < b.reserved {
+				// A reserved pixel left in its tint keeps its entry,
+				// which no colour reduces to.
+				if q := f.tints[r]; now[i] == q.R && now[i+1] == q.G && now[i+2] == q.B {
+					continue
+				}
+			}
 			q := b.lut[cell(now[i], now[i+1], now[i+2])]
 			if d := int64(q) - int64(b.rows[k]); d != 0 {
 				f.rows[k] = q

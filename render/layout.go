@@ -213,25 +213,27 @@ func unitShapes(t variants.UnitType, at pt, scale float32, c color.RGBA, ghost b
 	if !dark(c) {
 		letter = colInk
 	}
-	var out []shape
-	switch t {
-	case variants.Fleet:
-		hw := fleetHalfW * scale
-		hull := []pt{
-			{at.X - hw, at.Y - 4*scale}, {at.X + hw, at.Y - 4*scale},
-			{at.X + hw*0.68, at.Y + 8*scale}, {at.X - hw*0.68, at.Y + 8*scale},
-		}
-		sail := []pt{{at.X - 1*scale, at.Y - 5*scale}, {at.X - 1*scale, at.Y - 14*scale}, {at.X + 7*scale, at.Y - 5*scale}}
-		s := fillPoly(c, sail)
-		s.stroke, s.width = ink, unitStroke*0.8
-		h := fillPoly(c, hull)
-		h.stroke, h.width = ink, unitStroke
-		out = append(out, s, h, label(pt{at.X, at.Y + 6.2*scale}, "F", unitTextSize*scale, bold, letter, color.RGBA{}, anchorMiddle))
-	default:
-		out = append(out, disc(at, armyRadius*scale, c, ink, unitStroke),
-			label(pt{at.X, at.Y + 4.1*scale}, "A", unitTextSize*scale, bold, letter, color.RGBA{}, anchorMiddle))
+	if t == variants.Fleet {
+		return ship(at, scale, c, ink, letter, "F", unitTextSize*scale)
 	}
-	return out
+	return []shape{disc(at, armyRadius*scale, c, ink, unitStroke),
+		label(pt{at.X, at.Y + 4.1*scale}, "A", unitTextSize*scale, bold, letter, color.RGBA{}, anchorMiddle)}
+}
+
+// ship draws a fleet, a hull with a sail in colour c outlined in ink,
+// with text on the hull: both maps' fleets.
+func ship(at pt, scale float32, c, ink, letter color.RGBA, text string, size float32) []shape {
+	hw := fleetHalfW * scale
+	hull := []pt{
+		{at.X - hw, at.Y - 4*scale}, {at.X + hw, at.Y - 4*scale},
+		{at.X + hw*0.68, at.Y + 8*scale}, {at.X - hw*0.68, at.Y + 8*scale},
+	}
+	sail := []pt{{at.X - 1*scale, at.Y - 5*scale}, {at.X - 1*scale, at.Y - 14*scale}, {at.X + 7*scale, at.Y - 5*scale}}
+	s := fillPoly(c, sail)
+	s.stroke, s.width = ink, unitStroke*0.8
+	h := fillPoly(c, hull)
+	h.stroke, h.width = ink, unitStroke
+	return []shape{s, h, label(pt{at.X, at.Y + 6.2*scale}, text, size, bold, letter, color.RGBA{}, anchorMiddle)}
 }
 
 // cross is an X of half-size r.
@@ -278,19 +280,27 @@ const (
 // arrow draws a move from a to b, leaving gapA and gapB free at the ends
 // for the units there. Failed moves are hollow and crossed out.
 func arrow(a, b pt, c color.RGBA, gapA, gapB, width float32, oc outcome) []shape {
-	dir := b.sub(a).unit()
-	a = a.add(dir.scale(gapA))
+	return pathArrow([]pt{a, b}, c, gapA, gapB, width, oc)
+}
+
+// pathArrow is arrow along a path of two points or more (a strategic
+// move's stops): the head on its last leg, a failure's cross halfway.
+func pathArrow(path []pt, c color.RGBA, gapA, gapB, width float32, oc outcome) []shape {
+	n := len(path)
+	a, b := path[0], path[n-1]
+	dirA, dir := path[1].sub(a).unit(), b.sub(path[n-2]).unit()
+	a = a.add(dirA.scale(gapA))
 	b = b.sub(dir.scale(gapB))
-	if b.sub(a).len() < 14 {
+	if n == 2 && b.sub(a).len() < 14 {
 		// Too short for a head and a shaft: keep what is left.
 		mid := lerp(a, b, 0.5)
 		a, b = mid.sub(dir.scale(7)), mid.add(dir.scale(7))
 	}
 	hl, hw := 5+width*2.4, 3+width*1.3
 	base := b.sub(dir.scale(hl))
-	n := dir.perp()
-	head := []pt{b, base.add(n.scale(hw)), base.sub(n.scale(hw))}
-	shaft := []pt{a, base.add(dir.scale(1))}
+	nn := dir.perp()
+	head := []pt{b, base.add(nn.scale(hw)), base.sub(nn.scale(hw))}
+	shaft := append(append([]pt{a}, path[1:n-1]...), base.add(dir.scale(1)))
 	switch oc {
 	case outcomeFailed, outcomeInvalid:
 		if oc == outcomeInvalid {
@@ -309,7 +319,7 @@ func arrow(a, b pt, c color.RGBA, gapA, gapB, width float32, oc outcome) []shape
 			strokeLines(colPaper, max(width-1.2, 1), shaft),
 			h,
 		}
-		return append(out, cross(lerp(a, base, 0.5), 5.5, colFail, 2.4)...)
+		return append(out, cross(halfway(append(shaft[:len(shaft)-1:len(shaft)-1], base)), 5.5, colFail, 2.4)...)
 	case outcomeRetreatOption:
 		out := []shape{strokeLines(colInk, width+1.6, dashes(shaft, 3, 3)...), strokeLines(c, width, dashes(shaft, 3, 3)...)}
 		h := fillPoly(c, head)
@@ -319,6 +329,23 @@ func arrow(a, b pt, c color.RGBA, gapA, gapB, width float32, oc outcome) []shape
 	h := fillPoly(c, head)
 	h.stroke, h.width = colInk, 1.1
 	return []shape{strokeLines(colInk, width+2.2, shaft), strokeLines(c, width, shaft), h}
+}
+
+// halfway is the point halfway along a path.
+func halfway(path []pt) pt {
+	total := float32(0)
+	for i := 1; i < len(path); i++ {
+		total += path[i].sub(path[i-1]).len()
+	}
+	left := total / 2
+	for i := 1; i < len(path); i++ {
+		l := path[i].sub(path[i-1]).len()
+		if l >= left && l > 0 {
+			return lerp(path[i-1], path[i], left/l)
+		}
+		left -= l
+	}
+	return path[0]
 }
 
 // orders draws the orders of the phase just resolved.

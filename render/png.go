@@ -58,7 +58,7 @@ func (h *histogram) add(pix []byte, weight uint32) {
 // from cell to palette index: for the cells counted, or with every cell
 // when all is set (those not counted take the colour of their centre).
 func (h *histogram) palette(all bool) (color.Palette, *[cells]uint8) {
-	return h.paletteOf(h.byCount(), all)
+	return h.paletteOf(h.byCount(), all, 0)
 }
 
 // byCount returns the cells counted, the most used first.
@@ -79,20 +79,25 @@ func (h *histogram) byCount() []uint16 {
 }
 
 // paletteOf is palette with the cells counted in the order given: the
-// first 256 make the palette.
-func (h *histogram) paletteOf(used []uint16, all bool) (color.Palette, *[cells]uint8) {
-	n := min(len(used), 256)
-	pal := make(color.Palette, n)
+// first 256 make the palette. Its first skip entries are left to the
+// caller (black until set), and no cell maps to them.
+func (h *histogram) paletteOf(used []uint16, all bool, skip int) (color.Palette, *[cells]uint8) {
+	n := min(len(used), 256-skip)
+	pal := make(color.Palette, skip+n)
+	for i := range skip {
+		pal[i] = color.RGBA{A: 255}
+	}
 	lut := new([cells]uint8)
 	for i, k := range used[:n] {
-		pal[i] = h.average(k)
-		lut[k] = uint8(i)
+		pal[skip+i] = h.average(k)
+		lut[k] = uint8(skip + i)
 	}
 	nearest := func(k uint16) {
 		c := h.average(k)
 		r, g, b := int32(c.R), int32(c.G), int32(c.B)
-		best, bd := 0, int32(1<<30)
-		for i, pc := range pal {
+		best, bd := skip, int32(1<<30)
+		for i, pc := range pal[skip:] {
+			i += skip
 			q := pc.(color.RGBA)
 			dr, dg, db := r-int32(q.R), g-int32(q.G), b-int32(q.B)
 			if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < bd {
