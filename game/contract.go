@@ -78,7 +78,9 @@ type Order struct {
 }
 
 // A Reading is what a game made of one fragment of a mail's line: an
-// order, or a refusal with its reason.
+// order, or a refusal with its reason; or, with neither (an Order
+// without a Key), a line understood that orders nothing (a sheet's
+// heading), whose Note says what it was taken for.
 type Reading struct {
 	// Written is the fragment as the player wrote it.
 	Written string
@@ -155,6 +157,11 @@ type Outcome struct {
 	// Joined are seats that take part from the next phase on, played by
 	// the player of the seats they join (the two-player game's Italy).
 	Joined []string
+	// Carried are orders that stand for the next phase too (a standing
+	// instruction: how to fight, whom to retreat from), which the judge
+	// keeps for it as if their seat had sent them again; each is read
+	// there (State.Read) and may be replaced like any other.
+	Carried []Order
 	// End, when set, ends the game.
 	End *Ending
 }
@@ -387,4 +394,13 @@ type Command struct {
 	// none); a Refusal where the command cannot be carried out, which the
 	// reply gives, and nothing changes.
 	Do func(st State, side []string, args string) (next State, reply, notice Text, err error)
+}
+
+// An Eager State is resolved as soon as every seat that owes orders has
+// complete ones (Missing says none), without waiting for its deadline or
+// for the players' SET NOWAIT: a turn-by-turn game runs at the speed of
+// its players. The deadline still resolves a phase whose orders never
+// come.
+type Eager interface {
+	Eager() bool
 }

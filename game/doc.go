@@ -39,8 +39,14 @@
 //   - Commander (Kind): commands of its own beside orders, carried out
 //     when read (a card passed, a bid, a ruling); HELP lists them.
 //   - Editor (State): the master's (the arbiter's) EDIT, for a ruling.
+//   - Eager (State): resolved as soon as its orders are complete, not
+//     at the deadline: a turn-by-turn game at the speed of its players.
 //   - Ender (State): who wins at the game's end date.
 //   - Survivors (State): among whom a draw is voted.
+//
+// Outcome.Carried keeps standing instructions for the next phase, and a
+// Reading with no order and no refusal is a line understood that orders
+// nothing (a sheet's heading).
 //
 // Texts for people are Text values, written in the reader's Lang; each
 // game keeps the Italian of its texts in its own Dictionary.

@@ -157,6 +157,16 @@ func (s *session) submit(lines []string) error {
 				parsedLines = append(parsedLines, r.Written+" => refused: "+refusal)
 				continue
 			}
+			if r.Order.Key == "" {
+				// Understood, and no order: a heading of the sheet.
+				note := ""
+				if r.Note != nil {
+					note = r.Note(game.Lang(s.lang))
+				}
+				report.WriteString(s.lang.f("  %-28s %s\n", r.Written, note))
+				parsedLines = append(parsedLines, r.Written+" => "+note)
+				continue
+			}
 			o := r.Order
 			o.ByMaster = s.asMaster
 			standing = append(slices.DeleteFunc(standing, func(x game.Order) bool { return x.Seat == o.Seat && x.Key == o.Key }), o)

@@ -126,15 +126,23 @@ func (j *Judge) processIfReady(tx *store.Tx, name, phase string) error {
 	vw, err := j.loadView(tx, name)
 	// A phase processed already (by an earlier line of the same mail) is
 	// not followed by the next, whose orders the mail did not give.
-	if err != nil || vw.g.State != store.Active || !vw.set.Early || vw.st == nil || vw.g.Phase != phase {
+	if err != nil || vw.g.State != store.Active || vw.st == nil || vw.g.Phase != phase {
 		return err
 	}
-	owing := vw.owing()
-	for _, p := range owing {
-		if seat := vw.seat(p); seat == nil || !seat.NoWait {
+	// An eager game (game.Eager) goes on once its orders are complete; any
+	// other early only where it allows it and every player is ready.
+	eager, _ := vw.st.(game.Eager)
+	if eager == nil || !eager.Eager() {
+		if !vw.set.Early {
 			return nil
 		}
+		for _, p := range vw.owing() {
+			if seat := vw.seat(p); seat == nil || !seat.NoWait {
+				return nil
+			}
+		}
 	}
+	owing := vw.owing()
 	sets, err := vw.standings(tx, owing...)
 	if err != nil {
 		return err
@@ -195,6 +203,14 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	}
 	if err := tx.ClearOrders(g.ID, g.Phase, ""); err != nil {
 		return err
+	}
+	// Standing instructions stand for the next phase too.
+	for _, o := range resp.Carried {
+		err := tx.PutOrder(store.Order{GameID: g.ID, Phase: resp.Next.Phase().ID, Power: o.Seat, Key: o.Key,
+			Text: o.Text, Canonical: o.Text, MessageID: "carried", At: now, ByMaster: o.ByMaster})
+		if err != nil {
+			return err
+		}
 	}
 	// Draw votes and concessions last one phase.
 	for i := range nvw.seats {

@@ -151,6 +151,14 @@ func text(format string, args ...any) game.Text {
 
 func (s *turnsState) Read(side []string, line string, _ []game.Order) ([]game.Reading, error) {
 	f := strings.Fields(line)
+	switch {
+	case len(f) > 0 && strings.EqualFold(f[0], "SHEET"):
+		// A heading: understood, and no order.
+		return []game.Reading{{Written: line, Note: text("the sheet of %s", side[0])}}, nil
+	case len(f) == 2 && strings.EqualFold(f[0], "STRATEGY"):
+		// A standing instruction, which the next turn keeps.
+		return []game.Reading{{Written: line, Order: game.Order{Seat: side[0], Key: "strategy", Text: "STRATEGY " + strings.ToLower(f[1])}}}, nil
+	}
 	if len(f) != 2 || !strings.EqualFold(f[0], "PLAY") {
 		return []game.Reading{{Written: line, Refused: &game.Refusal{NotOrder: true}}}, nil
 	}
@@ -184,7 +192,12 @@ type turnRecord struct {
 func (s *turnsState) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, error) {
 	seat := s.active()
 	rec := turnRecord{Seat: seat, Card: s.Hands[seat][0], Default: true}
+	var carried []game.Order
 	for _, o := range orders {
+		if o.Key == "strategy" {
+			carried = append(carried, o)
+			continue
+		}
 		if o.Seat == seat {
 			rec.Card, _ = strconv.Atoi(strings.TrimPrefix(o.Text, "PLAY "))
 			rec.Default = false
@@ -205,7 +218,7 @@ func (s *turnsState) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome
 	if err != nil {
 		return nil, err
 	}
-	out := &game.Outcome{Next: next, Record: data}
+	out := &game.Outcome{Next: next, Record: data, Carried: carried}
 	if next.Turn > 4 {
 		win := "red"
 		if next.Score["blue"] > next.Score["red"] {
@@ -387,3 +400,60 @@ func TestSecondGameDiceReplay(t *testing.T) {
 		t.Errorf("after the rollback the die rolled %s, before it %s", again, first)
 	}
 }
+
+// An eager game is resolved as soon as the orders it owes are complete;
+// a sheet's heading is understood and orders nothing; a standing
+// instruction stands for the next turn.
+func TestSecondGameEager(t *testing.T) {
+	f := newFixture(t, nil)
+	f.j.Games = append(slices.Clone(testGames), eagerKind{})
+	const pw = "mazzo-7-rosso"
+	f.send("gm@x.test", "CREATE svelta "+pw+"\ngame eager")
+	reply := f.send("gm@x.test", "SIGNON master@svelta "+pw+"\nSEAT red red@players.test\nSEAT blue blue@players.test\nSTART")
+	mustContain(t, "the master's mail", reply, "Game svelta has started")
+	var st turnsState
+	if err := json.Unmarshal([]byte(f.gameByName("svelta").Position), &st); err != nil {
+		t.Fatal(err)
+	}
+	red := f.password("red@players.test")
+	reply = f.send("red@players.test", fmt.Sprintf("SIGNON red@svelta %s\nSHEET of red\nSTRATEGY Bold\nPLAY %d", red, st.Hands["red"][0]))
+	mustContain(t, "red's turn", reply, "SHEET of red                 the sheet of red", "ok: STRATEGY bold", "Your orders are complete")
+	mustContain(t, "the results, at once", f.lastMail("results", "blue@players.test"), fmt.Sprintf("red played %d.", st.Hands["red"][0]), "Next: turn 2 (T2)")
+	if g := f.gameByName("svelta"); g.Phase != "T2" {
+		t.Fatalf("the eager game is at %s, not T2, with its orders complete", g.Phase)
+	}
+	var carried []string
+	f.j.Store.Read(context.Background(), func(tx *store.Tx) error {
+		os, err := tx.Orders(f.gameByName("svelta").ID, "T2")
+		for _, o := range os {
+			carried = append(carried, o.Power+" "+o.Canonical)
+		}
+		return err
+	})
+	if !slices.Equal(carried, []string{"red STRATEGY bold"}) {
+		t.Errorf("orders standing for T2: %q, want red's strategy", carried)
+	}
+}
+
+// eagerKind is the turns game resolved as soon as its orders are in.
+type eagerKind struct{ turnsKind }
+
+func (eagerKind) Name() string { return "eager" }
+
+func (eagerKind) Configure(map[string]string) (game.Rules, error) { return eagerRules{}, nil }
+
+type eagerRules struct{ turnsRules }
+
+func (r eagerRules) Start(absent []string, d *dice.Source) (game.State, error) {
+	st, err := r.turnsRules.Start(absent, d)
+	return eagerState{st.(*turnsState)}, err
+}
+
+func (r eagerRules) Decode(data []byte) (game.State, error) {
+	st, err := r.turnsRules.Decode(data)
+	return eagerState{st.(*turnsState)}, err
+}
+
+type eagerState struct{ *turnsState }
+
+func (eagerState) Eager() bool { return true }
