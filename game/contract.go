@@ -384,6 +384,10 @@ type Command struct {
 	// Master marks a command of the game master's (the arbiter's), taken
 	// after SIGNON master@<game>; else a player's, after a sign-on.
 	Master bool
+	// Block marks a command that takes the lines after it, up to a line
+	// END<verb> alone (a data file, a script of a whole turn): Do's args
+	// are then its own line's words, a newline, and those lines.
+	Block bool
 	// Syntax and Help are its line of HELP, in each language: "GIVE
 	// <card>", "gives a card to the next player".
 	Syntax, Help [Langs]string

@@ -79,7 +79,10 @@ type verb struct {
 	// subject is a command read from a mail's Subject too: one that only
 	// asks, so that a Subject never changes a game.
 	subject bool
-	who     role
+	// block is a command that takes the lines after it up to END<name>
+	// (a game's, game.Command.Block), kept in its text.
+	block bool
+	who   role
 	// states are the game states the command is taken in; nil: any.
 	states []state
 	// notNow answers the command in another state; nil: the refusal of
@@ -111,8 +114,9 @@ type table struct {
 	verbs  []verb
 	byName map[string][]*verb
 	// commandWords are the words the scanner reads as commands,
-	// subjectOnes those read from a mail's Subject too.
-	commandWords, subjectOnes map[string]bool
+	// subjectOnes those read from a mail's Subject too, blocks those that
+	// take the lines after them.
+	commandWords, subjectOnes, blocks map[string]bool
 }
 
 // newTable makes the table of the judge's own verbs and, after them, a
@@ -131,7 +135,12 @@ func newTable(own []verb, more ...[]verb) *table {
 		}
 		t.byName[v.name] = append(t.byName[v.name], v)
 	}
-	t.commandWords, t.subjectOnes = t.words(), t.subjectWords()
+	t.commandWords, t.subjectOnes, t.blocks = t.words(), t.subjectWords(), map[string]bool{}
+	for _, v := range t.verbs {
+		if v.block {
+			t.blocks[v.name] = true
+		}
+	}
 	return t
 }
 

@@ -42,7 +42,7 @@ func gameVerbs(kinds []game.Kind) []verb {
 				continue
 			}
 			seen[ky] = true
-			v := verb{name: ky.name, who: player, states: underWay, run: func(s *session, c command) error { return s.gameCommand(c, ky.master) }}
+			v := verb{name: ky.name, who: player, states: underWay, block: cmd.Block, run: func(s *session, c command) error { return s.gameCommand(c, ky.master) }}
 			part := playing
 			if cmd.Master {
 				v.who, part = gameMaster, forMasters
@@ -77,10 +77,15 @@ func (s *session) gameCommand(c command, master bool) error {
 	if !master {
 		side, actor = s.side, s.seat
 	}
-	next, reply, notice, err := cmd.Do(vw.st, side, strings.Join(c.args, " "))
+	args, echo := strings.Join(c.args, " "), c.text
+	if cmd.Block {
+		args += "\n" + c.text
+		echo = strings.TrimSpace(c.verb+" "+strings.Join(c.args, " ")) + " ..."
+	}
+	next, reply, notice, err := cmd.Do(vw.st, side, args)
 	var refused *game.Refusal
 	if errors.As(err, &refused) {
-		s.printf("> %s\n  Refused: %s. Nothing was changed.\n\n", c.text, refused.Reason(game.Lang(s.lang)))
+		s.printf("> %s\n  Refused: %s. Nothing was changed.\n\n", echo, refused.Reason(game.Lang(s.lang)))
 		return nil
 	}
 	if err != nil {
@@ -100,7 +105,7 @@ func (s *session) gameCommand(c command, master bool) error {
 		return err
 	}
 	if reply != nil {
-		s.printf("> %s\n  %s\n\n", c.text, reply(game.Lang(s.lang)))
+		s.printf("> %s\n  %s\n\n", echo, reply(game.Lang(s.lang)))
 	}
 	if notice != nil {
 		err := s.j.announce(s.tx, vw, vw.g.Phase, func(l lang) (string, string) {

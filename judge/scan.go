@@ -67,7 +67,7 @@ func scan(body string, commands *table, settings []Setting) []command {
 			}
 			c.text = strings.Join(body, "\n")
 		}
-		if verb == "PRESS" || verb == "BROADCAST" {
+		if verb == "PRESS" || verb == "BROADCAST" || commands.blocks[verb] {
 			end := "END" + verb
 			var body []string
 			for i++; i < len(lines); i++ {

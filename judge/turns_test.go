@@ -55,6 +55,21 @@ func (turnsKind) Commands() []game.Command {
 				slices.Sort(next.Hands[other])
 				return next, text("%d given to %s.", card, other), text("%s gave %s a card.\n", side[0], other), nil
 			}},
+		{Verb: "DECK", Master: true, Block: true, Syntax: [game.Langs]string{"DECK ... ENDDECK", "DECK ... ENDDECK"}, Help: [game.Langs]string{"the cards of a hand, a line each", "le carte di una mano, una per riga"},
+			Do: func(st game.State, _ []string, args string) (game.State, game.Text, game.Text, error) {
+				head, body, _ := strings.Cut(args, "\n")
+				next := st.(*turnsState).clone()
+				var hand []int
+				for _, l := range strings.Fields(body) {
+					n, err := strconv.Atoi(l)
+					if err != nil {
+						return nil, nil, nil, &game.Refusal{Reason: text("%q is no card", l)}
+					}
+					hand = append(hand, n)
+				}
+				next.Hands[strings.TrimSpace(head)] = hand
+				return next, text("%s holds %v.", head, hand), nil, nil
+			}},
 		{Verb: "BONUS", Master: true, Syntax: [game.Langs]string{"BONUS <seat> <points>", "BONUS <posto> <punti>"}, Help: [game.Langs]string{"give a seat points", "dai punti a un posto"},
 			Do: func(st game.State, _ []string, args string) (game.State, game.Text, game.Text, error) {
 				f := strings.Fields(args)
@@ -396,6 +411,8 @@ func TestSecondGameDiceReplay(t *testing.T) {
 	mustContain(t, "the rollback", reply, "Game carte is back at turn 1 (T1)", "T1 processed now")
 	reply = f.send("gm@x.test", "SIGNON master@carte "+master+"\nBONUS blue 5\nBONUS blue")
 	mustContain(t, "the master's command", reply, "blue has 5 points.", "Refused: expected BONUS <seat> <points>")
+	reply = f.send("gm@x.test", "SIGNON master@carte "+master+"\nDECK blue\n3\n7\nENDDECK\nDECK red\nx\nENDDECK\nSTATUS carte")
+	mustContain(t, "a block command", reply, "> DECK blue ...\n  blue holds [3 7].", "> DECK red ...\n  Refused: \"x\" is no card.", "Hand of blue: [3 7].")
 	if again := f.rolled(); again != first {
 		t.Errorf("after the rollback the die rolled %s, before it %s", again, first)
 	}
