@@ -318,9 +318,10 @@ func (j *Judge) tellWaiting(ctx context.Context) error {
 	for _, g := range due {
 		err := j.Store.Tx(ctx, func(tx *store.Tx) error {
 			vw, err := j.loadView(tx, g.Name)
-			if err != nil || vw.g.State != store.Active || vw.g.Phase != g.Phase {
+			if err != nil || vw.g.State != store.Active {
 				return err
 			}
+			g := vw.g // due has the schedule only
 			if n, err := tx.CountAudit("deadline waits", "judge", g.ID, g.Phase, time.Time{}); err != nil || n > 0 {
 				return err
 			}

@@ -3,7 +3,9 @@ package judge
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -27,7 +29,7 @@ func (j *Judge) tickAt(ctx context.Context, at time.Time) error {
 	// Only the games with something due are loaded in full.
 	var names []string
 	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
-		games, err := tx.Games(store.Active)
+		games, err := tx.Schedules()
 		for _, g := range games {
 			set, err := parseSettings(g.Settings)
 			if err != nil || g.Deadline.IsZero() {
@@ -44,31 +46,53 @@ func (j *Judge) tickAt(ctx context.Context, at time.Time) error {
 	if err != nil {
 		return err
 	}
-	for _, name := range names {
+	// A batch of games a transaction, a savepoint a game: each game is
+	// processed whole or not at all, and the batch pays one commit. A
+	// crash loses the batch uncommitted, whose games are processed again
+	// from the start, as if the crash had come before them; a game that
+	// fails is rolled back alone and told, and the others go on.
+	var failed []error
+	for batch := range slices.Chunk(names, tickBatch) {
 		err := j.Store.Tx(ctx, func(tx *store.Tx) error {
-			vw, err := j.loadView(tx, name)
-			if err != nil || vw.g.State != store.Active || vw.g.Deadline.IsZero() {
-				return err
+			for _, name := range batch {
+				err := tx.Savepoint(func() error { return j.tickGame(tx, name, at) })
+				if err != nil && ctx.Err() == nil {
+					j.log().Error("game not processed", "game", name, "err", err)
+					failed = append(failed, fmt.Errorf("game %s: %w", name, err))
+				}
 			}
-			if end, _ := vw.set.endTime(); !end.IsZero() && !at.Before(end) {
-				return j.endByUnits(tx, vw)
-			}
-			if !at.Before(vw.g.Deadline.Add(time.Duration(vw.set.Grace))) {
-				return j.process(tx, vw)
-			}
-			if !vw.g.Reminded && vw.set.Reminder > 0 && !at.Before(vw.g.Deadline.Add(-time.Duration(vw.set.Reminder))) {
-				return j.remind(tx, vw)
-			}
-			return nil
+			return ctx.Err()
 		})
 		if err != nil {
-			return fmt.Errorf("game %s: %w", name, err)
+			return err
 		}
-		// The game's mail may go while the next games are processed.
+		// The batch's mail may go while the next games are processed.
 		select {
 		case j.wake <- struct{}{}:
 		default:
 		}
+	}
+	return errors.Join(failed...)
+}
+
+// tickBatch is how many games a deadline processes in one transaction.
+const tickBatch = 20
+
+// tickGame does what is due in game name at the time at: the end date,
+// the deadline or the reminder.
+func (j *Judge) tickGame(tx *store.Tx, name string, at time.Time) error {
+	vw, err := j.loadView(tx, name)
+	if err != nil || vw.g.State != store.Active || vw.g.Deadline.IsZero() {
+		return err
+	}
+	if end, _ := vw.set.endTime(); !end.IsZero() && !at.Before(end) {
+		return j.endByUnits(tx, vw)
+	}
+	if !at.Before(vw.g.Deadline.Add(time.Duration(vw.set.Grace))) {
+		return j.process(tx, vw)
+	}
+	if !vw.g.Reminded && vw.set.Reminder > 0 && !at.Before(vw.g.Deadline.Add(-time.Duration(vw.set.Reminder))) {
+		return j.remind(tx, vw)
 	}
 	return nil
 }
@@ -87,7 +111,7 @@ func dueAt(g *store.Game, set Settings) time.Time {
 // time after it that another falls due (zero when none does).
 func (j *Judge) dueGames(ctx context.Context, at time.Time) (due []*store.Game, next time.Time, err error) {
 	err = j.Store.Read(ctx, func(tx *store.Tx) error {
-		games, err := tx.Games(store.Active)
+		games, err := tx.Schedules()
 		for _, g := range games {
 			set, err := parseSettings(g.Settings)
 			if err != nil || g.Deadline.IsZero() {
