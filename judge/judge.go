@@ -55,6 +55,8 @@ type Judge struct {
 	Verifier Verifier
 
 	maps mapCache
+	// passwords are the passwords checked right lately.
+	passwords verified
 	// wake, while the daemon runs, wakes its sender: a deadline's results
 	// go out while the games after them are still processed.
 	wake chan struct{}
@@ -322,6 +324,9 @@ type view struct {
 	seats []store.Seat
 	// names are the seats' names, by id.
 	names map[string]game.Text
+	// from are the stored settings, kind, board and position that rules
+	// and st were read from: a view read again from the same is the same.
+	from [5]string
 }
 
 // rulesOf configures the game's rules from its kind, its columns and
@@ -364,7 +369,14 @@ func (j *Judge) viewOf(tx *store.Tx, g *store.Game) (*view, error) {
 			return nil, fmt.Errorf("game %s: %w", g.Name, err)
 		}
 	}
+	vw.from = readFrom(g)
 	return vw, nil
+}
+
+// readFrom is what of a game's row its view's rules and state are read
+// from.
+func readFrom(g *store.Game) [5]string {
+	return [5]string{g.Settings, g.Kind, g.Variant, g.Rules, g.Position}
 }
 
 func (vw *view) seat(power string) *store.Seat {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -141,4 +142,40 @@ func (a Access) createRule() string {
 		return "this judge creates no games by mail: its operator makes them (corriere game create)"
 	}
 	return "this judge does not create games by mail for your address; ask its operator to make one or to allow you"
+}
+
+// verified remembers the passwords checked right lately, by a digest of
+// the stored hash and the password, so that a player's every mail does
+// not pay PBKDF2's deliberate cost again (it was two fifths of reading an
+// order mail). A wrong password is never remembered: each guess pays in
+// full. The digest is of the salted hash with the password, not the
+// password alone, and lives in this process only.
+type verified struct {
+	mu   sync.Mutex
+	seen map[[sha256.Size]byte]struct{}
+}
+
+// verifiedSize bounds verified: full, it starts again empty.
+const verifiedSize = 4096
+
+// checkPassword is CheckPassword, remembering a right password.
+func (j *Judge) checkPassword(hash, password string) bool {
+	key := sha256.Sum256([]byte(hash + "\x00" + password))
+	v := &j.passwords
+	v.mu.Lock()
+	_, ok := v.seen[key]
+	v.mu.Unlock()
+	if ok {
+		return true
+	}
+	if !CheckPassword(hash, password) {
+		return false
+	}
+	v.mu.Lock()
+	if v.seen == nil || len(v.seen) >= verifiedSize {
+		v.seen = map[[sha256.Size]byte]struct{}{}
+	}
+	v.seen[key] = struct{}{}
+	v.mu.Unlock()
+	return true
 }

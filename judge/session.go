@@ -351,12 +351,12 @@ func (s *session) signon(c command) error {
 	if trusted, err := s.senderChecked(vw); err != nil || !trusted {
 		return err
 	}
-	if seat == nil || !CheckPassword(seat.PasswordHash, password) || !strings.EqualFold(seat.Address, s.m.From) {
+	if seat == nil || !s.j.checkPassword(seat.PasswordHash, password) || !strings.EqualFold(seat.Address, s.m.From) {
 		// One message for every failure, so that it tells a stranger
 		// nothing; but the player who knows the password and writes from
 		// another address is told which one is registered.
 		s.printf("> SIGNON %s ...\n  Refused: this address and password are not those of %s in game %s. Nothing in this mail was changed.\n", who, vw.seatName(s.lang, power), vw.g.Name)
-		if seat != nil && seat.Address != "" && CheckPassword(seat.PasswordHash, password) {
+		if seat != nil && seat.Address != "" && s.j.checkPassword(seat.PasswordHash, password) {
 			s.printf("  The password is right, but %s is played from %s: write from that address (where SET ADDRESS <new address> moves the seat).\n", vw.seatName(s.lang, power), maskAddress(seat.Address))
 		}
 		s.printf("\n")
@@ -414,7 +414,21 @@ func (s *session) flush() error {
 // reload reads the signed-on game again: an earlier command of the same
 // mail may have changed it (processed a phase, ended the game).
 func (s *session) reload() error {
-	vw, err := s.j.loadView(s.tx, s.vw.g.Name)
+	g, err := s.tx.Game(s.vw.g.Name)
+	if err != nil {
+		return err
+	}
+	// The same settings and position read the same: only the game's row
+	// and its seats are read again, not its rules and state.
+	if old := s.vw; readFrom(g) == old.from {
+		seats, err := s.tx.Seats(g.ID)
+		if err != nil {
+			return err
+		}
+		s.vw = &view{g: g, set: old.set, rules: old.rules, st: old.st, seats: seats, names: old.names, from: old.from}
+		return nil
+	}
+	vw, err := s.j.viewOf(s.tx, g)
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,7 @@ var (
 			declare(`SELECT COUNT(*) FROM audit WHERE action = ? AND at > ? AND actor = ? COLLATE NOCASE AND game_id = ? AND detail = ?`)},
 	}
 	qGameByID     = declare(`SELECT ` + gameColumns + ` FROM games WHERE id = ?`)
-	qRepeatedBody = declare(`SELECT COUNT(*) FROM messages WHERE sender = ? AND body_hash = ? AND message_id <> ? AND received_at > ?`)
+	qRepeatedBody = declare(`SELECT EXISTS(SELECT 1 FROM messages WHERE sender = ? AND body_hash = ? AND message_id <> ? AND received_at > ?)`)
 	qSeated       = declare(`SELECT COUNT(*) FROM seats WHERE address = ? COLLATE NOCASE`)
 	qAudited      = declare(`SELECT EXISTS(SELECT 1 FROM audit WHERE game_id = ? AND action = ? AND instr(detail, ?) = 1)`)
 )

@@ -130,7 +130,7 @@ func TestMessagesMigrate(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if fmt.Sprint(indexes) != "[messages_sender_body sqlite_autoindex_messages_1]" {
+		if fmt.Sprint(indexes) != "[messages_repeat sqlite_autoindex_messages_1]" {
 			t.Errorf("indexes of messages: %v", indexes)
 		}
 		var version int
