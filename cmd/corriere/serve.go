@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -23,6 +24,9 @@ mail, processes the deadlines and sends the mail. One judge per database:
 a second one refuses to start, naming the first.
 
 ` + configHelp + "\n"
+
+// serveMemoryLimit is the daemon's soft memory limit (runtime/debug).
+const serveMemoryLimit = 96 << 20
 
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
@@ -41,6 +45,12 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	log := cfg.logger(os.Stderr)
+	// A deadline's burst (a thousand games' maps and mails) would let the
+	// heap grow to twice what it holds before collecting; a soft limit
+	// keeps the daemon small on a small machine. GOMEMLIMIT overrides it.
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(serveMemoryLimit)
+	}
 	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stopSignals()
 	// One daemon per database: a second would send every mail again.
