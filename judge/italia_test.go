@@ -68,7 +68,10 @@ func TestItaliaYearByMail(t *testing.T) {
 	mustContain(t, "Venice's sheet", reply,
 		"MANTIENI TUTTO               rifiutato: nella prima primavera non ci sono spese (seed §3 C)",
 		"ok: CORROMPI Ferrara CON 10 (il foglio impegna ora 10 ducati dei tuoi 13; ne restano 3)",
-		"ok: #3 FINTO IN Treviso", "I tuoi ordini sono completi.")
+		"ok: #3 FINTO IN Treviso", "I tuoi ordini sono completi.",
+		// The heading orders nothing, and is read: not among the lines
+		// passed over.
+		"FOGLIO VENEZIA PRIMAVERA 1499 foglio di Venezia per Primavera 1499, operazioni (P1499O)")
 	reply = f.sheet(pw, "papato", examples.ItaliaPapacySpring)
 	mustContain(t, "the Pope's sheet", reply, "ok: #1 - Perugia", "ok: F1 - Alto Adriatico", "Your orders are complete.")
 	reply = f.sheet(pw, "firenze", examples.ItaliaFlorenceSpring)
