@@ -89,7 +89,10 @@ func TestItaliaYearByMail(t *testing.T) {
 
 	// Estate 1499: a strategic move rolls to cross independent Mantova;
 	// the Pope's army pays to enter revolted Urbino and quells it.
-	f.sheet(pw, "venezia", "#1 STRATEGICO Mantova-Brescia\n#2 FERMO\n#3 FERMO\nF1 FERMO")
+	// Venice's standing instructions of the spring stand for the summer
+	// (spec §4.2) without being written again.
+	reply = f.sheet(pw, "venezia", "#1 STRATEGICO Mantova-Brescia\n#2 FERMO\n#3 FERMO\nF1 FERMO")
+	mustContain(t, "Venice's summer sheet", reply, "I tuoi ordini per Estate 1499", "BATTAGLIA ACCETTA\n", "#2 CEDI SE INCONTRO\n", "RITIRATA #1 Padova, Vicenza\n", "PERDITE FT, CL, PK, ART, GD\n")
 	f.sheet(pw, "papato", "#1 - Urbino\nF1 HOLD")
 	f.deadline()
 	summer := f.gameByName("guerra").Position

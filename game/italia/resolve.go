@@ -50,7 +50,39 @@ func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, err
 	if err != nil {
 		return nil, err
 	}
-	return &game.Outcome{Next: next, Record: data, End: rs.end(next)}, nil
+	return &game.Outcome{Next: next, Record: data, Carried: rs.carried(orders, next), End: rs.end(next)}, nil
+}
+
+// standingVerbs are the standing instructions of spec §4.2: how a counter
+// fights, concedes and retreats, the order of losses, the captives taken.
+// They stand until changed.
+var standingVerbs = []verbID{vAccept, vRefuse, vConcede, vYield, vRetreat, vLosses, vCaptives}
+
+// carried are the standing instructions among orders that this phase kept
+// and that still stand in next (a counter's, while it is on the board):
+// the judge keeps them for the next phase as if sent again, so that a
+// player need not write them on every sheet.
+func (rs *resolution) carried(orders []game.Order, next *State) []game.Order {
+	rd := rs.s.r.reader()
+	checkers := map[string]*checker{}
+	var out []game.Order
+	for _, o := range orders {
+		x, err := rd.parse(o.Text)
+		if err != nil || !slices.Contains(standingVerbs, x.verb) || rs.sheets[o.Seat] == nil || rs.sheets[o.Seat].sheet[o.Key] == nil {
+			continue
+		}
+		c := checkers[o.Seat]
+		if c == nil {
+			if c, _ = next.checker(o.Seat, nil); c == nil {
+				continue
+			}
+			checkers[o.Seat] = c
+		}
+		if refuse, _ := c.check(x); refuse == nil {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // record is what a resolved phase keeps for its results.
