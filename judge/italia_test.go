@@ -1,6 +1,8 @@
 package judge
 
 import (
+	"bytes"
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -8,6 +10,7 @@ import (
 
 	"github.com/corriere/corriere/examples"
 	"github.com/corriere/corriere/game/italia"
+	"github.com/corriere/corriere/store"
 )
 
 // italiaSeats are the six powers of Le Guerre d'Italia and their players.
@@ -86,6 +89,7 @@ func TestItaliaYearByMail(t *testing.T) {
 			t.Errorf("the Pope reads %q:\n%s", secret, papacy)
 		}
 	}
+	italiaMaps(t, f, "P1499O")
 
 	// Estate 1499: a strategic move rolls to cross independent Mantova;
 	// the Pope's army pays to enter revolted Urbino and quells it.
@@ -113,5 +117,37 @@ func TestItaliaYearByMail(t *testing.T) {
 	mustContain(t, "the autumn's results", f.lastMail("results", "venezia@players.test"), "Venezia riscuote 24 ducati di tasse (seed §5)", "Prossima fase: Primavera 1500, diplomazia (P1500D)")
 	if g := f.gameByName("guerra"); g.Phase != "P1500D" {
 		t.Errorf("the game is at %s", g.Phase)
+	}
+}
+
+// italiaMaps checks the maps of phase's results mails: each mail goes out
+// with its reader's map attached, and Venice's (her dummy a dummy, her
+// counters' elements, her supports) is not the Pope's, which shows her
+// counters as "Venezia #k" (game/italia's TestMapPerReader checks what
+// each shows).
+func italiaMaps(t *testing.T, f *fixture, phase string) {
+	t.Helper()
+	ctx := context.Background()
+	maps := map[string][]byte{}
+	for _, m := range f.outbox() {
+		if m.Kind != "results" || m.Phase != phase {
+			continue
+		}
+		raw, err := f.j.compose(ctx, []store.Mail{m})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(raw, []byte("attachment; filename=map-"+phase+".png")) || !bytes.Contains(raw, []byte("image/png")) {
+			t.Errorf("the results mail to %s has no map attached", m.Recipient)
+		}
+		png, err := f.j.resultsMap(ctx, m.GameID, phase, m.Recipient)
+		if err != nil || len(png) == 0 {
+			t.Fatalf("the map for %s: %d bytes, %v", m.Recipient, len(png), err)
+		}
+		maps[m.Recipient] = png
+	}
+	venice, pope := maps["venezia@players.test"], maps["papato@players.test"]
+	if venice == nil || pope == nil || bytes.Equal(venice, pope) {
+		t.Errorf("Venice's map and the Pope's: %d and %d bytes, the same: %v", len(venice), len(pope), bytes.Equal(venice, pope))
 	}
 }
