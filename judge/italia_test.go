@@ -1,6 +1,8 @@
 package judge
 
 import (
+	"bytes"
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -8,6 +10,7 @@ import (
 
 	"github.com/corriere/corriere/examples"
 	"github.com/corriere/corriere/game/italia"
+	"github.com/corriere/corriere/store"
 )
 
 // italiaSeats are the six powers of Le Guerre d'Italia and their players.
@@ -68,7 +71,10 @@ func TestItaliaYearByMail(t *testing.T) {
 	mustContain(t, "Venice's sheet", reply,
 		"MANTIENI TUTTO               rifiutato: nella prima primavera non ci sono spese (seed §3 C)",
 		"ok: CORROMPI Ferrara CON 10 (il foglio impegna ora 10 ducati dei tuoi 13; ne restano 3)",
-		"ok: #3 FINTO IN Treviso", "I tuoi ordini sono completi.")
+		"ok: #3 FINTO IN Treviso", "I tuoi ordini sono completi.",
+		// The heading orders nothing, and is read: not among the lines
+		// passed over.
+		"FOGLIO VENEZIA PRIMAVERA 1499 foglio di Venezia per Primavera 1499, operazioni (P1499O)")
 	reply = f.sheet(pw, "papato", examples.ItaliaPapacySpring)
 	mustContain(t, "the Pope's sheet", reply, "ok: #1 - Perugia", "ok: F1 - Alto Adriatico", "Your orders are complete.")
 	reply = f.sheet(pw, "firenze", examples.ItaliaFlorenceSpring)
@@ -83,10 +89,14 @@ func TestItaliaYearByMail(t *testing.T) {
 			t.Errorf("the Pope reads %q:\n%s", secret, papacy)
 		}
 	}
+	italiaMaps(t, f, "P1499O")
 
 	// Estate 1499: a strategic move rolls to cross independent Mantova;
 	// the Pope's army pays to enter revolted Urbino and quells it.
-	f.sheet(pw, "venezia", "#1 STRATEGICO Mantova-Brescia\n#2 FERMO\n#3 FERMO\nF1 FERMO")
+	// Venice's standing instructions of the spring stand for the summer
+	// (spec §4.2) without being written again.
+	reply = f.sheet(pw, "venezia", "#1 STRATEGICO Mantova-Brescia\n#2 FERMO\n#3 FERMO\nF1 FERMO")
+	mustContain(t, "Venice's summer sheet", reply, "I tuoi ordini per Estate 1499", "BATTAGLIA ACCETTA\n", "#2 CEDI SE INCONTRO\n", "RITIRATA #1 Padova, Vicenza\n", "PERDITE FT, CL, PK, ART, GD\n")
 	f.sheet(pw, "papato", "#1 - Urbino\nF1 HOLD")
 	f.deadline()
 	summer := f.gameByName("guerra").Position
@@ -107,5 +117,37 @@ func TestItaliaYearByMail(t *testing.T) {
 	mustContain(t, "the autumn's results", f.lastMail("results", "venezia@players.test"), "Venezia riscuote 24 ducati di tasse (seed §5)", "Prossima fase: Primavera 1500, diplomazia (P1500D)")
 	if g := f.gameByName("guerra"); g.Phase != "P1500D" {
 		t.Errorf("the game is at %s", g.Phase)
+	}
+}
+
+// italiaMaps checks the maps of phase's results mails: each mail goes out
+// with its reader's map attached, and Venice's (her dummy a dummy, her
+// counters' elements, her supports) is not the Pope's, which shows her
+// counters as "Venezia #k" (game/italia's TestMapPerReader checks what
+// each shows).
+func italiaMaps(t *testing.T, f *fixture, phase string) {
+	t.Helper()
+	ctx := context.Background()
+	maps := map[string][]byte{}
+	for _, m := range f.outbox() {
+		if m.Kind != "results" || m.Phase != phase {
+			continue
+		}
+		raw, err := f.j.compose(ctx, []store.Mail{m})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(raw, []byte("attachment; filename=map-"+phase+".png")) || !bytes.Contains(raw, []byte("image/png")) {
+			t.Errorf("the results mail to %s has no map attached", m.Recipient)
+		}
+		png, err := f.j.resultsMap(ctx, m.GameID, phase, m.Recipient)
+		if err != nil || len(png) == 0 {
+			t.Fatalf("the map for %s: %d bytes, %v", m.Recipient, len(png), err)
+		}
+		maps[m.Recipient] = png
+	}
+	venice, pope := maps["venezia@players.test"], maps["papato@players.test"]
+	if venice == nil || pope == nil || bytes.Equal(venice, pope) {
+		t.Errorf("Venice's map and the Pope's: %d and %d bytes, the same: %v", len(venice), len(pope), bytes.Equal(venice, pope))
 	}
 }

@@ -39,7 +39,10 @@ Plays the Italian rulebook's worked game by mail: loopback IMAP and SMTP
 servers, the judge's daemon, seven scripted players; checks every outcome
 and writes every mail the judge sent to DIR. With --game italia it plays
 the spring of 1499 of Le Guerre d'Italia instead: six players, the
-diplomacy and the operations, sheets in Italian and English.
+diplomacy and the operations, sheets in Italian and English. Either way
+the map of every phase is written to DIR as map-<phase>.png (for
+Le Guerre d'Italia the public copy; each player's own is attached to his
+results).
 `
 
 // runDemo plays the rulebook's worked game by mail, with everything in
@@ -223,14 +226,12 @@ func demo(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) e
 	if err := checkSeed(ctx, st, stdout); err != nil {
 		return err
 	}
+	var phases []string
 	for _, ph := range examples.Seed {
-		png, err := j.Map(ctx, demoGame, ph.Phase)
-		if err != nil {
-			return fmt.Errorf("map of %s: %w", ph.Phase, err)
-		}
-		if err := os.WriteFile(filepath.Join(out, "map-"+ph.Phase+".png"), png, 0o644); err != nil {
-			return err
-		}
+		phases = append(phases, ph.Phase)
+	}
+	if err := writeMaps(ctx, j, demoGame, phases, out); err != nil {
+		return err
 	}
 	final, err := j.Status(ctx, demoGame)
 	if err != nil {
@@ -242,6 +243,21 @@ func demo(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) e
 		return err
 	}
 	fmt.Fprintf(stdout, "\n%s\n%d mails from the judge written to %s, with the map of every phase (map-*.png).\n", strings.TrimSpace(final), n, out)
+	return nil
+}
+
+// writeMaps writes the map of each of game's phases to out as
+// map-<phase>.png: the one the judge draws for an observer.
+func writeMaps(ctx context.Context, j *judge.Judge, game string, phases []string, out string) error {
+	for _, ph := range phases {
+		png, err := j.Map(ctx, game, ph)
+		if err != nil {
+			return fmt.Errorf("map of %s: %w", ph, err)
+		}
+		if err := os.WriteFile(filepath.Join(out, "map-"+ph+".png"), png, 0o644); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -23,7 +23,8 @@ var italiaPowers = []string{"francia", "aragonesi", "impero", "venezia", "firenz
 // demo plays the rulebook's Diplomacy: loopback servers, the judge's
 // daemon, six players at <power>@players.test, Venice in Italian, the
 // Pope in English, Florence in Italian, the others silent (their forces
-// hold, R34); every mail the judge sent is written to out.
+// hold, R34); every mail the judge sent is written to out, and the public
+// map of each phase (map-<phase>.png).
 func demoItalia(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) error {
 	var addrs []string
 	for _, p := range italiaPowers {
@@ -78,6 +79,13 @@ func demoItalia(ctx context.Context, out string, stdout io.Writer, log *slog.Log
 		}
 		fmt.Fprintf(stdout, "%s processed. %s\n", ph.Phase, summaryLine(results))
 	}
+	var phases []string
+	for _, ph := range examples.ItaliaSpring {
+		phases = append(phases, ph.Phase)
+	}
+	if err := writeMaps(ctx, env.j, italiaDemoGame, phases, out); err != nil {
+		return err
+	}
 	final, err := env.j.Status(ctx, italiaDemoGame)
 	if err != nil {
 		return err
@@ -87,7 +95,7 @@ func demoItalia(ctx context.Context, out string, stdout io.Writer, log *slog.Log
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "\n%s\n%d mails from the judge written to %s.\n", strings.TrimSpace(final), n, out)
+	fmt.Fprintf(stdout, "\n%s\n%d mails from the judge written to %s, with the public map of every phase (map-*.png); each player's own is attached to his results.\n", strings.TrimSpace(final), n, out)
 	return nil
 }
 

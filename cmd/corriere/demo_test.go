@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,6 +95,18 @@ func TestDemoItalia(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustHave(t, "the Pope's results", m.Text, "Venice #3: Treviso -> Vicenza", "Urbino rises in revolt, stirred by unknown parties")
+	if !bytes.Contains(raw, []byte("attachment; filename=map-P1499O.png")) {
+		t.Error("the Pope's results have no map attached")
+	}
+	for _, ph := range []string{"P1499D", "P1499O"} {
+		data, err := os.ReadFile(filepath.Join(out, "map-"+ph+".png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+			t.Errorf("map-%s.png: %v", ph, err)
+		}
+	}
 	if strings.Contains(m.Text, "FINTO") || strings.Contains(m.Text, "DUMMY") {
 		t.Errorf("the Pope reads Venice's dummy:\n%s", m.Text)
 	}

@@ -178,6 +178,9 @@ func (rs *resolution) strength(s *side, swiss bool) int {
 // no loss in three turns, or six turns, end it with no winner.
 func (rs *resolution) battle(at string, a, d counterKey, ra, rd []*reinforcement, origins map[counterKey]string) {
 	sides := []*side{{key: a, reinf: ra}, {key: d, reinf: rd}}
+	if !slices.Contains(rs.battles, at) {
+		rs.battles = append(rs.battles, at)
+	}
 	switch owner := rs.pos.Control[at]; {
 	case owner == a.power:
 		sides[0].defender = true

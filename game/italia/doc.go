@@ -38,7 +38,9 @@
 //     the autumn's taxes, siege lifting, supply and revolts; the
 //     lost war (war.go), the 30-territory victory and the end after
 //     Autunno 1512. Results writes a phase for one reader: his own orders,
-//     the events he may see, the position with his own treasury.
+//     the events he may see, the position with his own treasury; Map
+//     draws it for him (maps.go); the standing instructions are carried
+//     into the next phase (Outcome.Carried).
 //
 // The events and card tables, the cards, the Conclave and the Florentine
 // council's outcome are the arbiter's (spec §3.17-3.18): the seed lacks

@@ -202,6 +202,7 @@ func (rs *resolution) merge() {
 					continue
 				}
 				a.Elements = a.Elements.Plus(b.Elements)
+				rs.joined[counterKey{p.ID, b.N}] = a.At
 				rs.tell([]string{p.ID}, "#%s joins #%s in %s (seed §7)", fmt.Sprint(b.N), fmt.Sprint(a.N), "a:"+a.At)
 				p.Counters = slices.Delete(p.Counters, j, j+1)
 				j--

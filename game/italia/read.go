@@ -47,7 +47,8 @@ func (s *State) checker(seat string, standing []game.Order) (*checker, error) {
 // side: one Reading, so that the judge answers line by line. The line is
 // taken for the first power of side it makes a good line for, side[0]
 // first; a refused line says side[0]'s reason. A heading (FOGLIO) is
-// checked against the side and the phase, and passed over.
+// checked against the side and the phase: a good one orders nothing, and
+// its reading says whose sheet it heads.
 func (s *State) Read(side []string, line string, standing []game.Order) ([]game.Reading, error) {
 	rd := s.r.reader()
 	o, perr := rd.parse(line)
@@ -55,7 +56,10 @@ func (s *State) Read(side []string, line string, standing []game.Order) ([]game.
 		return []game.Reading{{Written: line, Refused: &game.Refusal{Reason: perr.reason, NotOrder: perr.notOrder}}}, nil
 	}
 	if o.verb == vSheet {
-		return []game.Reading{{Written: line, Refused: s.heading(side, o)}}, nil
+		// A good heading orders nothing: the reply shows what it was
+		// taken for, among the lines read (game.Reading).
+		note, refused := s.heading(side, o)
+		return []game.Reading{{Written: line, Note: note, Refused: refused}}, nil
 	}
 	var first game.Text
 	for i, seat := range side {
@@ -91,19 +95,19 @@ func (s *State) Read(side []string, line string, standing []game.Order) ([]game.
 }
 
 // heading judges a sheet's heading: a power of the side, the phase now.
-// A good one is passed over, saying whose sheet it heads.
-func (s *State) heading(side []string, o *order) *game.Refusal {
+// A good one is a note saying whose sheet it heads; a bad one a refusal.
+func (s *State) heading(side []string, o *order) (game.Text, *game.Refusal) {
 	p := o.str("p")
 	ph, err := ParsePhase(o.str("rest"))
 	switch {
 	case !slices.Contains(side, p):
-		return &game.Refusal{Reason: tx("this sheet is for %s, which you do not hold", powerText(p))}
+		return nil, &game.Refusal{Reason: tx("this sheet is for %s, which you do not hold", powerText(p))}
 	case err != nil:
-		return &game.Refusal{Reason: tx("the heading names no phase: %s", err.Error())}
+		return nil, &game.Refusal{Reason: tx("the heading names no phase: %s", err.Error())}
 	case ph != s.phase:
-		return &game.Refusal{Reason: tx("this sheet is for %s, and the phase now is %s: nothing below is taken for it", game.Text(ph.Title), game.Text(s.phase.Title))}
+		return nil, &game.Refusal{Reason: tx("this sheet is for %s, and the phase now is %s: nothing below is taken for it", game.Text(ph.Title), game.Text(s.phase.Title))}
 	}
-	return &game.Refusal{NotOrder: true, Reason: tx("sheet of %s for %s", powerText(p), game.Text(s.phase.Title))}
+	return tx("sheet of %s for %s", powerText(p), game.Text(s.phase.Title)), nil
 }
 
 // spends reports whether o costs ducats, so that its reading tells what

@@ -157,14 +157,26 @@ func TestRefusals(t *testing.T) {
 	}
 }
 
-// A greeting, a comment, a signature and a good heading are no orders, and
-// the judge passes over them.
+// A greeting, a comment and a signature are no orders, and the judge
+// passes over them; a good heading orders nothing either, and its reading
+// says whose sheet it heads, for the phase now.
 func TestNotOrders(t *testing.T) {
 	st := venice1500(t, "P1500O", 40)
-	for _, line := range []string{"Ciao a tutti", "# D) MOVIMENTI", "", "SIGNOFF", "FOGLIO VENEZIA PRIMAVERA 1500", "SHEET Venice Spring 1500 operations"} {
+	for _, line := range []string{"Ciao a tutti", "# D) MOVIMENTI", "", "SIGNOFF"} {
 		rs, _ := st.Read([]string{"venezia"}, line, nil)
 		if r := rs[0]; r.Refused == nil || !r.Refused.NotOrder {
 			t.Errorf("%q read as %+v", line, r)
+		}
+	}
+	for _, line := range []string{"FOGLIO VENEZIA PRIMAVERA 1500", "SHEET Venice Spring 1500 operations"} {
+		rs, _ := st.Read([]string{"firenze", "venezia"}, line, nil)
+		r := rs[0]
+		if r.Refused != nil || r.Order.Key != "" || r.Note == nil {
+			t.Errorf("%q read as %+v, want a note and no order", line, r)
+			continue
+		}
+		if en, it := r.Note(game.English), r.Note(game.Italian); en != "sheet of Venice for Spring 1500 operations (P1500O)" || it != "foglio di Venezia per Primavera 1500, operazioni (P1500O)" {
+			t.Errorf("%q noted %q / %q", line, en, it)
 		}
 	}
 }
@@ -254,12 +266,17 @@ func FuzzRead(f *testing.F) {
 		if err != nil || len(rs) != 1 {
 			t.Fatalf("%q: %d readings, %v", line, len(rs), err)
 		}
-		if r := rs[0]; r.Refused == nil {
+		switch r := rs[0]; {
+		case r.Refused == nil && r.Order.Key == "":
+			if r.Note == nil {
+				t.Errorf("%q read as nothing, without a note", line)
+			}
+		case r.Refused == nil:
 			again, err := st.Read([]string{"venezia"}, r.Order.Text, nil)
 			if err != nil || again[0].Refused != nil || again[0].Order != r.Order {
 				t.Errorf("%q read as %q, which reads as %+v", line, r.Order.Text, again[0])
 			}
-		} else if r.Refused.Reason == nil && !r.Refused.NotOrder {
+		case r.Refused.Reason == nil && !r.Refused.NotOrder:
 			t.Errorf("%q refused without a reason", line)
 		}
 	})

@@ -42,7 +42,8 @@ func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, err
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s: %w", s.phase, err)
 	}
-	rec := record{Phase: s.phase.String(), Events: rs.events, Orders: map[string][]string{}, Held: next.holdings()}
+	rec := record{Phase: s.phase.String(), Events: rs.events, Orders: map[string][]string{}, Held: next.holdings(),
+		Map: &mapRecord{Position: rs.pos, Orders: rs.mapOrders(rs.pos), Battles: rs.battles}}
 	for _, o := range orders {
 		rec.Orders[o.Seat] = append(rec.Orders[o.Seat], o.Text)
 	}
@@ -50,7 +51,39 @@ func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, err
 	if err != nil {
 		return nil, err
 	}
-	return &game.Outcome{Next: next, Record: data, End: rs.end(next)}, nil
+	return &game.Outcome{Next: next, Record: data, Carried: rs.carried(orders, next), End: rs.end(next)}, nil
+}
+
+// standingVerbs are the standing instructions of spec §4.2: how a counter
+// fights, concedes and retreats, the order of losses, the captives taken.
+// They stand until changed.
+var standingVerbs = []verbID{vAccept, vRefuse, vConcede, vYield, vRetreat, vLosses, vCaptives}
+
+// carried are the standing instructions among orders that this phase kept
+// and that still stand in next (a counter's, while it is on the board):
+// the judge keeps them for the next phase as if sent again, so that a
+// player need not write them on every sheet.
+func (rs *resolution) carried(orders []game.Order, next *State) []game.Order {
+	rd := rs.s.r.reader()
+	checkers := map[string]*checker{}
+	var out []game.Order
+	for _, o := range orders {
+		x, err := rd.parse(o.Text)
+		if err != nil || !slices.Contains(standingVerbs, x.verb) || rs.sheets[o.Seat] == nil || rs.sheets[o.Seat].sheet[o.Key] == nil {
+			continue
+		}
+		c := checkers[o.Seat]
+		if c == nil {
+			if c, _ = next.checker(o.Seat, nil); c == nil {
+				continue
+			}
+			checkers[o.Seat] = c
+		}
+		if refuse, _ := c.check(x); refuse == nil {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // record is what a resolved phase keeps for its results.
@@ -63,6 +96,9 @@ type record struct {
 	// Held is each power's territories after the phase, in halves as
 	// seed §11 counts them, for SUMMARY.
 	Held map[string]int `json:"held,omitempty"`
+	// Map is what the phase's map draws (maps.go); a record written
+	// before the maps has none, and draws no map.
+	Map *mapRecord `json:"map,omitempty"`
 }
 
 // event is one thing that happened, as the results tell it: a format of
@@ -89,6 +125,10 @@ type resolution struct {
 	// strategicMoved are the counters that moved strategically this
 	// turn: next turn they may not (seed §7).
 	strategicMoved map[counterKey]bool
+	// battles are the territories a battle was fought in, and joined
+	// where each counter that joined another did, for the map.
+	battles []string
+	joined  map[counterKey]string
 }
 
 // resolution validates each seat's orders against the position, in the
@@ -103,7 +143,7 @@ func (s *State) resolution(orders []game.Order, d *dice.Source) (*resolution, er
 	if err := json.Unmarshal(data, pos); err != nil {
 		return nil, err
 	}
-	rs := &resolution{s: s, pos: pos, d: d, sheets: map[string]*checker{}, ceded: map[string]bool{}, strategicMoved: map[counterKey]bool{}}
+	rs := &resolution{s: s, pos: pos, d: d, sheets: map[string]*checker{}, ceded: map[string]bool{}, strategicMoved: map[counterKey]bool{}, joined: map[counterKey]string{}}
 	rd := s.r.reader()
 	type parsed struct {
 		game.Order

@@ -466,3 +466,36 @@ func TestOrdersInAnyOrder(t *testing.T) {
 		t.Errorf("in order:\n%s\nreversed:\n%s", a, b)
 	}
 }
+
+// The standing instructions of spec §4.2 are carried into the next phase
+// (game.Outcome.Carried), and on from there, while they stand: a
+// counter's goes with the counter (here a dummy unmasked, R54); the
+// orders of the turn are not carried.
+func TestStandingInstructionsCarried(t *testing.T) {
+	st := venice1500(t, "E1500O", 40)
+	st.pos.Powers[5].Counters[0].At = "vicen"
+	sheet := "BATTAGLIA RIFIUTA\n#2 CEDI SE INCONTRO\nRITIRATA #3 Padova\nPERDITE FT, PK\nCEDI AGLI ALLEATI\nRECLUTA CATTURATI PK\n#1 FERMO\n#2 FERMO\n#3 - Vicenza\nTRANSITO Papato"
+	_, orders := readSheet(t, st, "venezia", sheet)
+	out, err := st.Resolve(orders, dice.New(dice.Seed{}, "test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, o := range out.Carried {
+		got = append(got, o.Seat+" "+o.Key+": "+o.Text)
+	}
+	want := []string{"venezia battaglia: BATTAGLIA RIFIUTA", "venezia cedi #2: #2 CEDI SE INCONTRO", "venezia perdite: PERDITE FT, PK",
+		"venezia cedi alleati: CEDI AGLI ALLEATI", "venezia catturati: RECLUTA CATTURATI PK"}
+	if !slices.Equal(got, want) {
+		t.Errorf("carried %q, want %q", got, want)
+	}
+	// In the autumn they stand as if written again, and are carried on.
+	next := out.Next.(*State)
+	again, err := next.Resolve(out.Carried, dice.New(dice.Seed{}, "test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Carried) != len(want) {
+		t.Errorf("carried from the autumn: %+v", again.Carried)
+	}
+}

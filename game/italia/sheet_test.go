@@ -47,7 +47,8 @@ func readSheet(t *testing.T, st *State, seat, sheet string) ([]game.Reading, []g
 			t.Fatalf("%q: %d readings", line, len(rs))
 		}
 		all = append(all, rs[0])
-		if r := rs[0]; r.Refused == nil {
+		// A heading orders nothing (no Key), as the judge takes it.
+		if r := rs[0]; r.Refused == nil && r.Order.Key != "" {
 			standing = slices.DeleteFunc(standing, func(o game.Order) bool { return o.Key == r.Order.Key })
 			standing = append(standing, r.Order)
 		}
@@ -59,7 +60,7 @@ func readSheet(t *testing.T, st *State, seat, sheet string) ([]game.Reading, []g
 func canon(rs []game.Reading) []string {
 	var out []string
 	for _, r := range rs {
-		if r.Refused == nil {
+		if r.Refused == nil && r.Order.Key != "" {
 			out = append(out, r.Order.Text)
 		}
 	}
