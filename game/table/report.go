@@ -38,7 +38,7 @@ func (s *State) Position(to game.Viewer) game.Text {
 			}
 			b.WriteByte('\n')
 		}
-		b.WriteString(s.P.Board(to, l))
+		b.WriteString(s.P.Show(to, l))
 		seen := func(seat string) bool { return to.Master || slices.Contains(to.Seats, seat) }
 		for _, seat := range t.Order {
 			if !seen(seat) {

@@ -39,7 +39,7 @@ func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, err
 	slices.SortStableFunc(orders, func(a, b game.Order) int { return strings.Compare(a.Key, b.Key) })
 	var answers []string
 	for _, o := range orders {
-		kind, how, ans := decodeOrder(o.Text)
+		kind, how, ans := decodeOrder(o)
 		switch {
 		case how == "withdraw":
 			t.Stand(o.Seat, kind, "")
@@ -158,7 +158,7 @@ func (s *State) Results(data []byte, next game.State, to game.Viewer) (game.Repo
 		}
 		return b.String()
 	}
-	return game.Report{Events: events, Position: next.Position(to)}, nil
+	return game.Report{Orders: func(game.Lang) string { return "" }, Events: events, Position: next.Position(to)}, nil
 }
 
 // Encode writes the game's state.

@@ -28,9 +28,9 @@ type Play interface {
 	// roll, and asks the next decisions (Table.Ask). The decision is off
 	// the queue already.
 	Apply(dec Decision, answers []string, byDefault bool, d *dice.Source) error
-	// Board writes the game's part of the report for a reader: the
+	// Show writes the game's part of the report for a reader: the
 	// board as a text table, the scores.
-	Board(to game.Viewer, l game.Lang) string
+	Show(to game.Viewer, l game.Lang) string
 	// Title is the stage as readers call it ("epoch II").
 	Title(stage string) Msg
 	// End is the end of the game, once the rules end it; nil before.
@@ -170,17 +170,21 @@ func (s *State) Read(side []string, line string, standing []game.Order) ([]game.
 	if owed != nil && a.Kind == owed.Kind && len(owed.Answers) > 0 && !a.Standing && !a.Withdraw && !slices.Contains(owed.Answers, a.Text) {
 		return []game.Reading{{Written: line, Refused: Refuse(d, M("expected one of: %s", strings.Join(owed.Answers, " | ")))}}, nil
 	}
-	o := game.Order{Seat: seat, Text: encodeOrder(a)}
+	// The key carries the kind and how the answer stands; the text is
+	// the answer as the player reads it back.
+	o := game.Order{Seat: seat, Text: a.Text}
 	switch {
-	case a.Standing || a.Withdraw:
+	case a.Withdraw:
+		o.Key, o.Text = a.Kind+"|withdraw", "WITHDRAW "+a.Kind
+	case a.Standing:
 		// A later standing answer of the kind replaces the earlier.
-		o.Key = "standing " + a.Kind
-	case len(owed.answers()) > 0 && owed != nil && a.Kind == owed.Kind:
+		o.Key = a.Kind + "|standing"
+	case len(owed.answers()) > 0 && a.Kind == owed.Kind:
 		// One answer to a question of choices: a later one replaces it.
-		o.Key = "answer"
+		o.Key = a.Kind + "|ans"
 	default:
 		// A script's lines add up, in the order written.
-		o.Key = fmt.Sprintf("line %03d", len(standing)+1)
+		o.Key = fmt.Sprintf("%s|ans|%03d", a.Kind, len(standing)+1)
 	}
 	r := game.Reading{Written: line, Order: o}
 	if a.Note != nil {
@@ -205,22 +209,11 @@ func asRefusal(err error) *game.Refusal {
 	return &game.Refusal{Reason: func(game.Lang) string { return msg }}
 }
 
-// An order's text is its kind, what it is, and the answer: "draft|ans|KEEP".
-func encodeOrder(a Answer) string {
-	how := "ans"
-	switch {
-	case a.Withdraw:
-		how = "withdraw"
-	case a.Standing:
-		how = "standing"
-	}
-	return a.Kind + "|" + how + "|" + a.Text
-}
-
-func decodeOrder(text string) (kind, how, answer string) {
-	kind, rest, _ := strings.Cut(text, "|")
-	how, answer, _ = strings.Cut(rest, "|")
-	return kind, how, answer
+// decodeOrder is an order's kind, how it stands, and its answer.
+func decodeOrder(o game.Order) (kind, how, answer string) {
+	kind, rest, _ := strings.Cut(o.Key, "|")
+	how, _, _ = strings.Cut(rest, "|")
+	return kind, how, o.Text
 }
 
 // Missing: the owner of the decision owes an answer until it gives one.
@@ -230,7 +223,7 @@ func (s *State) Missing(seat string, standing []game.Order) []game.Text {
 		return nil
 	}
 	for _, o := range standing {
-		if kind, how, _ := decodeOrder(o.Text); kind == now.Kind && how != "withdraw" {
+		if kind, how, _ := decodeOrder(o); kind == now.Kind && how != "withdraw" {
 			return nil
 		}
 	}

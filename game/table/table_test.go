@@ -73,7 +73,7 @@ func (c *cards) Apply(dec Decision, answers []string, byDefault bool, d *dice.So
 	return nil
 }
 
-func (c *cards) Board(to game.Viewer, l game.Lang) string {
+func (c *cards) Show(to game.Viewer, l game.Lang) string {
 	return Grid([][]string{{"seat", "score"}, {"red", fmt.Sprint(c.Get("score", "red"))}, {"blue", fmt.Sprint(c.Get("score", "blue"))}})
 }
 
