@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/game/diplomacy"
+	"github.com/corriere/corriere/game/history"
 	"github.com/corriere/corriere/game/italia"
 	"github.com/corriere/corriere/render"
 )
@@ -13,4 +14,5 @@ import (
 var games = []game.Kind{
 	diplomacy.Kind{Draw: render.ResponsePNG},
 	italia.Kind{},
+	history.Kind{},
 }

@@ -1,0 +1,158 @@
+package history
+
+import (
+	_ "embed"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/dice"
+	"github.com/corriere/corriere/game/table"
+)
+
+// Sample is the sample data file: the facts the rulebook gives, the rest
+// marked placeholder.
+//
+//go:embed sample.txt
+var Sample string
+
+// Kind is History of the World as the judge registers it.
+type Kind struct{}
+
+var (
+	_ game.Kind         = Kind{}
+	_ game.Configurable = Kind{}
+	_ game.Calendar     = Kind{}
+	_ game.Commander    = Kind{}
+	_ game.Seater       = (*Rules)(nil)
+)
+
+// Name is "hotw", as CREATE's "game hotw" names it.
+func (Kind) Name() string { return "hotw" }
+
+// Rules are the game for a number of players.
+type Rules struct{ Players int }
+
+// Configure reads players, 3 to 6.
+func (Kind) Configure(settings map[string]string) (game.Rules, error) {
+	r := &Rules{Players: 4}
+	for k, v := range settings {
+		if k != "players" {
+			return nil, fmt.Errorf("%q is no setting of hotw", k)
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if v != "" && (err != nil || n < 3 || n > 6) {
+			return nil, fmt.Errorf("players %q: expected 3 to 6", v)
+		}
+		if v != "" {
+			r.Players = n
+		}
+	}
+	return r, nil
+}
+
+// Settings: the number of players.
+func (Kind) Settings() []game.Setting {
+	return []game.Setting{{Names: []string{"players"}, Form: "3|4|5|6", Default: "4",
+		FlagHelp: "`players`: 3 to 6",
+		Help:     [game.Langs]string{"players (3|4|5|6)", "players (3|4|5|6: i giocatori)"}}}
+}
+
+// Calendar: each kind of decision has its deadline.
+func (Kind) Calendar() []game.PhaseKind {
+	kind := func(name, def string) game.PhaseKind {
+		return game.PhaseKind{Name: name, Default: def, Show: func(l game.Lang, spec string) string { return fmt.Sprintf("%s %q", italian.T(l, name), spec) }}
+	}
+	return []game.PhaseKind{kind(kindSetup, "0 20 * * *"), kind(kindDraft, "0 20 * * *"), kind(kindTurn, "0 20 * * *"), kind(kindEvent, "0 20 * * *")}
+}
+
+// Commands are the engine's RULE and the moderator's DATA ... ENDDATA,
+// which loads the group's data file before the game's setup.
+func (Kind) Commands() []game.Command {
+	return append(table.Commands(), game.Command{
+		Verb: "DATA", Master: true, Block: true,
+		Syntax: [game.Langs]string{"DATA ... ENDDATA", "DATA ... ENDDATA"},
+		Help:   [game.Langs]string{"loads the group's data file (board, cards, scores) before the setup", "carica il file dei dati del gruppo (plancia, carte, punti) prima della preparazione"},
+		Do: func(st game.State, _ []string, args string) (game.State, game.Text, game.Text, error) {
+			s := st.(*table.State)
+			p := s.P.(*Play)
+			if p.Stage != "E0" {
+				return nil, nil, nil, table.Refuse(italian, table.M("the data is loaded before the setup only"))
+			}
+			_, body, _ := strings.Cut(args, "\n")
+			d, errs := ParseData(body)
+			if len(errs) > 0 {
+				var ws []string
+				for _, e := range errs {
+					ws = append(ws, e.Write(italian, game.English))
+				}
+				return nil, nil, nil, table.Refuse(italian, table.M("the data file is refused: %s", strings.Join(ws, "; ")))
+			}
+			if errs := d.Fit(len(p.Order)); len(errs) > 0 {
+				return nil, nil, nil, table.Refuse(italian, table.M("the data file is refused: %s", errs[0].Write(italian, game.English)))
+			}
+			next := &Play{Table: p.Table, Data: d}
+			return table.NewState(next, decodePlay), table.M("Data loaded: %s lands, %s empires, %s events; %s placeholder lines.", len(d.Lands), len(d.Empires), len(d.Events), d.Placeholders).Text(italian),
+				table.M("The moderator has loaded the game's data.\n").Text(italian), nil
+		},
+	})
+}
+
+// seats are the six colours.
+var seats = []string{"red", "yellow", "green", "blue", "purple", "black"}
+
+func (r *Rules) Seats() []game.Seat {
+	var out []game.Seat
+	for _, s := range seats {
+		out = append(out, game.Seat{ID: s, Name: table.M("%s", s).Text(italian)})
+	}
+	return out
+}
+
+func (r *Rules) Seat(name string) (string, bool) { return seatByName(name) }
+
+func seatByName(name string) (string, bool) {
+	for _, s := range seats {
+		if strings.EqualFold(name, s) || strings.EqualFold(name, italian[s]) {
+			return s, true
+		}
+	}
+	return "", false
+}
+
+// Seating leaves the colours beyond the number of players out.
+func (r *Rules) Seating() game.Seating {
+	st := game.Seating{Absent: map[string]game.Text{}}
+	for i, s := range seats {
+		if i < r.Players {
+			st.Sides = append(st.Sides, []string{s})
+		} else {
+			st.Absent[s] = table.M("the game is for %s players", r.Players).Text(italian)
+		}
+	}
+	return st
+}
+
+// Start is the moderator's setup decision, with the sample data loaded.
+func (r *Rules) Start(absent []string, _ *dice.Source) (game.State, error) {
+	d, errs := ParseData(Sample)
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("the sample data: %s", errs[0].Write(nil, game.English))
+	}
+	var playing []string
+	for _, s := range seats {
+		if !slices.Contains(absent, s) {
+			playing = append(playing, s)
+		}
+	}
+	return table.NewState(newPlay(playing, d), decodePlay), nil
+}
+
+func (r *Rules) Decode(data []byte) (game.State, error) {
+	p, err := decodePlay(data)
+	return table.NewState(p, decodePlay), err
+}
+
+func (r *Rules) Phase(text string) (game.Phase, error) { return table.ParsePhase(text) }

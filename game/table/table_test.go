@@ -1,0 +1,252 @@
+package table
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/dice"
+	"github.com/corriere/corriere/game/gametest"
+)
+
+// cards is a toy game on the table: red and blue each hold cards dealt
+// from a shuffled deck; in turn each plays one (PLAY <card>), which
+// scores its value and a die; a 9 asks the moderator to rule (RULE
+// DOUBLE|KEEP). Four turns.
+type cards struct {
+	Table
+	Turn int `json:"turn"`
+}
+
+func (c *cards) Base() *Table           { return &c.Table }
+func (c *cards) Dict() game.Dictionary  { return nil }
+func (c *cards) Title(stage string) Msg { return M("round %s", stage) }
+
+func (c *cards) Read(seat string, owed *Decision, line string) (Answer, error) {
+	f := strings.Fields(strings.ToUpper(line))
+	switch {
+	case len(f) == 2 && f[0] == "PLAY":
+		return Answer{Kind: "play", Text: "PLAY " + f[1]}, nil
+	case len(f) == 3 && f[0] == "ALWAYS" && f[1] == "PLAY":
+		return Answer{Kind: "play", Text: "PLAY " + f[2], Standing: true}, nil
+	}
+	return Answer{}, &game.Refusal{NotOrder: true}
+}
+
+func (c *cards) ask() {
+	seat := c.Order[c.Turn%2]
+	var ans []string
+	for _, card := range c.Hands[seat] {
+		ans = append(ans, "PLAY "+card)
+	}
+	c.Ask(Decision{Seat: seat, Kind: "play", Prompt: M("Play a card."), Answers: ans, Default: ans[0]})
+}
+
+func (c *cards) Apply(dec Decision, answers []string, byDefault bool, d *dice.Source) error {
+	if dec.Seat == Master {
+		if answers[0] == "DOUBLE" {
+			c.Add("score", c.Order[(c.Turn-1)%2], 9)
+		}
+		c.ask()
+		return nil
+	}
+	card := strings.TrimPrefix(answers[0], "PLAY ")
+	if !c.Take(dec.Seat, card) {
+		return fmt.Errorf("no card %s", card)
+	}
+	roll := c.Roll(d, "the die", 1, 6, true)
+	n := int(card[0] - '0')
+	c.Add("score", dec.Seat, n+roll[0])
+	c.Log(M("%s played %s.", dec.Seat, card))
+	c.Turn++
+	if c.Turn == 4 {
+		return nil
+	}
+	if card == "9" {
+		c.Ask(Decision{Seat: Master, Kind: "ruling", Prompt: M("A 9: double it?"), Answers: []string{"DOUBLE", "KEEP"}, Default: "KEEP"})
+		return nil
+	}
+	c.ask()
+	return nil
+}
+
+func (c *cards) Show(to game.Viewer, l game.Lang) string {
+	return Grid([][]string{{"seat", "score"}, {"red", fmt.Sprint(c.Get("score", "red"))}, {"blue", fmt.Sprint(c.Get("score", "blue"))}})
+}
+
+func (c *cards) End() *game.Ending {
+	if c.Turn < 4 {
+		return nil
+	}
+	return &game.Ending{Text: func(game.Lang) string { return "over" }}
+}
+
+func decodeCards(b []byte) (Play, error) {
+	c := &cards{}
+	return c, json.Unmarshal(b, c)
+}
+
+// newCards deals four cards of 1-9 to each seat.
+func newCards(t *testing.T, d *dice.Source) *State {
+	c := &cards{Table: Table{Stage: "R1", Order: []string{"red", "blue"}, Decks: map[string][]string{"cards": {"1", "2", "3", "4", "5", "6", "7", "8", "9"}}}}
+	c.Shuffle(d, "cards")
+	c.Deal("cards", "red", 4)
+	c.Deal("cards", "blue", 4)
+	c.ask()
+	return NewState(c, decodeCards)
+}
+
+var seed = dice.SeedWhere("x", func(*dice.Source) bool { return true })
+
+func hands(s *State) map[string][]string { return s.P.(*cards).Hands }
+
+// A decision nobody answers takes its default at the deadline, and says so.
+func TestDefault(t *testing.T) {
+	s := newCards(t, dice.New(seed, ""))
+	first := hands(s)["red"][0]
+	out, err := s.Resolve(nil, dice.New(seed, "R1-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, _ := s.Results(out.Record, out.Next, game.Viewer{})
+	ev := rep.Events(game.English)
+	if !strings.Contains(ev, "red did not answer: the default applies (PLAY "+first+").") || !strings.Contains(ev, "red played "+first) {
+		t.Errorf("events:\n%s", ev)
+	}
+	if got := out.Next.Owing(); !slices.Equal(got, []string{"blue"}) {
+		t.Errorf("owing %v, want blue", got)
+	}
+	if id := out.Next.Phase().ID; id != "R1-1" {
+		t.Errorf("phase %s", id)
+	}
+}
+
+// An answer that is none of the legal ones is refused with them; a hand
+// is shown to its holder and the moderator only.
+func TestReadAndHands(t *testing.T) {
+	s := newCards(t, dice.New(seed, ""))
+	r, _ := s.Read([]string{"red"}, "PLAY 0", nil)
+	if r[0].Refused == nil || !strings.Contains(r[0].Refused.Reason(game.English), "expected one of: PLAY ") {
+		t.Errorf("PLAY 0: %+v", r[0])
+	}
+	red := hands(s)["red"]
+	for _, who := range []game.Viewer{{Seats: []string{"red"}}, {Master: true}} {
+		if p := s.Position(who)(game.English); !strings.Contains(p, "Hand of red: "+strings.Join(red, ", ")) || !strings.Contains(p, "Play a card.") {
+			t.Errorf("%v does not see red's hand and prompt:\n%s", who, p)
+		}
+	}
+	p := s.Position(game.Viewer{Seats: []string{"blue"}})(game.English)
+	if strings.Contains(p, "Hand of red") || strings.Contains(p, "Play a card.") || !strings.Contains(p, "Hand of blue") {
+		t.Errorf("blue's report:\n%s", p)
+	}
+	if it := s.Position(game.Viewer{Seats: []string{"blue"}})(game.Italian); !strings.Contains(it, "Mano di blue") {
+		t.Errorf("in Italian:\n%s", it)
+	}
+}
+
+// An answer sent ahead waits for its seat's turn and is read again then;
+// a standing answer answers every decision of its kind; a moderator's
+// decision waits for RULE; the same dice fall again.
+func TestAheadStandingRuling(t *testing.T) {
+	s := newCards(t, dice.New(seed, ""))
+	blue := hands(s)["blue"]
+	r, _ := s.Read([]string{"blue"}, "PLAY "+blue[1], nil)
+	if r[0].Refused != nil {
+		t.Fatalf("blue's answer ahead: %v", r[0].Refused)
+	}
+	red := hands(s)["red"][1]
+	r2, _ := s.Read([]string{"red"}, "PLAY "+red, nil)
+	out, err := s.Resolve([]game.Order{r[0].Order, r2[0].Order}, dice.New(seed, "R1-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := out.Next.(*State)
+	if hs := hands(next); slices.Contains(hs["blue"], blue[1]) || slices.Contains(hs["red"], red) {
+		t.Fatalf("both cards should be played in one resolution: %v", hs)
+	}
+	if rep, _ := s.Results(out.Record, out.Next, game.Viewer{Seats: []string{"blue"}}); !strings.Contains(rep.Events(game.English), "Your answers sent ahead were applied: PLAY "+blue[1]) {
+		t.Errorf("blue's results:\n%s", rep.Events(game.English))
+	}
+	if rep, _ := s.Results(out.Record, out.Next, game.Viewer{Seats: []string{"red"}}); strings.Contains(rep.Events(game.English), "sent ahead") {
+		t.Errorf("red reads blue's note:\n%s", rep.Events(game.English))
+	}
+	again, _ := s.Resolve([]game.Order{r[0].Order, r2[0].Order}, dice.New(seed, "R1-0"))
+	if a, b := again.Next.(*State).P.(*cards).Tracks, next.P.(*cards).Tracks; fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Errorf("replayed %v, first %v", a, b)
+	}
+	// The moderator's decision: nobody owes, and RULE makes it eager.
+	c := next.P.(*cards)
+	c.Pending = []Decision{{Seat: Master, Kind: "ruling", Prompt: M("A 9"), Answers: []string{"DOUBLE", "KEEP"}}}
+	if len(next.Owing()) != 0 || next.Eager() {
+		t.Fatal("a moderator's decision is owed by a seat, or eager before RULE")
+	}
+	rule := Commands()[0]
+	if _, _, _, err := rule.Do(next, nil, "maybe"); err == nil {
+		t.Error("RULE maybe taken")
+	}
+	ruled, _, notice, err := rule.Do(next, nil, "double")
+	if err != nil || !ruled.(game.Eager).Eager() || notice(game.Italian) != "Il moderatore ha deciso: DOUBLE.\n" {
+		t.Fatalf("RULE double: %v", err)
+	}
+	before := c.Get("score", "blue")
+	out, err = ruled.Resolve(nil, dice.New(seed, "R1-2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := out.Next.(*State).P.(*cards).Get("score", "blue"); got != before+9 {
+		t.Errorf("blue scored %d after DOUBLE, had %d", got, before)
+	}
+	// A standing answer answers the decision it was sent for, at once.
+	st := newCards(t, dice.New(seed, ""))
+	first := hands(st)["red"][0]
+	r, _ = st.Read([]string{"red"}, "ALWAYS PLAY "+first, nil)
+	if m := st.Missing("red", []game.Order{r[0].Order}); len(m) != 0 {
+		t.Errorf("a standing answer leaves missing %v", m)
+	}
+	out, _ = st.Resolve([]game.Order{r[0].Order}, dice.New(seed, "R1-0"))
+	if slices.Contains(hands(out.Next.(*State))["red"], first) {
+		t.Error("the standing answer was not played")
+	}
+}
+
+// The moderator's EDIT changes pieces, tracks, cards and order, with
+// words every player may read, never naming a card.
+func TestEdit(t *testing.T) {
+	s := newCards(t, dice.New(seed, ""))
+	seat := func(n string) (string, error) {
+		if n == "red" || n == "blue" {
+			return n, nil
+		}
+		return "", fmt.Errorf("no seat %s", n)
+	}
+	for _, c := range []struct{ words, want string }{
+		{"PUT Rome army red", "army red put in Rome"},
+		{"MOVE Rome Gaul army red", "army red moved from Rome to Gaul"},
+		{"TRACK score blue 7", "score of blue is now 7"},
+		{"TRACK score blue -2", "score of blue is now 5"},
+		{"GIVE blue 5", "a card given to blue"},
+		{"ORDER blue red", "the turn order is now blue red"},
+	} {
+		next, what, err := s.Edit(c.words, seat)
+		if err != nil || what(game.English) != c.want {
+			t.Errorf("EDIT %s: %v %q", c.words, err, what)
+			continue
+		}
+		s = next.(*State)
+	}
+	for _, w := range []string{"REMOVE Rome army", "ORDER red", "GIVE green 1", "FLY"} {
+		if _, _, err := s.Edit(w, seat); err == nil {
+			t.Errorf("EDIT %s taken", w)
+		}
+	}
+}
+
+// Every text a reader may read has its Italian.
+func TestItalianIsComplete(t *testing.T) {
+	texts := gametest.TextsInCode(t, ".", map[string][]int{"M": {0}})
+	texts[editUsage] = "editUsage"
+	gametest.CheckItalian(t, texts, italian)
+}
