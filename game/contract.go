@@ -200,7 +200,8 @@ type Viewer struct {
 // set among its own (who was late, the next deadline), in the reader's
 // language.
 type Report struct {
-	// Orders is each order and what became of it.
+	// Orders is each order and what became of it. A part left nil says
+	// nothing.
 	Orders Text
 	// Events is what happened beyond the orders: a coin tossed, a die
 	// rolled; nil for nothing.
@@ -407,4 +408,19 @@ type Command struct {
 // come.
 type Eager interface {
 	Eager() bool
+}
+
+// A Sheet State takes each seat's orders for a phase as one sheet (Le
+// Guerre d'Italia's operation sheet): a mail that gives a seat orders
+// replaces all the orders the seat gave before in the phase, but those
+// carried from the last (Outcome.Carried), instead of only those of the
+// same Keys.
+type Sheet interface {
+	Sheet() bool
+}
+
+// An Aliased Kind is known by other names too, as CREATE's game line and
+// corriere game create's --game take it ("guerre" for "italia").
+type Aliased interface {
+	Aliases() []string
 }

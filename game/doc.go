@@ -41,6 +41,8 @@
 //   - Editor (State): the master's (the arbiter's) EDIT, for a ruling.
 //   - Eager (State): resolved as soon as its orders are complete, not
 //     at the deadline: a turn-by-turn game at the speed of its players.
+//   - Sheet (State): a seat's mail replaces its whole sheet of orders.
+//   - Aliased (Kind): other names for the game.
 //   - Ender (State): who wins at the game's end date.
 //   - Survivors (State): among whom a draw is voted.
 //

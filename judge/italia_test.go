@@ -151,3 +151,31 @@ func italiaMaps(t *testing.T, f *fixture, phase string) {
 		t.Errorf("Venice's map and the Pope's: %d and %d bytes, the same: %v", len(venice), len(pope), bytes.Equal(venice, pope))
 	}
 }
+
+// A new mail replaces a power's sheet (spec §4.2), not only the lines of
+// the same keys; the game is also known as "guerre".
+func TestItaliaNewSheetReplaces(t *testing.T) {
+	f, pw := newItaliaGame(t)
+	f.sheet(pw, "venezia", "AMBASCIATORE Papato\nTRANSITO Papato")
+	reply := f.sheet(pw, "venezia", "TRANSITO Firenze")
+	mustContain(t, "the second sheet", reply, "ok: TRANSITO Firenze")
+	var texts []string
+	f.j.Store.Read(context.Background(), func(tx *store.Tx) error {
+		g, err := tx.Game("guerra")
+		if err != nil {
+			return err
+		}
+		orders, err := tx.Orders(g.ID, g.Phase)
+		for _, o := range orders {
+			if o.Power == "venezia" {
+				texts = append(texts, o.Canonical)
+			}
+		}
+		return err
+	})
+	if len(texts) != 1 || !strings.Contains(texts[0], "Firenze") {
+		t.Errorf("Venice's orders after a second sheet: %q, want the second sheet's alone", texts)
+	}
+	reply = f.send("gm@x.test", "CREATE altra pw-arbitro\ngame guerre")
+	mustContain(t, "the alias", reply, "Game altra created (italia variant")
+}

@@ -114,8 +114,17 @@ func (s *session) submit(lines []string) error {
 		return err
 	}
 	var standing []game.Order
+	// carried are the orders standing from the phase before, by seat and
+	// key; newSheet the seats whose sheet this mail replaced.
+	carried := map[string]bool{}
+	var newSheet []string
 	for _, st := range sets {
 		standing = append(standing, st.orders...)
+		for _, r := range st.rows {
+			if r.MessageID == "carried" {
+				carried[r.Power+"\x00"+r.Key] = true
+			}
+		}
 	}
 	var report strings.Builder
 	report.WriteString(s.lang.f("Orders for %s:\n", vw.phaseTitle(s.lang)))
@@ -169,6 +178,15 @@ func (s *session) submit(lines []string) error {
 			}
 			o := r.Order
 			o.ByMaster = s.asMaster
+			// A game of sheets (game.Sheet): the mail's first order of a
+			// seat replaces the seat's sheet, but what was carried.
+			if sheet, ok := vw.st.(game.Sheet); ok && sheet.Sheet() && !slices.Contains(newSheet, o.Seat) {
+				newSheet = append(newSheet, o.Seat)
+				if err := s.tx.ClearSheet(vw.g.ID, vw.g.Phase, o.Seat); err != nil {
+					return err
+				}
+				standing = slices.DeleteFunc(standing, func(x game.Order) bool { return x.Seat == o.Seat && !carried[x.Seat+"\x00"+x.Key] })
+			}
 			standing = append(slices.DeleteFunc(standing, func(x game.Order) bool { return x.Seat == o.Seat && x.Key == o.Key }), o)
 			err = s.tx.PutOrder(store.Order{GameID: vw.g.ID, Phase: vw.g.Phase, Power: o.Seat, Key: o.Key,
 				Text: r.Written, Canonical: o.Text, MessageID: s.m.MessageID, At: s.at, ByMaster: s.asMaster})

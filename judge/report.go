@@ -174,13 +174,18 @@ func resultsText(l lang, vw *view, before string, rep game.Report, lt lateness, 
 	gl := game.Lang(l)
 	var b strings.Builder
 	b.WriteString(l.f("Game %s: results of %s.\n\n", vw.g.Name, vw.phaseOf(l, before)))
-	b.WriteString(rep.Orders(gl))
+	// A part a game leaves nil says nothing.
+	if rep.Orders != nil {
+		b.WriteString(rep.Orders(gl))
+	}
 	b.WriteString(lt.text(l, vw))
 	if rep.Events != nil {
 		b.WriteString(rep.Events(gl))
 	}
 	b.WriteString("\n")
-	b.WriteString(rep.Position(gl))
+	if rep.Position != nil {
+		b.WriteString(rep.Position(gl))
+	}
 	if ending != nil {
 		b.WriteString("\n" + ending(l))
 	} else {

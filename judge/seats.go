@@ -25,6 +25,9 @@ func (j *Judge) kind(name string) (game.Kind, error) {
 		if k.Name() == name {
 			return k, nil
 		}
+		if a, ok := k.(game.Aliased); ok && slices.Contains(a.Aliases(), name) {
+			return k, nil
+		}
 	}
 	var names []string
 	for _, k := range j.Games {

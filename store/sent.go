@@ -61,3 +61,15 @@ func (t *Tx) Schedules() ([]*Game, error) {
 		return &g, nil
 	}, qSchedules)
 }
+
+var qClearSheet = declare(`DELETE FROM orders WHERE game_id = ? AND phase = ? AND power = ? AND message_id <> 'carried'`)
+
+// ClearSheet drops the orders power gave for phase, but those carried
+// from the phase before (message id "carried"): a new sheet replaces the
+// old.
+func (t *Tx) ClearSheet(gameID int64, phase, power string) error {
+	if _, err := t.exec(qClearSheet, gameID, phase, power); err != nil {
+		return fmt.Errorf("clear the sheet of %s: %w", power, err)
+	}
+	return nil
+}

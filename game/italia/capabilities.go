@@ -202,3 +202,12 @@ func (r *Rules) Summary(records [][]byte) (game.Text, error) {
 		return b.String()
 	}, nil
 }
+
+// Sheet: a power's mail is its whole operation sheet, which replaces the
+// one it sent before (spec §4.2), but the standing instructions carried
+// from the phase before (game.Sheet).
+func (s *State) Sheet() bool { return true }
+
+// Aliases are the game's other names: issue 13 and its players call it
+// by the rulebook's first word (game.Aliased).
+func (Kind) Aliases() []string { return []string{"guerre"} }
