@@ -301,7 +301,7 @@ var italianText = map[string]string{
 	"sender check changed":                                  "controllo del mittente cambiato",
 	"The game master has set the sender check to %s: %s.\n": "L'arbitro ha impostato il controllo del mittente a %s: %s.\n",
 	// HELP (judgeVerbs, report.go).
-	helpHead: "Corriere, un giudice di Diplomacy per posta elettronica. Scrivi un comando per riga:\n",
+	helpHead: "Corriere, un giudice per giocare per posta elettronica. Scrivi un comando per riga:\n",
 	helpTail: `Chi gioca più potenze si collega con una qualsiasi e dà gli ordini per tutte in
 una mail (un'intestazione come "Francia:" può precedere quelli di ciascuna).
 Un ordine successivo per un'unità sostituisce il precedente. Ogni mail riceve una

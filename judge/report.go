@@ -36,7 +36,7 @@ func (vw *view) deadlineIn(l lang) string {
 // helpHead and helpTail begin and end HELP, whose lines are the table's
 // usages (judgeVerbs).
 const (
-	helpHead = "Corriere, a play-by-email Diplomacy judge. Write one command per line:\n"
+	helpHead = "Corriere, a play-by-email judge. Write one command per line:\n"
 	helpTail = `A player of several powers signs on with any of them and orders for all of
 them in one mail (a heading such as "France:" may come before each power's).
 A later order for a unit replaces the earlier one. Every mail gets one reply
