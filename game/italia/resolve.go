@@ -36,6 +36,7 @@ func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, err
 		rs.diplomacy()
 	} else {
 		rs.operations()
+		rs.twoCities()
 	}
 	rs.pos.Phase = s.phase.Next().String()
 	next, err := s.r.State(rs.pos)

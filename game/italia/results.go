@@ -106,6 +106,9 @@ func (s *State) position(l game.Lang, to game.Viewer) string {
 	for _, w := range s.pos.Wars {
 		out.WriteString(f(l, "%s lost a war to %s: at peace until the end of Autunno %d (seed §6)\n", powerName(l, w.Loser), powerName(l, w.Winner), w.Until))
 	}
+	for _, id := range s.pos.TwoCityYear {
+		out.WriteString(f(l, "%s has met the two-city precondition of victory (seed §11)\n", powerName(l, id)))
+	}
 	return out.String()
 }
 

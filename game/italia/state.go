@@ -72,6 +72,11 @@ type Position struct {
 	// Absent lists the seats no player took: they give no orders and
 	// their forces stand (R34, R52).
 	Absent []string `json:"absent,omitempty"`
+	// TwoCities counts, by power, the ends of turns in a row it has held
+	// two of the five great cities; TwoCityYear the powers that have held
+	// them a year, the precondition of victory (seed §11, R32).
+	TwoCities   map[string]int `json:"two_cities,omitempty"`
+	TwoCityYear []string       `json:"two_city_year,omitempty"`
 }
 
 // Power is one power's forces, money and cards.
