@@ -100,13 +100,25 @@ func Orders(v *variants.Variant, pos *adjudicator.Position, power variants.Power
 
 // Order reads exactly one order.
 func Order(v *variants.Variant, pos *adjudicator.Position, power variants.Power, text string) (adjudicator.Order, error) {
-	// A stored order is one fragment as Orders would split it; most name
-	// no ambiguous place, and are read without the pool's parser.
+	// A stored order is one fragment as Orders would split it (no word
+	// of Format's splits a text); most name no ambiguous place, and are
+	// read without the pool's parser. One that does ("gal") is resolved
+	// as Orders would, without splitting it again.
 	var c canonText
-	if ix := indexFor(v); ix.readCanon(phaseOf(pos), text, &c) && c.one {
-		p := parser{v: v, ix: ix, pos: pos, power: power, phase: phaseOf(pos)}
-		if o, ok := p.single(&c); ok {
-			return o, nil
+	if ix := indexFor(v); ix.readCanon(phaseOf(pos), text, &c) {
+		if c.one {
+			p := parser{v: v, ix: ix, pos: pos, power: power, phase: phaseOf(pos)}
+			if o, ok := p.single(&c); ok {
+				return o, nil
+			}
+		} else {
+			p := parsers.Get().(*parser)
+			p.v, p.ix, p.pos, p.power, p.phase = v, ix, pos, power, phaseOf(pos)
+			o, ok := p.resolveCanon(text, &c)
+			p.release()
+			if ok {
+				return o, nil
+			}
 		}
 	}
 	ps := Orders(v, pos, power, text)

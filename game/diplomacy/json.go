@@ -1,10 +1,13 @@
 package diplomacy
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
 	"sort"
+	"strconv"
+	"sync"
 
 	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/parser"
@@ -173,7 +176,7 @@ func Encode(v *variants.Variant, rules adjudicator.Rules, pos *adjudicator.Posit
 	}
 	for _, u := range pos.Units {
 		id := v.Powers[u.Power].ID
-		j.Units[id] = append(j.Units[id], v.UnitText(u))
+		j.Units[id] = append(j.Units[id], unitText(v, u))
 	}
 	for l, p := range pos.Centers {
 		if p != variants.NoPower {
@@ -186,7 +189,7 @@ func Encode(v *variants.Variant, rules adjudicator.Rules, pos *adjudicator.Posit
 		if j.Dislodged == nil {
 			j.Dislodged = map[string][]DislodgedUnit{}
 		}
-		du := DislodgedUnit{Unit: v.UnitText(d.Unit), ViaConvoy: d.ViaConvoy, Retreats: []string{}}
+		du := DislodgedUnit{Unit: unitText(v, d.Unit), ViaConvoy: d.ViaConvoy, Retreats: []string{}}
 		if d.AttackerFrom != variants.NoLoc {
 			du.AttackerFrom = v.Locs[d.AttackerFrom].ID
 		}
@@ -212,4 +215,192 @@ func Encode(v *variants.Variant, rules adjudicator.Rules, pos *adjudicator.Posit
 		sort.Strings(list)
 	}
 	return j
+}
+
+// The judge writes a position and a phase's record at every deadline.
+// The appenders below write them by hand, byte for byte as
+// encoding/json's Marshal writes the same values (the store's records and
+// the tests depend on those bytes), without its reflection and map
+// sorting by reflect.
+
+// appendPosition appends j as json.Marshal writes it.
+func appendPosition(b []byte, j *Position) []byte {
+	if j == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '{')
+	if j.Variant != "" {
+		b = appendString(append(b, `"variant":`...), j.Variant)
+		b = append(b, ',')
+	}
+	if j.Rules != "" {
+		b = appendString(append(b, `"rules":`...), j.Rules)
+		b = append(b, ',')
+	}
+	b = appendString(append(b, `"phase":`...), j.Phase)
+	b = appendMap(append(b, `,"units":`...), j.Units, appendStrings)
+	b = appendMap(append(b, `,"centers":`...), j.Centers, appendStrings)
+	if len(j.Dislodged) > 0 {
+		b = appendMap(append(b, `,"dislodged":`...), j.Dislodged, func(b []byte, ds []DislodgedUnit) []byte {
+			return appendSlice(b, ds, appendDislodged)
+		})
+	}
+	if len(j.Contested) > 0 {
+		b = appendStrings(append(b, `,"contested":`...), j.Contested)
+	}
+	if len(j.Disorder) > 0 {
+		b = appendStrings(append(b, `,"disorder":`...), j.Disorder)
+	}
+	if len(j.Closed) > 0 {
+		b = appendStrings(append(b, `,"closed":`...), j.Closed)
+	}
+	if j.Winner != nil {
+		b = appendString(append(b, `,"winner":`...), *j.Winner)
+	}
+	if j.ItalyJoins != "" {
+		b = appendString(append(b, `,"italy_joins":`...), j.ItalyJoins)
+	}
+	if len(j.Orders) > 0 {
+		b = appendMap(append(b, `,"orders":`...), j.Orders, appendStrings)
+	}
+	return append(b, '}')
+}
+
+func appendDislodged(b []byte, d DislodgedUnit) []byte {
+	b = appendString(append(b, `{"unit":`...), d.Unit)
+	if d.AttackerFrom != "" {
+		b = appendString(append(b, `,"attacker_from":`...), d.AttackerFrom)
+	}
+	if d.ViaConvoy {
+		b = append(b, `,"via_convoy":true`...)
+	}
+	if len(d.Retreats) > 0 {
+		b = appendStrings(append(b, `,"retreats":`...), d.Retreats)
+	}
+	return append(b, '}')
+}
+
+// appendRecord appends rec as json.Marshal writes it: the Response's
+// fields, then the record's own.
+func appendRecord(b []byte, rec *record) []byte {
+	b = append(b, '{')
+	if r := rec.Response; r != nil {
+		b = appendString(append(b, `"phase":`...), r.Phase)
+		b = appendMap(append(b, `,"results":`...), r.Results, func(b []byte, rs []OrderResult) []byte {
+			return appendSlice(b, rs, appendResult)
+		})
+		if len(r.Removed) > 0 {
+			b = appendMap(append(b, `,"removed":`...), r.Removed, appendStrings)
+		}
+		b = appendPosition(append(b, `,"next":`...), r.Next)
+		b = append(b, ',')
+	}
+	if len(rec.ByMaster) > 0 {
+		b = appendMap(append(b, `"by_master":`...), rec.ByMaster, func(b []byte, bs []bool) []byte {
+			return appendSlice(b, bs, strconv.AppendBool)
+		})
+		b = append(b, ',')
+	}
+	if rec.Coin != "" {
+		b = appendString(append(b, `"coin":`...), rec.Coin)
+		b = append(b, ',')
+	}
+	if rec.Again {
+		b = append(b, `"coin_again":true,`...)
+	}
+	if rec.Pending {
+		b = append(b, `"coin_pending":true,`...)
+	}
+	if b[len(b)-1] == ',' {
+		b = b[:len(b)-1]
+	}
+	return append(b, '}')
+}
+
+func appendResult(b []byte, r OrderResult) []byte {
+	b = appendString(append(b, `{"order":`...), r.Order)
+	if r.Parsed != "" {
+		b = appendString(append(b, `,"parsed":`...), r.Parsed)
+	}
+	b = appendString(append(b, `,"result":`...), r.Result)
+	b = appendString(append(b, `,"reason":`...), r.Reason)
+	return append(b, '}')
+}
+
+// appendMap appends m with its keys in order, as json.Marshal sorts them;
+// null for nil.
+func appendMap[T any](b []byte, m map[string]T, value func([]byte, T) []byte) []byte {
+	if m == nil {
+		return append(b, "null"...)
+	}
+	var buf [16]string
+	keys := buf[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, k)
+		b = value(append(b, ':'), m[k])
+	}
+	return append(b, '}')
+}
+
+// appendSlice appends s as an array; null for nil.
+func appendSlice[T any](b []byte, s []T, elem func([]byte, T) []byte) []byte {
+	if s == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, e := range s {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = elem(b, e)
+	}
+	return append(b, ']')
+}
+
+func appendStrings(b []byte, s []string) []byte { return appendSlice(b, s, appendString) }
+
+// appendString appends s quoted. Ids, names and most orders are plain
+// ASCII; anything else is quoted by encoding/json itself, with its
+// escapes of HTML characters, control characters and invalid UTF-8.
+func appendString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s) // a string always marshals
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// unitTexts keeps, by variant, v.UnitText of every unit by location and
+// type: positions and results write one per unit, every deadline.
+var unitTexts sync.Map // *variants.Variant → [][2]string
+
+// unitText is v.UnitText(u) from the table.
+func unitText(v *variants.Variant, u variants.Unit) string {
+	x, ok := unitTexts.Load(v)
+	if !ok {
+		t := make([][2]string, len(v.Locs))
+		for l := range t {
+			for i, ut := range []variants.UnitType{variants.Army, variants.Fleet} {
+				t[l][i] = v.UnitText(variants.Unit{Type: ut, Loc: variants.Loc(l)})
+			}
+		}
+		x, _ = unitTexts.LoadOrStore(v, t)
+	}
+	t := x.([][2]string)
+	if int(u.Loc) >= len(t) || (u.Type != variants.Army && u.Type != variants.Fleet) {
+		return v.UnitText(u)
+	}
+	return t[u.Loc][u.Type-variants.Army]
 }

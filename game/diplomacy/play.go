@@ -82,14 +82,18 @@ func playPos(v *variants.Variant, rules adjudicator.Rules, pos *adjudicator.Posi
 	if err != nil {
 		return nil, nil, err
 	}
-	out := &Response{Phase: pos.Phase.String(), Results: map[string][]OrderResult{}}
+	out := &Response{Phase: pos.Phase.String(), Results: make(map[string][]OrderResult, len(byPower))}
+	var buf [64]byte
 	for _, s := range slots {
 		r := OrderResult{Order: s.text}
 		if s.order < 0 {
 			r.Result, r.Reason = adjudicator.Invalid.String(), s.err.Error()
 		} else {
-			o := orders[s.order]
-			r.Parsed = parser.Format(v, o)
+			// A stored order is read as written: its text serves.
+			r.Parsed = s.text
+			if f := parser.AppendFormat(buf[:0], v, orders[s.order]); string(f) != s.text {
+				r.Parsed = string(f)
+			}
 			r.Result = res.Results[s.order].Outcome.String()
 			r.Reason = res.Results[s.order].Reason.String()
 		}
@@ -101,7 +105,7 @@ func playPos(v *variants.Variant, rules adjudicator.Rules, pos *adjudicator.Posi
 			out.Removed = map[string][]string{}
 		}
 		id := v.Powers[u.Power].ID
-		out.Removed[id] = append(out.Removed[id], v.UnitText(u))
+		out.Removed[id] = append(out.Removed[id], unitText(v, u))
 	}
 	out.Next = Encode(v, rules, &res.Next, res.Winner)
 	return out, &res.Next, nil
