@@ -3,9 +3,7 @@ package diplomacy
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"slices"
-	"sort"
 	"strconv"
 	"sync"
 
@@ -74,7 +72,8 @@ func Decode(v *variants.Variant, j *Position) (*adjudicator.Position, error) {
 		for i := range pos.Centers {
 			pos.Centers[i] = variants.NoPower
 		}
-		for _, name := range slices.Sorted(maps.Keys(j.Centers)) {
+		var keys [16]string
+		for _, name := range sortedKeys(j.Centers, keys[:0]) {
 			p, err := parser.Power(v, name)
 			if err != nil {
 				return nil, fmt.Errorf("centers: %w", err)
@@ -112,7 +111,8 @@ func Decode(v *variants.Variant, j *Position) (*adjudicator.Position, error) {
 	if pos.Phase.Type != adjudicator.Retreat {
 		return pos, nil
 	}
-	for _, name := range slices.Sorted(maps.Keys(j.Dislodged)) {
+	var keys [16]string
+	for _, name := range sortedKeys(j.Dislodged, keys[:0]) {
 		p, err := parser.Power(v, name)
 		if err != nil {
 			return nil, fmt.Errorf("dislodged: %w", err)
@@ -147,8 +147,16 @@ func Decode(v *variants.Variant, j *Position) (*adjudicator.Position, error) {
 // DecodeUnits reads units listed by power ({"england": ["F nth"]}), in
 // the order of the powers' names, with any names the parser accepts.
 func DecodeUnits(v *variants.Variant, byPower map[string][]string) ([]variants.Unit, error) {
+	n := 0
+	for _, units := range byPower {
+		n += len(units)
+	}
 	var out []variants.Unit
-	for _, name := range slices.Sorted(maps.Keys(byPower)) {
+	if n > 0 {
+		out = make([]variants.Unit, 0, n)
+	}
+	var keys [16]string
+	for _, name := range sortedKeys(byPower, keys[:0]) {
 		p, err := parser.Power(v, name)
 		if err != nil {
 			return nil, err
@@ -171,25 +179,28 @@ func Encode(v *variants.Variant, rules adjudicator.Rules, pos *adjudicator.Posit
 		Variant: v.Name,
 		Rules:   rules.String(),
 		Phase:   pos.Phase.String(),
-		Units:   map[string][]string{},
-		Centers: map[string][]string{},
 	}
-	for _, u := range pos.Units {
-		id := v.Powers[u.Power].ID
-		j.Units[id] = append(j.Units[id], unitText(v, u))
-	}
+	texts := unitTextTable(v)
+	j.Units = listByPower(v, len(pos.Units), true, func(i int) (variants.Power, string) {
+		u := pos.Units[i]
+		return u.Power, texts.text(v, u)
+	})
+	centers := make([]variants.Loc, 0, len(pos.Centers))
 	for l, p := range pos.Centers {
 		if p != variants.NoPower {
-			id := v.Powers[p].ID
-			j.Centers[id] = append(j.Centers[id], v.Locs[l].ID)
+			centers = append(centers, variants.Loc(l))
 		}
 	}
+	j.Centers = listByPower(v, len(centers), true, func(i int) (variants.Power, string) {
+		l := centers[i]
+		return pos.Centers[l], v.Locs[l].ID
+	})
 	for _, d := range pos.Dislodged {
 		id := v.Powers[d.Unit.Power].ID
 		if j.Dislodged == nil {
 			j.Dislodged = map[string][]DislodgedUnit{}
 		}
-		du := DislodgedUnit{Unit: unitText(v, d.Unit), ViaConvoy: d.ViaConvoy, Retreats: []string{}}
+		du := DislodgedUnit{Unit: texts.text(v, d.Unit), ViaConvoy: d.ViaConvoy, Retreats: []string{}}
 		if d.AttackerFrom != variants.NoLoc {
 			du.AttackerFrom = v.Locs[d.AttackerFrom].ID
 		}
@@ -208,13 +219,43 @@ func Encode(v *variants.Variant, rules adjudicator.Rules, pos *adjudicator.Posit
 		w = v.Powers[winner].ID
 	}
 	j.Winner = &w
-	for _, list := range j.Units {
-		sort.Strings(list)
-	}
-	for _, list := range j.Centers {
-		sort.Strings(list)
-	}
 	return j
+}
+
+// listByPower lists n texts under their powers' ids, sorted if sort; the
+// lists share one array, each capped so that appending to one leaves the
+// others alone.
+func listByPower(v *variants.Variant, n int, sort bool, item func(i int) (variants.Power, string)) map[string][]string {
+	var buf [64]int
+	count := buf[:0]
+	if len(v.Powers) > len(buf) {
+		count = make([]int, 0, len(v.Powers))
+	}
+	count = count[:len(v.Powers)]
+	for i := range n {
+		p, _ := item(i)
+		count[p]++
+	}
+	all := make([]string, n)
+	m := make(map[string][]string, len(v.Powers))
+	at := 0
+	for p, c := range count {
+		if c > 0 {
+			m[v.Powers[p].ID] = all[at : at : at+c]
+			at += c
+		}
+	}
+	for i := range n {
+		p, text := item(i)
+		id := v.Powers[p].ID
+		m[id] = append(m[id], text)
+	}
+	if sort {
+		for _, list := range m {
+			slices.Sort(list)
+		}
+	}
+	return m
 }
 
 // The judge writes a position and a phase's record at every deadline.
@@ -334,13 +375,8 @@ func appendMap[T any](b []byte, m map[string]T, value func([]byte, T) []byte) []
 		return append(b, "null"...)
 	}
 	var buf [16]string
-	keys := buf[:0]
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
 	b = append(b, '{')
-	for i, k := range keys {
+	for i, k := range sortedKeys(m, buf[:0]) {
 		if i > 0 {
 			b = append(b, ',')
 		}
@@ -348,6 +384,16 @@ func appendMap[T any](b []byte, m map[string]T, value func([]byte, T) []byte) []
 		b = value(append(b, ':'), m[k])
 	}
 	return append(b, '}')
+}
+
+// sortedKeys appends m's keys to buf, sorted: slices.Sorted(maps.Keys(m))
+// in a buffer the caller may keep on its stack.
+func sortedKeys[T any](m map[string]T, buf []string) []string {
+	for k := range m {
+		buf = append(buf, k)
+	}
+	slices.Sort(buf)
+	return buf
 }
 
 // appendSlice appends s as an array; null for nil.
@@ -384,21 +430,28 @@ func appendString(b []byte, s string) []byte {
 
 // unitTexts keeps, by variant, v.UnitText of every unit by location and
 // type: positions and results write one per unit, every deadline.
-var unitTexts sync.Map // *variants.Variant → [][2]string
+var unitTexts sync.Map // *variants.Variant → unitTextsOf
 
-// unitText is v.UnitText(u) from the table.
-func unitText(v *variants.Variant, u variants.Unit) string {
-	x, ok := unitTexts.Load(v)
-	if !ok {
-		t := make([][2]string, len(v.Locs))
-		for l := range t {
-			for i, ut := range []variants.UnitType{variants.Army, variants.Fleet} {
-				t[l][i] = v.UnitText(variants.Unit{Type: ut, Loc: variants.Loc(l)})
-			}
-		}
-		x, _ = unitTexts.LoadOrStore(v, t)
+// unitTextTable is v's table of unit texts.
+func unitTextTable(v *variants.Variant) unitTextsOf {
+	if x, ok := unitTexts.Load(v); ok {
+		return x.(unitTextsOf)
 	}
-	t := x.([][2]string)
+	t := make(unitTextsOf, len(v.Locs))
+	for l := range t {
+		for i, ut := range []variants.UnitType{variants.Army, variants.Fleet} {
+			t[l][i] = v.UnitText(variants.Unit{Type: ut, Loc: variants.Loc(l)})
+		}
+	}
+	x, _ := unitTexts.LoadOrStore(v, t)
+	return x.(unitTextsOf)
+}
+
+// unitTextsOf is a variant's unit texts by location, army then fleet.
+type unitTextsOf [][2]string
+
+// text is v.UnitText(u) from the table.
+func (t unitTextsOf) text(v *variants.Variant, u variants.Unit) string {
 	if int(u.Loc) >= len(t) || (u.Type != variants.Army && u.Type != variants.Fleet) {
 		return v.UnitText(u)
 	}

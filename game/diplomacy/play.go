@@ -2,8 +2,6 @@ package diplomacy
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 
 	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/parser"
@@ -61,15 +59,21 @@ func playPos(v *variants.Variant, rules adjudicator.Rules, pos *adjudicator.Posi
 		order int // index into orders, -1 when unreadable
 		err   error
 	}
-	var slots []slot
-	var orders []adjudicator.Order
-	for _, name := range slices.Sorted(maps.Keys(byPower)) {
+	n := 0
+	for _, texts := range byPower {
+		n += len(texts)
+	}
+	slots := make([]slot, 0, n)
+	orders := make([]adjudicator.Order, 0, n)
+	read := parser.NewOrderReader(v, pos)
+	var keys [16]string
+	for _, name := range sortedKeys(byPower, keys[:0]) {
 		p, err := parser.Power(v, name)
 		if err != nil {
 			return nil, nil, fmt.Errorf("orders: %w", err)
 		}
 		for _, text := range byPower[name] {
-			o, err := parser.Order(v, pos, p, text)
+			o, err := read.Order(p, text)
 			s := slot{power: p, text: text, order: -1, err: err}
 			if err == nil {
 				s.order = len(orders)
@@ -100,12 +104,12 @@ func playPos(v *variants.Variant, rules adjudicator.Rules, pos *adjudicator.Posi
 		id := v.Powers[s.power].ID
 		out.Results[id] = append(out.Results[id], r)
 	}
-	for _, u := range res.Removed {
-		if out.Removed == nil {
-			out.Removed = map[string][]string{}
-		}
-		id := v.Powers[u.Power].ID
-		out.Removed[id] = append(out.Removed[id], unitText(v, u))
+	if len(res.Removed) > 0 {
+		texts := unitTextTable(v)
+		out.Removed = listByPower(v, len(res.Removed), false, func(i int) (variants.Power, string) {
+			u := res.Removed[i]
+			return u.Power, texts.text(v, u)
+		})
 	}
 	out.Next = Encode(v, rules, &res.Next, res.Winner)
 	return out, &res.Next, nil
