@@ -3,6 +3,7 @@ package diplomacy
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/corriere/corriere/game"
@@ -123,4 +124,25 @@ func FuzzAppendString(f *testing.F) {
 			t.Errorf("%q: got %s, want %s", s, got, want)
 		}
 	})
+}
+
+// TestTwoNamesOfOnePower: orders under two names of one power are one
+// list of results, in the order of the names.
+func TestTwoNamesOfOnePower(t *testing.T) {
+	resp, err := Play(&Position{Phase: "S1901M", Orders: map[string][]string{
+		"england": {"F lon - nth"}, "France": {"A par - bur"}, "England": {"F edi - nwg", "A lvp H"},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range resp.Results["england"] {
+		got = append(got, r.Order)
+	}
+	if want := []string{"F edi - nwg", "A lvp H", "F lon - nth"}; !slices.Equal(got, want) {
+		t.Errorf("england's results %q, want %q", got, want)
+	}
+	if len(resp.Results) != 2 {
+		t.Errorf("results of %d powers, want 2", len(resp.Results))
+	}
 }

@@ -88,8 +88,11 @@ func playPos(v *variants.Variant, rules adjudicator.Rules, pos *adjudicator.Posi
 	}
 	out := &Response{Phase: pos.Phase.String(), Results: make(map[string][]OrderResult, len(byPower))}
 	var buf [64]byte
-	for _, s := range slots {
-		r := OrderResult{Order: s.text}
+	// The results in one array, each power's run of them its list.
+	results := make([]OrderResult, len(slots))
+	for i, s := range slots {
+		r := &results[i]
+		r.Order = s.text
 		if s.order < 0 {
 			r.Result, r.Reason = adjudicator.Invalid.String(), s.err.Error()
 		} else {
@@ -101,8 +104,20 @@ func playPos(v *variants.Variant, rules adjudicator.Rules, pos *adjudicator.Posi
 			r.Result = res.Results[s.order].Outcome.String()
 			r.Reason = res.Results[s.order].Reason.String()
 		}
-		id := v.Powers[s.power].ID
-		out.Results[id] = append(out.Results[id], r)
+	}
+	for i := 0; i < len(slots); {
+		j := i + 1
+		for j < len(slots) && slots[j].power == slots[i].power {
+			j++
+		}
+		// Two names of one power ("England", "england") give two runs.
+		id := v.Powers[slots[i].power].ID
+		if list, ok := out.Results[id]; ok {
+			out.Results[id] = append(list, results[i:j]...)
+		} else {
+			out.Results[id] = results[i:j:j]
+		}
+		i = j
 	}
 	if len(res.Removed) > 0 {
 		texts := unitTextTable(v)
