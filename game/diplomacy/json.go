@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/corriere/corriere/adjudicator"
@@ -456,4 +457,185 @@ func (t unitTextsOf) text(v *variants.Variant, u variants.Unit) string {
 		return v.UnitText(u)
 	}
 	return t[u.Loc][u.Type-variants.Army]
+}
+
+// decodeStored reads a stored position. The store holds what
+// appendPosition wrote; such text, with ASCII strings without escapes,
+// is read here without encoding/json's reflection, into what Unmarshal
+// would make of it. Any other text (spacing, escapes, keys out of order,
+// dislodged units) goes to Unmarshal.
+func decodeStored(data []byte) (*Position, error) {
+	j := &Position{}
+	r := storedReader{s: string(data)}
+	if r.position(j) && r.i == len(r.s) {
+		return j, nil
+	}
+	j = &Position{}
+	return j, json.Unmarshal(data, j)
+}
+
+// storedKeys are Position's keys in the order appendPosition writes them.
+var storedKeys = [...]string{"variant", "rules", "phase", "units", "centers", "dislodged", "contested", "disorder", "closed", "winner", "italy_joins", "orders"}
+
+// storedReader reads JSON of appendPosition's shape from s at i; its
+// strings are parts of s.
+type storedReader struct {
+	s string
+	i int
+}
+
+func (r *storedReader) position(j *Position) bool {
+	if !r.lit('{') {
+		return false
+	}
+	if r.lit('}') {
+		return true
+	}
+	// j's fields by their key's place in storedKeys.
+	texts := [len(storedKeys)]*string{0: &j.Variant, 1: &j.Rules, 2: &j.Phase, 10: &j.ItalyJoins}
+	maps := [len(storedKeys)]*map[string][]string{3: &j.Units, 4: &j.Centers, 11: &j.Orders}
+	lists := [len(storedKeys)]*[]string{6: &j.Contested, 7: &j.Disorder, 8: &j.Closed}
+	last := -1
+	for {
+		key, ok := r.str()
+		if !ok || !r.lit(':') {
+			return false
+		}
+		k := slices.Index(storedKeys[:], key)
+		if k <= last { // unknown, repeated or out of order
+			return false
+		}
+		last = k
+		switch {
+		case texts[k] != nil:
+			*texts[k], ok = r.str()
+		case maps[k] != nil:
+			*maps[k], ok = r.strMap()
+		case lists[k] != nil:
+			*lists[k], ok = r.strs()
+		case key == "winner":
+			if ok = r.null(); !ok {
+				var w string
+				w, ok = r.str()
+				j.Winner = &w
+			}
+		default: // dislodged units
+			ok = false
+		}
+		if !ok {
+			return false
+		}
+		if r.lit('}') {
+			return true
+		}
+		if !r.lit(',') {
+			return false
+		}
+	}
+}
+
+// null reads a null, which Unmarshal leaves the field's zero for.
+func (r *storedReader) null() bool {
+	if strings.HasPrefix(r.s[r.i:], "null") {
+		r.i += len("null")
+		return true
+	}
+	return false
+}
+
+// lit reads the byte c.
+func (r *storedReader) lit(c byte) bool {
+	if r.i < len(r.s) && r.s[r.i] == c {
+		r.i++
+		return true
+	}
+	return false
+}
+
+// str reads a string of printable ASCII without escapes.
+func (r *storedReader) str() (string, bool) {
+	if !r.lit('"') {
+		return "", false
+	}
+	for start := r.i; r.i < len(r.s); r.i++ {
+		switch c := r.s[r.i]; {
+		case c == '"':
+			r.i++
+			return r.s[start : r.i-1], true
+		case c < 0x20 || c >= 0x7f || c == '\\':
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// strs reads an array of strings or null; [] is an empty slice, as
+// Unmarshal makes it.
+func (r *storedReader) strs() ([]string, bool) {
+	if r.null() {
+		return nil, true
+	}
+	if !r.lit('[') {
+		return nil, false
+	}
+	// Sized by its commas: strings here hold no escaped quote.
+	n, in := 1, false
+	for _, c := range []byte(r.s[r.i:]) {
+		if c == '"' {
+			in = !in
+		} else if !in && c == ',' {
+			n++
+		} else if !in && c == ']' {
+			break
+		}
+	}
+	out := make([]string, 0, n)
+	if r.lit(']') {
+		return out, true
+	}
+	for {
+		s, ok := r.str()
+		if !ok {
+			return nil, false
+		}
+		out = append(out, s)
+		if r.lit(']') {
+			return out, true
+		}
+		if !r.lit(',') {
+			return nil, false
+		}
+	}
+}
+
+// strMap reads an object of arrays of strings with its keys in order, as
+// appendMap writes them, or null.
+func (r *storedReader) strMap() (map[string][]string, bool) {
+	if r.null() {
+		return nil, true
+	}
+	if !r.lit('{') {
+		return nil, false
+	}
+	m := map[string][]string{}
+	if r.lit('}') {
+		return m, true
+	}
+	last := ""
+	for {
+		key, ok := r.str()
+		if !ok || len(m) > 0 && key <= last || !r.lit(':') {
+			return nil, false
+		}
+		last = key
+		if m[key], ok = r.strs(); !ok {
+			return nil, false
+		}
+		if r.lit('}') {
+			return m, true
+		}
+		if !r.lit(',') {
+			return nil, false
+		}
+	}
 }

@@ -3,6 +3,7 @@ package diplomacy
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -145,4 +146,51 @@ func TestTwoNamesOfOnePower(t *testing.T) {
 	if len(resp.Results) != 2 {
 		t.Errorf("results of %d powers, want 2", len(resp.Results))
 	}
+}
+
+// storedTexts are positions as stored and texts near them that the fast
+// reader must leave to encoding/json or read as it does.
+func storedTexts() []string {
+	texts := []string{
+		`{}`, `{"phase":"S1901M"}`, ` {"phase":"S1901M"}`, `{"phase":"S1901M"} `, `{"phase":"S1901M"}x`,
+		`{"Phase":"S1901M"}`, `{"phase":"S1901M","phase":"F1901M"}`, `{"units":{},"phase":"S1901M"}`,
+		`{"units":{"b":["A x"],"a":[]}}`, `{"units":{"a":["A x"],"a":[]}}`, `{"units":{"a":null}}`, `{"units":null}`,
+		`{"winner":null}`, `{"winner":""}`, `{"units":{"a":null,"b":["x"]},"centers":null,"closed":null}`, `{"units":nul}`, `{"winner":nullx}`, `{"phase":"S\u00e91901M"}`, `{"phase":"a\"b"}`, `{"phase":"\u003c"}`,
+		`{"contested":[]}`, `{"contested":["a",]}`, `{"contested":["a""b"]}`, `{"phase":1}`, `{"extra":1}`,
+		`{"dislodged":{"germany":[{"unit":"A mun","retreats":["kie"]}]}}`, `{"phase":"S1901M",}`, `{"phase":"S1901M"`, ``, `null`,
+	}
+	w := "france"
+	for _, p := range []*Position{
+		{Variant: "standard", Rules: "2023", Phase: "F1901M", Units: map[string][]string{"england": {"A lon", "F nth"}, "france": {}}, Centers: map[string][]string{"england": {"edi", "lon"}},
+			Contested: []string{"bur"}, Disorder: []string{"italy"}, Closed: []string{"swi"}, Winner: &w, ItalyJoins: "austria", Orders: map[string][]string{"england": {"A lon H", "Città"}}},
+		{Phase: "W1901A", Units: map[string][]string{}, Centers: map[string][]string{}},
+	} {
+		texts = append(texts, string(appendPosition(nil, p)))
+	}
+	return texts
+}
+
+// TestDecodeStoredAsUnmarshal: the stored position's reader makes what
+// encoding/json makes of any text, and fails where it fails.
+func TestDecodeStoredAsUnmarshal(t *testing.T) {
+	for _, s := range storedTexts() {
+		decodedAsUnmarshal(t, s)
+	}
+}
+
+func decodedAsUnmarshal(t *testing.T, s string) {
+	t.Helper()
+	got, gerr := decodeStored([]byte(s))
+	want := &Position{}
+	werr := json.Unmarshal([]byte(s), want)
+	if (gerr != nil) != (werr != nil) || werr == nil && !reflect.DeepEqual(got, want) {
+		t.Errorf("%q: got %+v (%v), want %+v (%v)", s, got, gerr, want, werr)
+	}
+}
+
+func FuzzDecodeStored(f *testing.F) {
+	for _, s := range storedTexts() {
+		f.Add(s)
+	}
+	f.Fuzz(decodedAsUnmarshal)
 }
