@@ -198,8 +198,7 @@ func (ix *index) readCanon(phase adjudicator.PhaseType, text string, c *canonTex
 
 // single is the order of a canonical text whose places each name one
 // location: the one candidate, which resolve would take whatever its
-// score. It uses none of p's buffers, so that Order may keep p on the
-// stack.
+// score.
 func (p *parser) single(c *canonText) (adjudicator.Order, bool) {
 	o, _, err := p.build(&c.r, first(c.r.unit.at), first(c.r.target.at), first(c.r.dest))
 	if err != nil {

@@ -18,7 +18,12 @@ import (
 func Format(v *variants.Variant, o adjudicator.Order) string {
 	// Results write every order: one allocation, for the string.
 	var buf [64]byte
-	b := buf[:0]
+	return string(AppendFormat(buf[:0], v, o))
+}
+
+// AppendFormat appends Format's text of o to b, so that a caller may
+// compare it with the text read without making a string of it.
+func AppendFormat(b []byte, v *variants.Variant, o adjudicator.Order) []byte {
 	unit := func(t variants.UnitType, l variants.Loc) {
 		if t == variants.Army || t == variants.Fleet {
 			b = append(b, t.String()...)
@@ -63,7 +68,7 @@ func Format(v *variants.Variant, o adjudicator.Order) string {
 	default:
 		b = append(b, '?')
 	}
-	return string(b)
+	return b
 }
 
 func locID(v *variants.Variant, l variants.Loc) string {

@@ -100,16 +100,37 @@ func Orders(v *variants.Variant, pos *adjudicator.Position, power variants.Power
 
 // Order reads exactly one order.
 func Order(v *variants.Variant, pos *adjudicator.Position, power variants.Power, text string) (adjudicator.Order, error) {
-	// A stored order is one fragment as Orders would split it; most name
-	// no ambiguous place, and are read without the pool's parser.
-	var c canonText
-	if ix := indexFor(v); ix.readCanon(phaseOf(pos), text, &c) && c.one {
-		p := parser{v: v, ix: ix, pos: pos, power: power, phase: phaseOf(pos)}
-		if o, ok := p.single(&c); ok {
-			return o, nil
-		}
+	p := parsers.Get().(*parser)
+	defer p.release()
+	p.v, p.ix, p.pos, p.power, p.phase = v, indexFor(v), pos, power, phaseOf(pos)
+	return p.order(text)
+}
+
+// OrderReader reads orders for one position one after another, as Order
+// does, with the variant's tables found once and one parser for all: the
+// judge reads every order of a game at its deadline.
+type OrderReader struct{ p parser }
+
+// NewOrderReader returns a reader of orders for pos.
+func NewOrderReader(v *variants.Variant, pos *adjudicator.Position) *OrderReader {
+	return &OrderReader{p: parser{v: v, ix: indexFor(v), pos: pos, phase: phaseOf(pos)}}
+}
+
+// Order is Order for the reader's position.
+func (r *OrderReader) Order(power variants.Power, text string) (adjudicator.Order, error) {
+	r.p.power = power
+	return r.p.order(text)
+}
+
+// order reads exactly one order for p's position and power.
+func (p *parser) order(text string) (adjudicator.Order, error) {
+	// A stored order is one fragment as Orders would split it (no word
+	// of Format's splits a text), and is read as Orders reads it (see
+	// canonical) without splitting it again.
+	if o, ok := p.canonical(text); ok {
+		return o, nil
 	}
-	ps := Orders(v, pos, power, text)
+	ps := Orders(p.v, p.pos, p.power, text)
 	switch len(ps) {
 	case 0:
 		return adjudicator.Order{}, refuse("", nil, msgNoOrder)

@@ -2,8 +2,6 @@ package diplomacy
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 
 	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/parser"
@@ -61,15 +59,21 @@ func playPos(v *variants.Variant, rules adjudicator.Rules, pos *adjudicator.Posi
 		order int // index into orders, -1 when unreadable
 		err   error
 	}
-	var slots []slot
-	var orders []adjudicator.Order
-	for _, name := range slices.Sorted(maps.Keys(byPower)) {
+	n := 0
+	for _, texts := range byPower {
+		n += len(texts)
+	}
+	slots := make([]slot, 0, n)
+	orders := make([]adjudicator.Order, 0, n)
+	read := parser.NewOrderReader(v, pos)
+	var keys [16]string
+	for _, name := range sortedKeys(byPower, keys[:0]) {
 		p, err := parser.Power(v, name)
 		if err != nil {
 			return nil, nil, fmt.Errorf("orders: %w", err)
 		}
 		for _, text := range byPower[name] {
-			o, err := parser.Order(v, pos, p, text)
+			o, err := read.Order(p, text)
 			s := slot{power: p, text: text, order: -1, err: err}
 			if err == nil {
 				s.order = len(orders)
@@ -82,26 +86,45 @@ func playPos(v *variants.Variant, rules adjudicator.Rules, pos *adjudicator.Posi
 	if err != nil {
 		return nil, nil, err
 	}
-	out := &Response{Phase: pos.Phase.String(), Results: map[string][]OrderResult{}}
-	for _, s := range slots {
-		r := OrderResult{Order: s.text}
+	out := &Response{Phase: pos.Phase.String(), Results: make(map[string][]OrderResult, len(byPower))}
+	var buf [64]byte
+	// The results in one array, each power's run of them its list.
+	results := make([]OrderResult, len(slots))
+	for i, s := range slots {
+		r := &results[i]
+		r.Order = s.text
 		if s.order < 0 {
 			r.Result, r.Reason = adjudicator.Invalid.String(), s.err.Error()
 		} else {
-			o := orders[s.order]
-			r.Parsed = parser.Format(v, o)
+			// A stored order is read as written: its text serves.
+			r.Parsed = s.text
+			if f := parser.AppendFormat(buf[:0], v, orders[s.order]); string(f) != s.text {
+				r.Parsed = string(f)
+			}
 			r.Result = res.Results[s.order].Outcome.String()
 			r.Reason = res.Results[s.order].Reason.String()
 		}
-		id := v.Powers[s.power].ID
-		out.Results[id] = append(out.Results[id], r)
 	}
-	for _, u := range res.Removed {
-		if out.Removed == nil {
-			out.Removed = map[string][]string{}
+	for i := 0; i < len(slots); {
+		j := i + 1
+		for j < len(slots) && slots[j].power == slots[i].power {
+			j++
 		}
-		id := v.Powers[u.Power].ID
-		out.Removed[id] = append(out.Removed[id], v.UnitText(u))
+		// Two names of one power ("England", "england") give two runs.
+		id := v.Powers[slots[i].power].ID
+		if list, ok := out.Results[id]; ok {
+			out.Results[id] = append(list, results[i:j]...)
+		} else {
+			out.Results[id] = results[i:j:j]
+		}
+		i = j
+	}
+	if len(res.Removed) > 0 {
+		texts := unitTextTable(v)
+		out.Removed = listByPower(v, len(res.Removed), false, func(i int) (variants.Power, string) {
+			u := res.Removed[i]
+			return u.Power, texts.text(v, u)
+		})
 	}
 	out.Next = Encode(v, rules, &res.Next, res.Winner)
 	return out, &res.Next, nil

@@ -1,7 +1,6 @@
 package diplomacy
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -149,8 +148,8 @@ func (r *Rules) Decode(data []byte) (game.State, error) {
 
 // Load is Decode, to Diplomacy's own State.
 func (r *Rules) Load(data []byte) (*State, error) {
-	js := &Position{}
-	if err := json.Unmarshal(data, js); err != nil {
+	js, err := decodeStored(data)
+	if err != nil {
 		return nil, fmt.Errorf("stored position: %w", err)
 	}
 	st, err := r.State(js)

@@ -58,7 +58,7 @@ func (s *State) Edited(pos *adjudicator.Position) *State {
 func (s *State) Phase() game.Phase { return phaseOf(s.pos.Phase) }
 
 // Encode writes the position as the store keeps it.
-func (s *State) Encode() ([]byte, error) { return json.Marshal(s.js) }
+func (s *State) Encode() ([]byte, error) { return appendPosition(nil, s.js), nil }
 
 // Owing lists the powers that have orders to give this phase: powers
 // absent from the game (a setup for fewer players) give none.
@@ -183,10 +183,7 @@ func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, err
 		return nil, err
 	}
 	rec := record{Response: pl.Response, ByMaster: pl.ByMaster, coin: pl.coin}
-	data, err := json.Marshal(rec)
-	if err != nil {
-		return nil, err
-	}
+	data := appendRecord(make([]byte, 0, 4096), &rec)
 	pl.After.from.data, pl.After.from.rec = data, &rec
 	out := &game.Outcome{Next: pl.After, Record: data, End: pl.End}
 	if pl.Joined != variants.NoPower {
