@@ -23,6 +23,14 @@ and the next position. The request:
    "units": {"england": ["F nth", "A lon"]}, "centers": {...},
    "dislodged": {...}, "contested": [...], "disorder": [...], "closed": [...],
    "orders": {"england": ["F nth - pic"]}}
+A turn of Le Guerre d'Italia is played the same way:
+  {"game": "italia", "settings": {"players": "6"},
+   "position": <the position as the judge stores it>,
+   "sheets": {"venezia": "the operation sheet, a line each"},
+   "dice": [3, 5, ...]}
+and answered with each sheet line as read, the results as the arbiter
+reads them, every roll with what it was for, and the next position; the
+dice fall as given, in order, then as a fixed seed says.
 A malformed request exits with status 2 and one line on stderr.
 `
 
@@ -58,7 +66,10 @@ func runAdjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	return 0
 }
 
-func adjudicate(data []byte) (*diplomacy.Response, error) {
+func adjudicate(data []byte) (any, error) {
+	if guerreGame(data) {
+		return adjudicateGuerre(data)
+	}
 	var req *diplomacy.Position
 	if err := decodeStrict(data, &req, "request "); err != nil {
 		return nil, err

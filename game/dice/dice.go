@@ -68,6 +68,8 @@ func (r Roll) String() string {
 type Source struct {
 	rng   *mrand.ChaCha8
 	rolls []Roll
+	// given are results the next rolls take, in order (Given).
+	given []int
 	// Again, where the judge sets it, reports whether the phase is played
 	// again (after a rollback): its rolls fall as they did, and a game
 	// may say so. A game asks only when it announces a roll, so that the
@@ -86,10 +88,26 @@ func New(seed Seed, stream string) *Source {
 	return &Source{rng: mrand.NewChaCha8(key)}
 }
 
+// Given is the source of New whose first rolls fall as results says, in
+// order, each that the die can show: to play a turn again outside the
+// judge (corriere adjudicate) with the dice it rolled. A result the die
+// cannot show, and every roll after the last, is the seed's.
+func Given(results []int, seed Seed, stream string) *Source {
+	s := New(seed, stream)
+	s.given = results
+	return s
+}
+
 // Roll rolls a die of sides faces, sides at least 1: a number from 1 to
 // sides.
 func (s *Source) Roll(what string, sides int, public bool) int {
 	n := s.intN(sides) + 1
+	if len(s.given) > 0 {
+		if g := s.given[0]; g >= 1 && g <= sides {
+			n = g
+		}
+		s.given = s.given[1:]
+	}
 	s.rolls = append(s.rolls, Roll{What: what, Sides: sides, Result: []int{n}, Public: public})
 	return n
 }

@@ -97,3 +97,23 @@ func TestSeedWhere(t *testing.T) {
 		}
 	}
 }
+
+// Given rolls fall as given, in order, then as the seed says; a result
+// the die cannot show is the seed's.
+func TestGiven(t *testing.T) {
+	d := dice.Given([]int{4, 9, 2}, seed, "t")
+	ref := dice.New(seed, "t")
+	got := []int{d.Roll("a", 6, true), d.Roll("b", 6, true), d.Roll("c", 2, true), d.Roll("d", 6, true)}
+	want := []int{4, 0, 2, 0}
+	for i := range want {
+		r := ref.Roll("", []int{6, 6, 2, 6}[i], true)
+		if want[i] == 0 {
+			want[i] = r
+		}
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("roll %d: %d, want %d", i, got[i], want[i])
+		}
+	}
+}
