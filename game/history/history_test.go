@@ -5,7 +5,9 @@ import (
 	"testing"
 
 	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/dice"
 	"github.com/corriere/corriere/game/gametest"
+	"github.com/corriere/corriere/game/table"
 )
 
 // The sample data reads; a broken file is refused with each line and
@@ -53,4 +55,40 @@ func TestItalianIsComplete(t *testing.T) {
 	gametest.CheckItalian(t, texts, italian)
 	inner := gametest.TextsInCode(t, ".", map[string][]int{"bad": {1}})
 	gametest.CheckItalian(t, inner, dataItalian)
+}
+
+// The results read in Italian: the area scores' words, and the reason an
+// answer sent ahead no longer stands when its moment comes.
+func TestItalianResults(t *testing.T) {
+	p := testPlay(t, 1, nil)
+	p.Empire = map[string]string{"red": "egyptians", "yellow": "minoans", "green": "aryans", "blue": "empire_1d"}
+	p.Called = 1
+	playing(p, "red", "egyptians")
+	s := table.NewState(p, decodePlay)
+	var orders []game.Order
+	read := func(seat, line string) {
+		r, err := s.Read([]string{seat}, line, orders)
+		if err != nil || r[0].Refused != nil {
+			t.Fatalf("%s: %v %v", line, err, r)
+		}
+		orders = append(orders, r[0].Order)
+	}
+	read("yellow", "GIOCA G99")
+	read("red", "ESPANDI libya,palestine")
+	read("red", "FINE")
+	out, err := s.Resolve(orders, dice.New(dice.Seed{}, "E1-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, _ := s.Results(out.Record, out.Next, game.Viewer{Seats: []string{"yellow"}})
+	for l, wants := range map[game.Lang][]string{
+		game.Italian: {"rosso segna 6: north_africa dominio 2, middle_east presenza 2; capitali, città e monumenti 2.", "PLAY G99, non vale più: non hai la carta G99."},
+		game.English: {"red scores 6: north_africa domination 2, middle_east presence 2; capitals, cities and monuments 2.", "PLAY G99, no longer stands: you hold no card G99."},
+	} {
+		for _, w := range wants {
+			if got := rep.Events(l); !strings.Contains(got, w) {
+				t.Errorf("no %q in:\n%s", w, got)
+			}
+		}
+	}
 }

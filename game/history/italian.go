@@ -88,6 +88,10 @@ var italian = func() game.Dictionary {
 		"capital":                                  "capitale",
 		"city":                                     "città",
 		"monument":                                 "monumento",
+		// The area scores' words (Cap. VI "Il punteggio").
+		"presence":   "presenza",
+		"domination": "dominio",
+		"control":    "controllo",
 	}
 	for k, v := range dataItalian {
 		d["line %s: "+k] = "riga %s: " + v

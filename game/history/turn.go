@@ -361,7 +361,7 @@ func (p *Play) score(seat string) {
 		}
 	}
 	total := bonus
-	var parts []string
+	var parts []table.Msg
 	for _, a := range p.Data.Areas {
 		mine := armies[a.ID][seat]
 		if mine == 0 {
@@ -383,8 +383,8 @@ func (p *Play) score(seat string) {
 		}
 		v := p.Data.Score[a.ID][p.Epoch-1] * times
 		total += v
-		parts = append(parts, a.ID+" "+how+" "+strconv.Itoa(v))
+		parts = append(parts, table.M("%s %s %s", a.ID, how, v))
 	}
 	p.Add("score", seat, total)
-	p.Log(table.M("%s scores %s: %s; capitals, cities and monuments %s.", seat, total, orNone(parts), bonus))
+	p.Log(table.M("%s scores %s: %s; capitals, cities and monuments %s.", seat, total, table.List(parts), bonus))
 }

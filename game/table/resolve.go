@@ -111,10 +111,10 @@ func (s *State) ahead() []string {
 	for _, line := range t.queued(dec.Seat, dec.Kind) {
 		a, err := s.P.Read(dec.Seat, dec, line)
 		if err == nil && len(dec.Answers) > 0 && !slices.Contains(dec.Answers, a.Text) {
-			err = Refuse(s.P.Dict(), M("expected one of: %s", strings.Join(dec.Answers, " | ")))
+			err = Reject(M("expected one of: %s", strings.Join(dec.Answers, " | ")))
 		}
 		if err != nil {
-			t.Tell([]string{dec.Seat}, M("Your answer sent ahead, %s, no longer stands: %s.", line, asRefusal(err).Reason(game.English)))
+			t.Tell([]string{dec.Seat}, M("Your answer sent ahead, %s, no longer stands: %s.", line, reason(err)))
 			continue
 		}
 		out = append(out, a.Text)
