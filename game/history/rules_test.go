@@ -220,7 +220,7 @@ func TestFortsAndCoins(t *testing.T) {
 	p.Give("red", "L01")
 	tn = playing(p, "red", "egyptians")
 	tn.Supply = 1
-	p.turn(p.Pending[0], []string{"PLAY L01", "EXPAND libya TRY 3"}, fixedDice(throw{2, 1}, throw{1, 6}, throw{2, 6}, throw{1, 1}))
+	p.turn([]string{"PLAY L01", "EXPAND libya TRY 3"}, fixedDice(throw{2, 1}, throw{1, 6}, throw{2, 6}, throw{1, 1}))
 	if got := pieces(p, "libya"); got != "army red (egyptians)" {
 		t.Errorf("libya after a coin brought the lost army back: %s", got)
 	}
@@ -394,5 +394,33 @@ func TestEnd(t *testing.T) {
 		if end == nil || len(end.Winners) != 1 || end.Winners[0] != c.want {
 			t.Errorf("%s: %+v, want %s", c.name, end, c.want)
 		}
+	}
+}
+
+// A card the data leaves to the moderator acts before the first army
+// (Cap. IV "Giocare le Carte Evento"): the script stops at it, the
+// moderator applies it, and the rest of the script runs after RULE DONE,
+// a second card included.
+func TestModeratorCardBeforeExpansion(t *testing.T) {
+	p := testPlay(t, 1, nil)
+	p.Give("red", "L19")
+	p.Give("red", "L01")
+	tn := playing(p, "red", "egyptians")
+	p.Pending = nil
+	d := dice.New(dice.Seed{}, "")
+	p.turn([]string{"PLAY L19", "PLAY L01", "EXPAND libya"}, d)
+	if len(p.Pending) != 1 || p.Pending[0].Seat != table.Master || p.Pending[0].Kind != kindEvent || pieces(p, "libya") != "" || tn.Coins != 0 {
+		t.Fatalf("after PLAY L19: pending %+v, libya %q, coins %d", p.Pending, pieces(p, "libya"), tn.Coins)
+	}
+	if !slices.Equal(tn.Rest, []string{"PLAY L01", "EXPAND libya"}) {
+		t.Errorf("the script waiting: %q", tn.Rest)
+	}
+	dec := p.Pending[0]
+	p.Pending = nil
+	if err := p.Apply(dec, []string{"DONE"}, false, d); err != nil {
+		t.Fatal(err)
+	}
+	if pieces(p, "libya") != "army red (egyptians)" || p.Turn != nil || p.Get("score", "red") == 0 || !slices.Equal(tn.Played, []string{"L19", "L01"}) {
+		t.Errorf("after RULE DONE: libya %q, turn %+v, score %d, played %v", pieces(p, "libya"), p.Turn, p.Get("score", "red"), tn.Played)
 	}
 }
