@@ -35,7 +35,8 @@ var hotwDemoSeed = dice.Seed{0x48, 0x6f, 0x74, 0x57}
 // decision it owes as the judge's mails prompt it (the draft's keep or
 // pass, a turn's whole script in one mail), the moderator rules on the
 // event cards the data leaves to it. Each player reads only its own
-// mails; every mail the judge sent is written to out.
+// mails; every mail the judge sent is written to out, and the board
+// after each step (map-<phase>.png).
 func demoHistory(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) error {
 	var addrs []string
 	for _, c := range hotwColours {
@@ -71,7 +72,7 @@ func demoHistory(ctx context.Context, out string, stdout io.Writer, log *slog.Lo
 	fmt.Fprintf(stdout, "Corriere demo: game %q, History of the World played by mail (sample data, %d epochs).\n", hotwDemoGame, hotwDemoEpochs)
 	fmt.Fprintf(stdout, "IMAP on %s, SMTP on %s; each decision is resolved as soon as it is answered.\n\n", env.sys.IMAPAddr(), env.sys.SMTPAddr())
 	d := &hotwDriver{env: env, master: pw}
-	phase := "E0-0"
+	phase, phases := "E0-0", []string(nil)
 	if err := d.send(ctx, hotwDemoMaster, "setup", "SIGNON master@"+hotwDemoGame+" "+pw+"\nRULE START"); err != nil {
 		return err
 	}
@@ -97,7 +98,11 @@ func demoHistory(ctx context.Context, out string, stdout io.Writer, log *slog.Lo
 		if err := d.answer(ctx, phase, kind, seat, next); err != nil {
 			return err
 		}
+		phases = append(phases, phase)
 		phase = next
+	}
+	if err := writeMaps(ctx, env.j, hotwDemoGame, append(phases, phase), out); err != nil {
+		return err
 	}
 	final, err := env.j.Status(ctx, hotwDemoGame)
 	if err != nil {
@@ -108,7 +113,7 @@ func demoHistory(ctx context.Context, out string, stdout io.Writer, log *slog.Lo
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "\n%s\n%d mails from the judge written to %s.\n", strings.TrimSpace(final), n, out)
+	fmt.Fprintf(stdout, "\n%s\n%d mails from the judge written to %s, with the board after every step (map-*.png).\n", strings.TrimSpace(final), n, out)
 	return nil
 }
 

@@ -116,6 +116,20 @@ func TestDemoHistory(t *testing.T) {
 	if len(last) == 0 || !strings.Contains(mailText(t, last[len(last)-1]), "Epoch III begins.") {
 		t.Errorf("red's last results of epoch II do not begin epoch III: %v", last)
 	}
+	raw, _ := readMail(t, last[len(last)-1])
+	if !bytes.Contains(raw, []byte("image/png")) {
+		t.Error("red's results have no picture of the board")
+	}
+	maps, _ := filepath.Glob(filepath.Join(out, "map-E*.png"))
+	if len(maps) < 16 {
+		t.Errorf("%d maps written, want the board after each step", len(maps))
+	}
+	for _, m := range maps[:1] {
+		data, _ := os.ReadFile(m)
+		if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+			t.Errorf("%s: %v", m, err)
+		}
+	}
 	replies, _ := filepath.Glob(filepath.Join(out, "*-yellow-Re-answer-for-E*.eml"))
 	italian := false
 	for _, f := range replies {

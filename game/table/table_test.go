@@ -295,3 +295,30 @@ func TestNestedMsgAndLaterReason(t *testing.T) {
 		t.Errorf("blue's results in English:\n%s", en)
 	}
 }
+
+// pictured is the cards game with a picture: the scores.
+type pictured struct{ *cards }
+
+func (p pictured) Picture() any { return p.Tracks["score"] }
+
+// A Pictured game's record keeps its picture of the state after the
+// resolution; another's keeps none.
+func TestPicture(t *testing.T) {
+	decode := func(b []byte) (Play, error) { c, err := decodeCards(b); return pictured{c.(*cards)}, err }
+	plain := newCards(t, dice.New(seed, ""))
+	s := NewState(pictured{plain.P.(*cards)}, decode)
+	for _, st := range []*State{s, plain} {
+		out, err := st.Resolve(nil, dice.New(seed, "R1-0"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pic, err := Picture(out.Record)
+		want := ""
+		if st == s {
+			want = fmt.Sprintf(`{"red":%d}`, out.Next.(*State).P.Base().Get("score", "red"))
+		}
+		if err != nil || string(pic) != want {
+			t.Errorf("picture %s, %v; want %s", pic, err, want)
+		}
+	}
+}
