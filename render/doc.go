@@ -33,4 +33,9 @@
 // with the Diplomacy map (render.go, layout.go) only the scene, its PNG
 // and SVG writers, the frame and the drawing helpers (outlines, arrows,
 // legend rows), nothing of either game.
+//
+// [Schematic] draws a board from its data alone, for a game whose board
+// art the judge does not have: labelled boxes placed by coordinates,
+// tinted by group, borders as lines, pieces as lettered discs in their
+// owners' colours (History of the World, game/history).
 package render

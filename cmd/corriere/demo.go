@@ -70,6 +70,8 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case "diplomacy":
 	case "italia":
 		play = demoItalia
+	case "hotw":
+		play = demoHistory
 	default:
 		fmt.Fprintf(stderr, "corriere demo: --game %q: expected diplomacy or italia\n", *which)
 		return 2

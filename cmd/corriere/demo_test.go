@@ -31,14 +31,7 @@ func TestDemo(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(out, "*.eml"))
 	results, replies := 0, 0
 	for _, f := range files {
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := mailer.Parse(raw)
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
+		raw, m := readMail(t, f)
 		if !m.Automatic {
 			t.Errorf("%s: the judge's mail is not marked automatic", f)
 		}
@@ -73,27 +66,13 @@ func TestDemo(t *testing.T) {
 // Le Guerre d'Italia by mail, each player's mails written out, the Pope
 // reading of Venice's moves but never of its dummy.
 func TestDemoItalia(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the demo plays by mail; skipped with -short")
-	}
-	out := t.TempDir()
-	var stdout, stderr bytes.Buffer
-	if code := run([]string{"demo", "--game", "italia", "--out", out}, nil, &stdout, &stderr); code != 0 {
-		t.Fatalf("demo exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
-	}
-	mustHave(t, "the demo's output", stdout.String(), "P1499O processed. Next: Summer 1499 operations (E1499O)", "Phase: Summer 1499 operations (E1499O)")
+	out, stdout := runDemoGame(t, "italia")
+	mustHave(t, "the demo's output", stdout, "P1499O processed. Next: Summer 1499 operations (E1499O)", "Phase: Summer 1499 operations (E1499O)")
 	files, _ := filepath.Glob(filepath.Join(out, "*-papato-*P1499O-results.eml"))
 	if len(files) != 1 {
 		t.Fatalf("the Pope's results of P1499O: %v", files)
 	}
-	raw, err := os.ReadFile(files[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := mailer.Parse(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw, m := readMail(t, files[0])
 	mustHave(t, "the Pope's results", m.Text, "Venice #3: Treviso -> Vicenza", "Urbino rises in revolt, stirred by unknown parties")
 	if !bytes.Contains(raw, []byte("attachment; filename=map-P1499O.png")) {
 		t.Error("the Pope's results have no map attached")
@@ -110,4 +89,91 @@ func TestDemoItalia(t *testing.T) {
 	if strings.Contains(m.Text, "FINTO") || strings.Contains(m.Text, "DUMMY") {
 		t.Errorf("the Pope reads Venice's dummy:\n%s", m.Text)
 	}
+}
+
+// TestDemoHistory runs `corriere demo --game hotw`: two epochs of History
+// of the World by mail, each decision answered from the mail that
+// prompted it, yellow writing in Italian, and no player reading another's
+// hand.
+func TestDemoHistory(t *testing.T) {
+	out, stdout := runDemoGame(t, "hotw")
+	mustHave(t, "the demo's output", stdout, "E0-0 processed. Next: draft of", "Next: turn of", "Phase: epoch III")
+	for _, c := range hotwColours {
+		files, _ := filepath.Glob(filepath.Join(out, "*-"+c+"-Corriere-mondo-E*-results.eml"))
+		if len(files) < 16 {
+			t.Errorf("%s has %d results mails, want one for each of two epochs' decisions", c, len(files))
+		}
+		for _, f := range files {
+			_, m := readMail(t, f)
+			for _, o := range hotwColours {
+				if o != c && strings.Contains(m.Text, "Hand of "+o) {
+					t.Errorf("%s reads %s's hand in %s", c, o, f)
+				}
+			}
+		}
+	}
+	last, _ := filepath.Glob(filepath.Join(out, "*-red-Corriere-mondo-E2-*-results.eml"))
+	if len(last) == 0 || !strings.Contains(mailText(t, last[len(last)-1]), "Epoch III begins.") {
+		t.Errorf("red's last results of epoch II do not begin epoch III: %v", last)
+	}
+	raw, _ := readMail(t, last[len(last)-1])
+	if !bytes.Contains(raw, []byte("image/png")) {
+		t.Error("red's results have no picture of the board")
+	}
+	maps, _ := filepath.Glob(filepath.Join(out, "map-E*.png"))
+	if len(maps) < 16 {
+		t.Errorf("%d maps written, want the board after each step", len(maps))
+	}
+	for _, m := range maps[:1] {
+		data, _ := os.ReadFile(m)
+		if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+			t.Errorf("%s: %v", m, err)
+		}
+	}
+	replies, _ := filepath.Glob(filepath.Join(out, "*-yellow-Re-answer-for-E*.eml"))
+	italian := false
+	for _, f := range replies {
+		if text := mailText(t, f); strings.Contains(text, "ESPANDI") && strings.Contains(text, "ok: EXPAND") {
+			italian = true
+		}
+	}
+	if !italian {
+		t.Errorf("no turn of yellow's read in Italian among %d replies", len(replies))
+	}
+}
+
+// readMail reads a mail the demo wrote: as written, and parsed.
+func readMail(t *testing.T, file string) ([]byte, *mailer.Message) {
+	t.Helper()
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := mailer.Parse(raw)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	return raw, m
+}
+
+// runDemoGame runs `corriere demo --game name` into a temporary folder:
+// the folder and what the demo wrote.
+func runDemoGame(t *testing.T, name string) (out, stdout string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("the demo plays by mail; skipped with -short")
+	}
+	out = t.TempDir()
+	var o, e bytes.Buffer
+	if code := run([]string{"demo", "--game", name, "--out", out}, nil, &o, &e); code != 0 {
+		t.Fatalf("demo exit %d\nstdout:\n%s\nstderr:\n%s", code, o.String(), e.String())
+	}
+	return out, o.String()
+}
+
+// mailText is the text of a mail the demo wrote.
+func mailText(t *testing.T, file string) string {
+	t.Helper()
+	_, m := readMail(t, file)
+	return m.Text
 }

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strconv"
@@ -42,6 +43,9 @@ type Land struct {
 	Barren   bool     `json:"barren,omitempty"`
 	Resource bool     `json:"resource,omitempty"`
 	Coast    []string `json:"coast,omitempty"`
+	// At places the land on the schematic board picture: x, y in the data
+	// file's units (0-1000); none for a file that draws no picture.
+	At []float32 `json:"at,omitempty"`
 }
 
 // Sea is a sea or an ocean; Links are the seas a fleet in it reaches.
@@ -87,7 +91,7 @@ var figures = [Epochs]int{5, 12, 20, 15, 18, 14, 16}
 // dataUsage lists the lines of a data file, for refusals.
 var dataLines = map[string]string{
 	"AREA":        "AREA <id> <name>",
-	"LAND":        "LAND <id> <area|-> [forest|mountain] [barren] [resource] [coast=<sea>,...]",
+	"LAND":        "LAND <id> <area|-> [forest|mountain] [barren] [resource] [coast=<sea>,...] [at=<x>,<y>]",
 	"BORDER":      "BORDER <land> <land> [strait|wall]",
 	"SEA":         "SEA <id> [ocean]",
 	"LINK":        "LINK <sea> <sea>",
@@ -153,6 +157,14 @@ func ParseData(text string) (*Data, []table.Msg) {
 				continue
 			}
 			l := &Land{Coast: lowerList(opts["coast"])}
+			if at := opts["at"]; at != "" {
+				var x, y float32
+				if _, err := fmt.Sscanf(at, "%g,%g", &x, &y); err != nil || x < 0 || y < 0 || x > 1000 || y > 1000 {
+					bad(n, "at=%s: expected at=<x>,<y>, two numbers from 0 to 1000", at)
+				} else {
+					l.At = []float32{x, y}
+				}
+			}
 			if a := strings.ToLower(words[1]); a != "-" {
 				l.Area = a
 			}

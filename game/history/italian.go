@@ -88,6 +88,10 @@ var italian = func() game.Dictionary {
 		"capital":                                  "capitale",
 		"city":                                     "città",
 		"monument":                                 "monumento",
+		// The area scores' words (Cap. VI "Il punteggio").
+		"presence":   "presenza",
+		"domination": "dominio",
+		"control":    "controllo",
 	}
 	for k, v := range dataItalian {
 		d["line %s: "+k] = "riga %s: " + v
@@ -99,9 +103,10 @@ var italian = func() game.Dictionary {
 var dataItalian = map[string]string{
 	"%s %s is given twice (first on line %s)": "%s %s è data due volte (la prima alla riga %s)",
 	"%s is no line of a data file: expected AREA, LAND, BORDER, SEA, LINK, EMPIRE, EVENT, SCORE or PREEMINENCE": "%s non è una riga del file dei dati: atteso AREA, LAND, BORDER, SEA, LINK, EMPIRE, EVENT, SCORE o PREEMINENCE",
-	"%s: expected %s":               "%s: atteso %s",
-	"SCORE %s: there is no area %s": "SCORE %s: non esiste l'area %s",
-	"area %s has no SCORE line":     "l'area %s non ha una riga SCORE",
+	"%s: expected %s":                                        "%s: atteso %s",
+	"SCORE %s: there is no area %s":                          "SCORE %s: non esiste l'area %s",
+	"at=%s: expected at=<x>,<y>, two numbers from 0 to 1000": "at=%s: atteso at=<x>,<y>, due numeri da 0 a 1000",
+	"area %s has no SCORE line":                              "l'area %s non ha una riga SCORE",
 	"effect=%s: expected coins:<n>, leader or weapons (or no effect, for the moderator)": "effect=%s: atteso coins:<n>, leader o weapons (o nessun effetto, per il moderatore)",
 	"empire %s starts in %s, a barren land":                                              "l'impero %s parte da %s, una terra sterile",
 	"epochs=%s: expected epochs=<from>-<to>, 1 to 7":                                     "epochs=%s: atteso epochs=<da>-<a>, da 1 a 7",

@@ -52,6 +52,9 @@ type Turn struct {
 	Fleets  []string `json:"fleets,omitempty"`
 	Played  []string `json:"played,omitempty"`
 	Placed  bool     `json:"placed,omitempty"`
+	// Rest is the script's lines after a card the moderator applies,
+	// run once it has.
+	Rest []string `json:"rest,omitempty"`
 }
 
 func (p *Play) Base() *table.Table    { return &p.Table }
@@ -94,9 +97,12 @@ func (p *Play) Apply(dec table.Decision, answers []string, byDefault bool, d *di
 	case kindDraft:
 		p.draft(dec, answers[0], d)
 	case kindTurn:
-		p.turn(dec, answers, d)
+		p.turn(answers, d)
 	case kindEvent:
-		// The moderator has applied the card by EDIT.
+		// The moderator has applied the card by EDIT: the turn goes on.
+		if p.Turn != nil {
+			p.turn(p.Turn.Rest, d)
+		}
 	}
 	return nil
 }

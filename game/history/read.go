@@ -23,7 +23,9 @@ func (p *Play) Read(seat string, owed *table.Decision, line string) (table.Answe
 			f[i] = e
 		}
 	}
-	refuse := func(m table.Msg) (table.Answer, error) { return table.Answer{}, table.Refuse(italian, m) }
+	// A Reject: a line sent ahead may be refused later, in a results
+	// mail its reader reads in its own language.
+	refuse := func(m table.Msg) (table.Answer, error) { return table.Answer{}, table.Reject(m) }
 	if len(f) == 0 {
 		return table.Answer{}, &game.Refusal{NotOrder: true}
 	}

@@ -12,10 +12,14 @@ import (
 // turn plays an empire's script, line by line, each checked when its
 // moment comes (a line that no longer stands is skipped, and said so);
 // then the monuments, the clean-up and the seat's scoring (Cap. V, VI).
-func (p *Play) turn(dec table.Decision, lines []string, d *dice.Source) {
+// A card the data leaves to the moderator stops the script: the card
+// acts before the first army is placed (Cap. IV "Giocare le Carte
+// Evento"), so the moderator applies it, and the rest of the script runs
+// after the ruling.
+func (p *Play) turn(lines []string, d *dice.Source) {
 	t := p.Turn
-	var moderator []string
-	for _, line := range lines {
+	t.Rest = nil
+	for i, line := range lines {
 		f := strings.Fields(line)
 		if len(f) == 0 {
 			continue
@@ -45,10 +49,14 @@ func (p *Play) turn(dec table.Decision, lines []string, d *dice.Source) {
 					t.Leader = true
 				case n == -2:
 					t.Weapons = true
-				default:
-					moderator = append(moderator, f[1])
 				}
 				p.Log(table.M("%s plays %s (%s).", t.Seat, f[1], ev.Name))
+				if n == 0 {
+					t.Rest = lines[i+1:]
+					p.Ask(table.Decision{Seat: table.Master, Kind: kindEvent, Answers: []string{"DONE"}, Default: "DONE",
+						Prompt: table.M("%s played %s (%s), whose effect the data does not describe: apply it with EDIT, then RULE DONE.", t.Seat, f[1], ev.Name)})
+					return
+				}
 			}
 		case "EXPAND", "SEA":
 			tries := 1
@@ -84,11 +92,6 @@ func (p *Play) turn(dec table.Decision, lines []string, d *dice.Source) {
 	}
 	p.score(t.Seat)
 	p.Turn = nil
-	for _, c := range moderator {
-		ev := p.Data.Events[c]
-		p.Ask(table.Decision{Seat: table.Master, Kind: kindEvent, Answers: []string{"DONE"}, Default: "DONE",
-			Prompt: table.M("%s played %s (%s), whose effect the data does not describe: apply it with EDIT, then RULE DONE.", dec.Seat, c, ev.Name)})
-	}
 	p.callNext(d)
 }
 
@@ -361,7 +364,7 @@ func (p *Play) score(seat string) {
 		}
 	}
 	total := bonus
-	var parts []string
+	var parts []table.Msg
 	for _, a := range p.Data.Areas {
 		mine := armies[a.ID][seat]
 		if mine == 0 {
@@ -383,8 +386,8 @@ func (p *Play) score(seat string) {
 		}
 		v := p.Data.Score[a.ID][p.Epoch-1] * times
 		total += v
-		parts = append(parts, a.ID+" "+how+" "+strconv.Itoa(v))
+		parts = append(parts, table.M("%s %s %s", a.ID, how, v))
 	}
 	p.Add("score", seat, total)
-	p.Log(table.M("%s scores %s: %s; capitals, cities and monuments %s.", seat, total, orNone(parts), bonus))
+	p.Log(table.M("%s scores %s: %s; capitals, cities and monuments %s.", seat, total, table.List(parts), bonus))
 }

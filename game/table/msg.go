@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/corriere/corriere/game"
 )
@@ -14,18 +15,42 @@ import (
 type Msg struct {
 	F string   `json:"f"`
 	A []string `json:"a,omitempty"`
+	// N are arguments that are texts themselves (a stage's title, a
+	// refusal's reason, a list of parts), by index into A, each written
+	// in the reader's language in its turn.
+	N map[int]Msg `json:"n,omitempty"`
 	// To are the seats that may read it (the moderator reads all); none
 	// for everyone.
 	To []string `json:"to,omitempty"`
 }
 
-// M is a Msg; its arguments are written with %v.
+// M is a Msg; its arguments are written with %v, but for a Msg, which
+// is written in the reader's language when m is.
 func M(format string, args ...any) Msg {
 	m := Msg{F: format}
-	for _, a := range args {
+	for i, a := range args {
+		if n, ok := a.(Msg); ok {
+			if m.N == nil {
+				m.N = map[int]Msg{}
+			}
+			m.N[i] = n
+			a = n.F
+		}
 		m.A = append(m.A, fmt.Sprint(a))
 	}
 	return m
+}
+
+// List is the texts joined by ", "; "-" for none.
+func List(ms []Msg) Msg {
+	if len(ms) == 0 {
+		return M("-")
+	}
+	args := make([]any, len(ms))
+	for i, m := range ms {
+		args[i] = m
+	}
+	return M(strings.TrimSuffix(strings.Repeat("%s, ", len(ms)), ", "), args...)
 }
 
 // For is whether the reader may read m.
@@ -45,7 +70,11 @@ func (m Msg) For(to game.Viewer) bool {
 func (m Msg) Write(d game.Dictionary, l game.Lang) string {
 	args := make([]any, len(m.A))
 	for i, a := range m.A {
-		args[i] = word(d, l, a)
+		if n, ok := m.N[i]; ok {
+			args[i] = n.Write(d, l)
+		} else {
+			args[i] = word(d, l, a)
+		}
 	}
 	f := m.F
 	if d != nil {

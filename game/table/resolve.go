@@ -10,9 +10,27 @@ import (
 	"github.com/corriere/corriere/game/dice"
 )
 
-// record is what a resolution came to: the events, each for its readers.
+// record is what a resolution came to: the events, each for its readers;
+// and, for a Pictured game, what its picture is drawn from.
 type record struct {
-	Events []Msg `json:"events"`
+	Events  []Msg           `json:"events"`
+	Picture json.RawMessage `json:"picture,omitempty"`
+}
+
+// A Pictured Play gives what a picture of the state after a resolution
+// is drawn from (the board); the record keeps it, since a game's
+// game.Mapper draws a phase's results from its record alone.
+type Pictured interface {
+	Picture() any
+}
+
+// Picture is what a record's Play gave for its picture; nil for none.
+func Picture(rec []byte) (json.RawMessage, error) {
+	var r record
+	if err := json.Unmarshal(rec, &r); err != nil {
+		return nil, err
+	}
+	return r.Picture, nil
 }
 
 // chain bounds the decisions one resolution takes by itself (answers
@@ -82,7 +100,15 @@ func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, err
 			break
 		}
 	}
-	rec, err := json.Marshal(record{Events: t.events})
+	r := record{Events: t.events}
+	if pp, ok := next.P.(Pictured); ok {
+		if pic := pp.Picture(); pic != nil {
+			if r.Picture, err = json.Marshal(pic); err != nil {
+				return nil, err
+			}
+		}
+	}
+	rec, err := json.Marshal(r)
 	if err != nil {
 		return nil, err
 	}
@@ -111,10 +137,10 @@ func (s *State) ahead() []string {
 	for _, line := range t.queued(dec.Seat, dec.Kind) {
 		a, err := s.P.Read(dec.Seat, dec, line)
 		if err == nil && len(dec.Answers) > 0 && !slices.Contains(dec.Answers, a.Text) {
-			err = Refuse(s.P.Dict(), M("expected one of: %s", strings.Join(dec.Answers, " | ")))
+			err = Reject(M("expected one of: %s", strings.Join(dec.Answers, " | ")))
 		}
 		if err != nil {
-			t.Tell([]string{dec.Seat}, M("Your answer sent ahead, %s, no longer stands: %s.", line, asRefusal(err).Reason(game.English)))
+			t.Tell([]string{dec.Seat}, M("Your answer sent ahead, %s, no longer stands: %s.", line, reason(err)))
 			continue
 		}
 		out = append(out, a.Text)

@@ -2,6 +2,7 @@ package table
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -21,7 +22,8 @@ type Play interface {
 	Dict() game.Dictionary
 	// Read reads one line a seat wrote. owed is the decision the seat
 	// owes now, nil when it owes none (the line is then an answer sent
-	// ahead, or a standing one). A refusal is a *game.Refusal.
+	// ahead, or a standing one). A refusal is a *game.Refusal, or a
+	// Reject, whose reason a later reader reads in its own language.
 	Read(seat string, owed *Decision, line string) (Answer, error)
 	// Apply carries out a decision with its answers (a script's lines,
 	// in order; the Default when byDefault), rolling d where the rules
@@ -152,7 +154,7 @@ func (s *State) Read(side []string, line string, standing []game.Order) ([]game.
 	}
 	a, err := s.P.Read(seat, owed, line)
 	if err != nil {
-		return []game.Reading{{Written: line, Refused: asRefusal(err)}}, nil
+		return []game.Reading{{Written: line, Refused: asRefusal(d, err)}}, nil
 	}
 	if a.Line {
 		var note game.Text
@@ -200,13 +202,36 @@ func (d *Decision) answers() []string {
 	return d.Answers
 }
 
-// asRefusal is err as the judge's refusal.
-func asRefusal(err error) *game.Refusal {
+// asRefusal is err as the judge's refusal, in the reader's language.
+func asRefusal(d game.Dictionary, err error) *game.Refusal {
+	var rj *rejection
+	if errors.As(err, &rj) {
+		return Refuse(d, rj.m)
+	}
 	if r, ok := err.(*game.Refusal); ok {
 		return r
 	}
 	msg := err.Error()
 	return &game.Refusal{Reason: func(game.Lang) string { return msg }}
+}
+
+// Reject is a refusal for Play.Read that keeps its reason as a Msg: told
+// later (an answer sent ahead that no longer stands, in a results mail),
+// the reason is then written in its reader's language too.
+func Reject(m Msg) error { return &rejection{m} }
+
+type rejection struct{ m Msg }
+
+func (r *rejection) Error() string { return r.m.Write(nil, game.English) }
+
+// reason is a refusal's reason as a Msg: a Reject's own, else its
+// English.
+func reason(err error) Msg {
+	var rj *rejection
+	if errors.As(err, &rj) {
+		return rj.m
+	}
+	return M("%s", asRefusal(nil, err).Reason(game.English))
 }
 
 // decodeOrder is an order's kind, how it stands, and its answer.

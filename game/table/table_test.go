@@ -250,3 +250,75 @@ func TestItalianIsComplete(t *testing.T) {
 	texts[editUsage] = "editUsage"
 	gametest.CheckItalian(t, texts, italian)
 }
+
+// A Msg's argument may be a Msg, written in the reader's language too
+// (a stage's title in "Now: ...", a list of parts), and kept in the
+// state's JSON; an answer sent ahead that no longer stands is told with
+// its reason in its reader's language.
+func TestNestedMsgAndLaterReason(t *testing.T) {
+	d := game.Dictionary{"epoch %s": "epoca %s", "play": "giocata", "presence": "presenza"}
+	now := M("Now: %s, %s of %s (%s).", M("epoch %s", "III"), "play", "red", "E3-4")
+	var back Msg
+	b, _ := json.Marshal(now)
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		m    Msg
+		l    game.Lang
+		want string
+	}{
+		{back, game.English, "Now: epoch III, play of red (E3-4)."},
+		{back, game.Italian, "Ora: epoca III, giocata di red (E3-4)."},
+		{List(nil), game.Italian, "-"},
+		{List([]Msg{M("%s %s %s", "india", "presence", 2), M("%s %s %s", "china", "presence", 1)}), game.Italian, "india presenza 2, china presenza 1"},
+	} {
+		if got := c.m.Write(d, c.l); got != c.want {
+			t.Errorf("%q, want %q", got, c.want)
+		}
+	}
+	// Blue sends ahead a card it does not hold: at its turn the answer
+	// is refused, with the reason in Italian for an Italian reader.
+	s := newCards(t, dice.New(seed, ""))
+	missing := hands(s)["red"][0]
+	r, _ := s.Read([]string{"blue"}, "PLAY "+missing, nil)
+	red, _ := s.Read([]string{"red"}, "PLAY "+hands(s)["red"][1], nil)
+	out, err := s.Resolve([]game.Order{r[0].Order, red[0].Order}, dice.New(seed, "R1-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, _ := s.Results(out.Record, out.Next, game.Viewer{Seats: []string{"blue"}})
+	if it := rep.Events(game.Italian); !strings.Contains(it, "non vale più: attesa una di: PLAY ") {
+		t.Errorf("blue's results in Italian:\n%s", it)
+	}
+	if en := rep.Events(game.English); !strings.Contains(en, "no longer stands: expected one of: PLAY ") {
+		t.Errorf("blue's results in English:\n%s", en)
+	}
+}
+
+// pictured is the cards game with a picture: the scores.
+type pictured struct{ *cards }
+
+func (p pictured) Picture() any { return p.Tracks["score"] }
+
+// A Pictured game's record keeps its picture of the state after the
+// resolution; another's keeps none.
+func TestPicture(t *testing.T) {
+	decode := func(b []byte) (Play, error) { c, err := decodeCards(b); return pictured{c.(*cards)}, err }
+	plain := newCards(t, dice.New(seed, ""))
+	s := NewState(pictured{plain.P.(*cards)}, decode)
+	for _, st := range []*State{s, plain} {
+		out, err := st.Resolve(nil, dice.New(seed, "R1-0"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pic, err := Picture(out.Record)
+		want := ""
+		if st == s {
+			want = fmt.Sprintf(`{"red":%d}`, out.Next.(*State).P.Base().Get("score", "red"))
+		}
+		if err != nil || string(pic) != want {
+			t.Errorf("picture %s, %v; want %s", pic, err, want)
+		}
+	}
+}
