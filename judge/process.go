@@ -421,6 +421,11 @@ func (j *Judge) mailResults(tx *store.Tx, vw, next *view, before string, resp *p
 	if err != nil {
 		return err
 	}
+	// The master (the arbiter, the moderator) of a game with secrets reads
+	// its results whole, to rule on what the game leaves to him.
+	if m := next.g.MasterAddress; m != "" && !slices.ContainsFunc(readers, func(r reader) bool { return strings.EqualFold(r.address, m) }) {
+		readers = append(readers, reader{m, next.set.lang()})
+	}
 	for _, r := range readers {
 		rep, err := vw.st.Results(resp.Record, resp.Next, next.viewer(r.address))
 		if err != nil {

@@ -322,6 +322,8 @@ func TestSecondGameTurnByTurn(t *testing.T) {
 	if strings.Contains(results["red"], "Hand of blue") || strings.Contains(results["blue"], "Hand of red") {
 		t.Fatalf("results show another's hand:\n%s\n%s", results["red"], results["blue"])
 	}
+	// The master reads them whole.
+	mustContain(t, "the master's results", f.lastMail("results", "gm@x.test"), "Hand of red", "Hand of blue", "The die rolled")
 	reply = f.send("red@players.test", "SIGNON red@carte "+red+"\nPLAY 2\nSTATUS carte")
 	mustContain(t, "red after its turn", reply, "refused: it is blue's turn, not yours", "Hand of red")
 	// A game's own commands take effect when read, for the player or the
