@@ -4,6 +4,7 @@ package judge
 // the English text as written in the code (a format for fmt). Command
 // echoes ("> LIST") are the same in both.
 var italianText = map[string]string{
+	"The judge could not carry out your mail: game %s failed while reading it, a fault of the judge's, not yours. Nothing in your mail was changed; its operator has been told. You may send it again later.\n": "Il giudice non ha potuto eseguire la tua mail: la partita %s ha avuto un errore nel leggerla, un guasto del giudice, non tuo. Nulla della tua mail ha avuto effetto; il suo gestore è stato avvisato. Puoi rimandarla più tardi.\n",
 	"> %s\n  %s is no command of game %s. Nothing was changed.\n\n": "> %s\n  %s non è un comando della partita %s. Non è cambiato nulla.\n\n",
 	"for %s: ": "per %s: ",
 	"Nothing is due from you for %s (%s): orders are due from %s. Deadline: %s.\n\n": "Non devi ordini per %s (%s): gli ordini spettano a %s. Scadenza: %s.\n\n",

@@ -165,7 +165,7 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, arrived time.T
 		// DNS; for a mail that is read, not one passed over unanswered.
 		sender = j.senderVerdict(ctx, raw, m, cmds)
 	}
-	return j.Store.Tx(ctx, func(tx *store.Tx) error {
+	err := j.Store.Tx(ctx, func(tx *store.Tx) (err error) {
 		if err := also(tx); err != nil {
 			return err
 		}
@@ -204,6 +204,11 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, arrived time.T
 			return j.reply(tx, m, "", l.f("Your mail of %d bytes is larger than the %d bytes the judge reads; nothing in it was read.\nSend orders and commands as plain text, without attachments.\n", m.Size, j.SizeLimit()))
 		}
 		s := &session{j: j, tx: tx, m: m, now: now, at: at, mark: mark, sender: sender}
+		defer func() {
+			if r := recover(); r != nil {
+				err = recovered(s.gameName(), r)
+			}
+		}()
 		s.lang, s.langSure = detectLang(m.Subject + "\n" + m.Text)
 		if err := s.run(cmds); err != nil {
 			return err
@@ -220,6 +225,11 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, arrived time.T
 		}
 		return nil
 	})
+	var f *fault
+	if errors.As(err, &f) {
+		return j.setAside(ctx, m, raw, at, f, also)
+	}
+	return err
 }
 
 // mailStatus is what becomes of a mail, from the mail alone: "handled"
@@ -359,14 +369,14 @@ func (j *Judge) viewOf(tx *store.Tx, g *store.Game) (*view, error) {
 		return nil, fmt.Errorf("game %s: %w", g.Name, err)
 	}
 	if vw.rules, err = j.rulesOf(g, &vw.set); err != nil {
-		return nil, fmt.Errorf("game %s: %w", g.Name, err)
+		return nil, &fault{game: g.Name, err: err}
 	}
 	if vw.seats, err = tx.Seats(g.ID); err != nil {
 		return nil, err
 	}
 	if g.Position != "" {
 		if vw.st, err = vw.rules.Decode([]byte(g.Position)); err != nil {
-			return nil, fmt.Errorf("game %s: %w", g.Name, err)
+			return nil, &fault{game: g.Name, err: err}
 		}
 	}
 	vw.from = readFrom(g)

@@ -149,7 +149,7 @@ func (s *session) submit(lines []string) error {
 		}
 		readings, err := vw.st.Read(s.seatIDs(lead), line, standing)
 		if err != nil {
-			return fmt.Errorf("game %s: %w", vw.g.Name, err)
+			return gameFault(vw, err)
 		}
 		if !slices.ContainsFunc(readings, func(r game.Reading) bool { return r.Refused == nil || !r.Refused.NotOrder }) {
 			s.unread = append(s.unread, strings.TrimSpace(line))

@@ -55,7 +55,14 @@ func (j *Judge) tickAt(ctx context.Context, at time.Time) error {
 	for batch := range slices.Chunk(names, tickBatch) {
 		err := j.Store.Tx(ctx, func(tx *store.Tx) error {
 			for _, name := range batch {
-				err := tx.Savepoint(func() error { return j.tickGame(tx, name, at) })
+				err := tx.Savepoint(func() (err error) {
+					defer func() {
+						if r := recover(); r != nil {
+							err = recovered(name, r)
+						}
+					}()
+					return j.tickGame(tx, name, at)
+				})
 				if err != nil && ctx.Err() == nil {
 					j.log().Error("game not processed", "game", name, "err", err)
 					failed = append(failed, fmt.Errorf("game %s: %w", name, err))
@@ -248,7 +255,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	}
 	posJSON, err := resp.Next.Encode()
 	if err != nil {
-		return err
+		return gameFault(vw, err)
 	}
 	ng.Phase, ng.Position, ng.Reminded, ng.PhaseBegan, ng.BeganMark = resp.Next.Phase().ID, string(posJSON), false, now, j.fetchedMark()
 	if ending != nil {
@@ -270,7 +277,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	}
 	rep, err := vw.st.Results(resp.Record, resp.Next, game.Viewer{})
 	if err != nil {
-		return err
+		return gameFault(vw, err)
 	}
 	if rep.Events != nil {
 		detail += "; " + strings.TrimSpace(rep.Events(game.English))
@@ -354,7 +361,7 @@ func (j *Judge) play(tx *store.Tx, vw *view, d *dice.Source) (*played, error) {
 	}
 	out, err := vw.st.Resolve(orders, d)
 	if err != nil {
-		return nil, err
+		return nil, gameFault(vw, err)
 	}
 	return &played{Outcome: out, request: request, lateness: lt}, nil
 }
@@ -429,7 +436,7 @@ func (j *Judge) mailResults(tx *store.Tx, vw, next *view, before string, resp *p
 	for _, r := range readers {
 		rep, err := vw.st.Results(resp.Record, resp.Next, next.viewer(r.address))
 		if err != nil {
-			return err
+			return gameFault(vw, err)
 		}
 		_, err = tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: r.address, Subject: r.lang.f("Corriere %s: %s results", vw.g.Name, before),
 			Body: resultsText(r.lang, vw, before, rep, resp.lateness, next, ending), GameID: vw.g.ID, Phase: before, Kind: "results"})

@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -166,6 +167,10 @@ func text(format string, args ...any) game.Text {
 func (s *turnsState) Read(side []string, line string, _ []game.Order) ([]game.Reading, error) {
 	f := strings.Fields(line)
 	switch {
+	case line == "CRASH": // a game's bug, for TestGameFaultSetAside
+		panic("the test game crashes")
+	case line == "FAIL":
+		return nil, errors.New("the test game fails")
 	case len(f) > 0 && strings.EqualFold(f[0], "SHEET"):
 		// A heading: understood, and no order.
 		return []game.Reading{{Written: line, Note: text("the sheet of %s", side[0])}}, nil
@@ -459,3 +464,41 @@ func (r eagerRules) Decode(data []byte) (game.State, error) {
 type eagerState struct{ *turnsState }
 
 func (eagerState) Eager() bool { return true }
+
+// A game's fault (an error of its own, a panic) while a mail is read sets
+// that mail aside, answered, and changes nothing; the judge goes on with
+// the next mail.
+func TestGameFaultSetAside(t *testing.T) {
+	f, _ := newTurnsGame(t)
+	red := f.password("red@players.test")
+	for _, line := range []string{"CRASH", "FAIL"} {
+		reply := f.send("red@players.test", "SIGNON red@carte "+red+"\nSTRATEGY bold\n"+line)
+		mustContain(t, line, reply, "The judge could not carry out your mail: game carte failed while reading it")
+	}
+	var strategies int
+	f.j.Store.Read(context.Background(), func(tx *store.Tx) error {
+		os, err := tx.Orders(f.gameByName("carte").ID, "T1")
+		for _, o := range os {
+			if o.Key == "strategy" {
+				strategies++
+			}
+		}
+		return err
+	})
+	if strategies != 0 {
+		t.Errorf("a mail set aside left %d orders", strategies)
+	}
+	var audit []string
+	f.j.Store.Read(context.Background(), func(tx *store.Tx) error {
+		log, err := tx.AuditLog(0)
+		for _, e := range log {
+			audit = append(audit, e.Actor+" "+e.Action+" "+e.Detail)
+		}
+		return err
+	})
+	if all := strings.Join(audit, "\n"); !strings.Contains(all, "judge fault") || !strings.Contains(all, "panic: the test game crashes") {
+		t.Errorf("the fault is not in the audit log:\n%.2000s", all)
+	}
+	reply := f.send("red@players.test", "SIGNON red@carte "+red+"\nSTRATEGY bold")
+	mustContain(t, "the next mail", reply, "ok: STRATEGY bold")
+}
