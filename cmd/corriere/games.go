@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/belleepoque"
 	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/game/history"
 	"github.com/corriere/corriere/game/italia"
@@ -15,4 +16,5 @@ var games = []game.Kind{
 	diplomacy.Kind{Draw: render.ResponsePNG},
 	italia.Kind{},
 	history.Kind{},
+	belleepoque.Kind{},
 }

@@ -29,6 +29,8 @@ var italian = game.Dictionary{
 	"Sent ahead by %s, for the next %s: %s":             "Inviato in anticipo da %s, per il prossimo %s: %s",
 	"Standing answer of %s to every %s: %s":             "Risposta permanente di %s a ogni %s: %s",
 	"The moderator ruled: %s.\n":                        "Il moderatore ha deciso: %s.\n",
+	"The moderator has loaded the game's data.\n":       "Il moderatore ha caricato i dati del gioco.\n",
+	"the data file is refused: %s":                      "il file dei dati è rifiutato: %s",
 	"Then: %s.":                                         "Poi: %s.",
 	"Your answer sent ahead, %s, no longer stands: %s.": "La tua risposta inviata in anticipo, %s, non vale più: %s.",
 	"Your answers sent ahead were applied: %s.":         "Le tue risposte inviate in anticipo sono state applicate: %s.",

@@ -244,6 +244,32 @@ func TestEdit(t *testing.T) {
 	}
 }
 
+// A data file's lines: comments and blank lines gone, placeholders
+// counted, options apart; DATA loads it, or refuses it with each reason
+// in the reader's language.
+func TestData(t *testing.T) {
+	lines, ph := ReadData("# a sample\nDECK red n=3 # placeholder\n\nCARD 9  # placeholder: value\n")
+	if ph != 2 || len(lines) != 2 || lines[0].N != 2 || lines[0].Key != "DECK" || lines[0].Words[0] != "red" || lines[0].Opts["n"] != "3" {
+		t.Fatalf("%d placeholders, %+v", ph, lines)
+	}
+	s := newCards(t, dice.New(seed, ""))
+	cmd := DataCommand([game.Langs]string{"loads", "carica"}, func(s *State, body string) (Play, Msg, []Msg) {
+		if strings.Contains(body, "bad") {
+			return nil, Msg{}, []Msg{M("there is no place %s", "bad")}
+		}
+		c := s.P.(*cards)
+		c.Turn = 2
+		return c, M("Ruling taken: %s.", "loaded"), nil
+	})
+	if _, _, _, err := cmd.Do(s, nil, "\nbad\n"); err == nil || err.(*game.Refusal).Reason(game.Italian) != "il file dei dati è rifiutato: non esiste il luogo bad" {
+		t.Errorf("refusal: %v", err)
+	}
+	next, reply, notice, err := cmd.Do(s, nil, "\nCARD 1\n")
+	if err != nil || next.(*State).P.(*cards).Turn != 2 || reply(game.English) != "Ruling taken: loaded." || notice(game.Italian) != "Il moderatore ha caricato i dati del gioco.\n" {
+		t.Errorf("load: %v %q", err, reply)
+	}
+}
+
 // Every text a reader may read has its Italian.
 func TestItalianIsComplete(t *testing.T) {
 	texts := gametest.TextsInCode(t, ".", map[string][]int{"M": {0}})
