@@ -6,6 +6,7 @@ import (
 	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/game/history"
 	"github.com/corriere/corriere/game/italia"
+	"github.com/corriere/corriere/game/versailles"
 	"github.com/corriere/corriere/render"
 )
 
@@ -17,4 +18,5 @@ var games = []game.Kind{
 	italia.Kind{},
 	history.Kind{},
 	belleepoque.Kind{},
+	versailles.Kind{},
 }

@@ -11,18 +11,8 @@ import (
 	"github.com/corriere/corriere/game/table"
 )
 
-// rolls is a source whose first dice fall as want.
-func rolls(want ...int) *dice.Source {
-	ok := func(s *dice.Source) bool {
-		for _, w := range want {
-			if s.Roll("", 6, true) != w {
-				return false
-			}
-		}
-		return true
-	}
-	return dice.New(dice.SeedWhere("fixed", ok), "fixed")
-}
+// rolls is a source whose first dice (of six faces) fall as want.
+func rolls(want ...int) *dice.Source { return gametest.Rolls(6, want...) }
 
 // started is a game past its setup (every placement the default), in
 // turn 1's first round.

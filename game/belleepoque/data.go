@@ -1,6 +1,7 @@
 package belleepoque
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -401,12 +402,7 @@ func ParseData(text string) (*Data, []table.Msg) {
 	if len(d.Intrigue) < 8 {
 		whole("%s intrigue cards: expected at least 8", len(d.Intrigue))
 	}
-	slices.SortStableFunc(errs, func(a, b table.Msg) int { x, _ := strconv.Atoi(a.A[0]); y, _ := strconv.Atoi(b.A[0]); return x - y })
-	errs = append(errs, file...)
-	if len(errs) > 10 {
-		errs = errs[:10]
-	}
-	return d, errs
+	return d, table.DataErrors(errs, file)
 }
 
 func firstOf(ws []string) string {
@@ -441,11 +437,4 @@ func parseRate(s string) (Rate, bool) {
 	return r, true
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
-}
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

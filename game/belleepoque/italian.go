@@ -54,7 +54,6 @@ var italian = func() game.Dictionary {
 		"Every cube of %s in %s is removed.":                      "Ogni cubo di %s in %s è rimosso.",
 		"Intrigue cards are dealt.":                               "Le carte Intrigo sono distribuite.",
 		"Sarajevo: the game ends before turn %s is played (6.3).": "Sarajevo: la partita finisce prima che si giochi il turno %s (6.3).",
-		"Send your copy's data with DATA ... ENDDATA, then RULE START; or RULE START to play with the data loaded (%s lines of it are placeholders)":                         "Invia i dati della tua copia con DATA ... ENDDATA, poi RULE START; o RULE START per giocare con i dati caricati (%s righe sono provvisorie)",
 		"Setup: place %s cubes in different territories, at most half of each filled, no contests (SETUP <territory> <territory>). Cubes left: %s; minimums still owed: %s.": "Setup: piazza %s cubi in territori diversi, ciascuno pieno al massimo per metà, senza contese (PIAZZA <territorio> <territorio>). Cubi rimasti: %s; minimi ancora dovuti: %s.",
 		"The Ottoman Empire's ally draws two intrigue cards and keeps one: %s.":                                                                                              "L'alleato dell'Impero Ottomano pesca due carte Intrigo e ne tiene una: %s.",
 		"The cube of %s for %s is cancelled.":                                                                 "Il cubo di %s per %s è annullato.",

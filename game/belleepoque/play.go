@@ -36,6 +36,8 @@ const (
 	kindCard    = "card"
 )
 
+var kinds = []string{kindData, kindSetup, kindRound, kindContest, kindKeep, kindCard}
+
 // Kind is La Belle Époque as the judge registers it.
 type Kind struct{}
 
@@ -59,13 +61,7 @@ func (Kind) Configure(settings map[string]string) (game.Rules, error) {
 }
 
 // Calendar: each kind of decision has its deadline.
-func (Kind) Calendar() []game.PhaseKind {
-	var out []game.PhaseKind
-	for _, k := range []string{kindData, kindSetup, kindRound, kindContest, kindKeep, kindCard} {
-		out = append(out, game.PhaseKind{Name: k, Default: "0 20 * * *", Show: func(l game.Lang, spec string) string { return fmt.Sprintf("%s %q", italian.T(l, k), spec) }})
-	}
-	return out
-}
+func (Kind) Calendar() []game.PhaseKind { return table.Calendar(italian, kinds...) }
 
 // Commands are the engine's RULE and the moderator's DATA ... ENDDATA.
 func (Kind) Commands() []game.Command {
@@ -114,8 +110,7 @@ func (Rules) Start(absent []string, _ *dice.Source) (game.State, error) {
 		return nil, fmt.Errorf("the sample data: %s", errs[0].Write(nil, game.English))
 	}
 	p := &Play{Table: table.Table{Stage: "S", Order: []string{"gb", "fr", "ru", "ic"}, Auto: slices.Clone(absent)}, Data: d}
-	p.Ask(table.Decision{Seat: table.Master, Kind: kindData, Answers: []string{"START"}, Default: "START",
-		Prompt: table.M("Send your copy's data with DATA ... ENDDATA, then RULE START; or RULE START to play with the data loaded (%s lines of it are placeholders)", d.Placeholders)})
+	p.AskData(kindData, d.Placeholders)
 	return table.NewState(p, decodePlay), nil
 }
 
@@ -403,22 +398,9 @@ func (p *Play) End() *game.Ending {
 	if !p.Over {
 		return nil
 	}
-	ranked := slices.Clone(p.Order)
-	key := func(s string) [3]int { return [3]int{p.Get("vp", s), p.Get("prestige", s), p.Get("money", s)} }
-	slices.SortStableFunc(ranked, func(a, b string) int {
-		x, y := key(a), key(b)
-		for i := range x {
-			if x[i] != y[i] {
-				return y[i] - x[i]
-			}
-		}
-		return 0
-	})
-	var winners, parts []string
+	ranked, winners := table.Rank(p.Order, func(s string) []int { return []int{p.Get("vp", s), p.Get("prestige", s), p.Get("money", s)} })
+	var parts []string
 	for _, s := range ranked {
-		if key(s) == key(ranked[0]) {
-			winners = append(winners, s)
-		}
 		parts = append(parts, fmt.Sprintf("%s %d", s, p.Get("vp", s)))
 	}
 	m := table.M("%s wins with %s VP (%s)", strings.Join(winners, ", "), p.Get("vp", ranked[0]), strings.Join(parts, ", "))

@@ -1,6 +1,9 @@
 package table
 
 import (
+	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/corriere/corriere/game"
@@ -71,4 +74,45 @@ func DataCommand(help [game.Langs]string, load func(s *State, body string) (Play
 			return NewState(next, s.decode), reply.Text(d), M("The moderator has loaded the game's data.\n").Text(d), nil
 		},
 	}
+}
+
+// DataErrors are a data file's refusals to show: those of its lines,
+// in the lines' order (their first argument is the line's number), then
+// those of the whole file, ten at most.
+func DataErrors(lines, file []Msg) []Msg {
+	slices.SortStableFunc(lines, func(a, b Msg) int { x, _ := strconv.Atoi(a.A[0]); y, _ := strconv.Atoi(b.A[0]); return x - y })
+	out := append(lines, file...)
+	return out[:min(len(out), 10)]
+}
+
+// AskData asks the moderator, before the setup, for the group's data
+// file, or to start with the data loaded (a sample, whose placeholder
+// lines are counted): RULE START.
+func (t *Table) AskData(kind string, placeholders int) {
+	t.Ask(Decision{Seat: Master, Kind: kind, Answers: []string{"START"}, Default: "START",
+		Prompt: M("Send your copy's data with DATA ... ENDDATA, then RULE START; or RULE START to play with the data loaded (%s lines of it are placeholders)", placeholders)})
+}
+
+// Calendar is a game's calendar of decision kinds, each with a daily
+// deadline by default, named in the reader's language by d.
+func Calendar(d game.Dictionary, kinds ...string) []game.PhaseKind {
+	var out []game.PhaseKind
+	for _, k := range kinds {
+		out = append(out, game.PhaseKind{Name: k, Default: "0 20 * * *", Show: func(l game.Lang, spec string) string { return fmt.Sprintf("%s %q", word(d, l, k), spec) }})
+	}
+	return out
+}
+
+// Rank orders seats by key, highest first, comparing its numbers in
+// turn (points, then the tie-breaks); winners are those equal to the
+// first.
+func Rank(seats []string, key func(string) []int) (ranked, winners []string) {
+	ranked = slices.Clone(seats)
+	slices.SortStableFunc(ranked, func(a, b string) int { return -slices.Compare(key(a), key(b)) })
+	for _, s := range ranked {
+		if slices.Equal(key(s), key(ranked[0])) {
+			winners = append(winners, s)
+		}
+	}
+	return ranked, winners
 }

@@ -270,6 +270,32 @@ func TestData(t *testing.T) {
 	}
 }
 
+// The refusals of a data file in order, ten at most; the ranking with
+// its ties; the moderator's data decision; a calendar in Italian.
+func TestDataHelpers(t *testing.T) {
+	var lines []Msg
+	for _, n := range []int{9, 2, 5, 1, 1, 3, 4, 6, 7, 8, 10} {
+		lines = append(lines, M("line %s: x", n))
+	}
+	errs := DataErrors(lines, []Msg{M("the file: y")})
+	if len(errs) != 10 || errs[0].A[0] != "1" || errs[9].A[0] != "9" {
+		t.Errorf("%v", errs)
+	}
+	score := map[string][]int{"a": {5, 1}, "b": {7, 0}, "c": {7, 0}}
+	ranked, won := Rank([]string{"a", "b", "c"}, func(s string) []int { return score[s] })
+	if !slices.Equal(ranked, []string{"b", "c", "a"}) || !slices.Equal(won, []string{"b", "c"}) {
+		t.Errorf("ranked %v, winners %v", ranked, won)
+	}
+	var tb Table
+	tb.AskData("data", 3)
+	if now := tb.Now(); now.Seat != Master || !strings.Contains(now.Prompt.Write(nil, game.Italian), "3 righe sono provvisorie") {
+		t.Errorf("%+v", now)
+	}
+	if c := Calendar(game.Dictionary{"turn": "turno"}, "turn"); c[0].Show(game.Italian, "x") != `turno "x"` {
+		t.Errorf("%q", c[0].Show(game.Italian, "x"))
+	}
+}
+
 // Every text a reader may read has its Italian.
 func TestItalianIsComplete(t *testing.T) {
 	texts := gametest.TextsInCode(t, ".", map[string][]int{"M": {0}})
