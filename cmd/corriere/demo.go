@@ -70,6 +70,8 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case "diplomacy":
 	case "italia":
 		play = demoItalia
+	case "lbe", "versailles":
+		play = map[string]func(context.Context, string, io.Writer, *slog.Logger) error{"lbe": demoLBE, "versailles": demoVersailles}[*which]
 	default:
 		fmt.Fprintf(stderr, "corriere demo: --game %q: expected diplomacy or italia\n", *which)
 		return 2

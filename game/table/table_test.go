@@ -134,7 +134,7 @@ func TestReadAndHands(t *testing.T) {
 	}
 	red := hands(s)["red"]
 	for _, who := range []game.Viewer{{Seats: []string{"red"}}, {Master: true}} {
-		if p := s.Position(who)(game.English); !strings.Contains(p, "Hand of red: "+strings.Join(red, ", ")) || !strings.Contains(p, "Play a card.") {
+		if p := s.Position(who)(game.English); !strings.Contains(p, "Hand of red: "+strings.Join(red, ", ")) || !strings.Contains(p, "Play a card.") || !strings.Contains(p, "Now: round R1, play of red") {
 			t.Errorf("%v does not see red's hand and prompt:\n%s", who, p)
 		}
 	}

@@ -112,15 +112,7 @@ func (p *Play) usAction(seat, a string) {
 	switch f[1] {
 	case "PLACE":
 		if len(f) == 4 {
-			need := func(id string) int {
-				most := 0
-				for _, s := range p.cubeHolders() {
-					if s != "us" {
-						most = max(most, p.cubesOn(id, s))
-					}
-				}
-				return max(most-p.cubesOn(id, "us")+1, 1)
-			}
+			need := func(id string) int { return p.toLead("us", id) }
 			line = "PLACE " + f[2] + " " + strconv.Itoa(need(f[2])) + " " + f[3] + " " + strconv.Itoa(need(f[3]))
 		}
 	case "SETTLE":

@@ -212,7 +212,8 @@ func (p *Play) askTurn(seat string) {
 
 // defaultTurn is the deadline's turn (a house rule, the rules having
 // none): Recover if it recovers anything, else Settle the first Issue
-// of the Table with a cube, else Place.
+// of the Table with a cube, else Place the fewest cubes that lead on the
+// two cheapest open Issues.
 func (p *Play) defaultTurn(seat string) string {
 	if p.political(seat, "RECOVER", true) == nil {
 		return "RECOVER"
@@ -222,7 +223,25 @@ func (p *Play) defaultTurn(seat string) string {
 			return "SETTLE " + id
 		}
 	}
+	open := append(slices.Clone(p.OnTable), p.Waiting...)
+	need := func(id string) int { return p.toLead(seat, id) }
+	slices.SortStableFunc(open, func(a, b string) int { return need(a) - need(b) })
+	if len(open) >= 2 {
+		return "PLACE " + open[0] + " " + strconv.Itoa(need(open[0])) + " " + open[1] + " " + strconv.Itoa(need(open[1]))
+	}
 	return "RECOVER"
+}
+
+// toLead is the fewest cubes that make seat the strict leader of an
+// Issue (at least one).
+func (p *Play) toLead(seat, id string) int {
+	most := 0
+	for _, s := range p.cubeHolders() {
+		if s != seat {
+			most = max(most, p.cubesOn(id, s))
+		}
+	}
+	return max(most-p.cubesOn(id, seat)+1, 1)
 }
 
 func (p *Play) issueList(ids []string) string {
