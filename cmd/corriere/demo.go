@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -31,19 +32,50 @@ const (
 	demoGame     = "seed"
 )
 
-const demoSyntax = "demo [--out DIR] [-v] [--timeout 5m] [--game diplomacy|italia]"
+// demoPlay is a game `corriere demo` plays: its name for --game, what it
+// plays, and the play.
+type demoPlay struct {
+	name, about string
+	play        func(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) error
+}
 
-const demoUsage = "usage: corriere " + demoSyntax + `
+// demos are the games `corriere demo` plays, the first by default: one
+// table, which the usage, the flag's help and the refusal read.
+var demos = []demoPlay{
+	{"diplomacy", "the Italian rulebook's worked game: seven players, 1901 to 1902", demo},
+	{"italia", "the spring of 1499 of Le Guerre d'Italia: six players, diplomacy and operations, sheets in Italian and English", demoItalia},
+	{"hotw", "epochs I and II of History of the World: four players and a moderator", demoHistory},
+	{"lbe", "the setup and turn 1 of La Belle Époque, with a contest", demoLBE},
+	{"versailles", "four turns of Versailles 1919, with two settles", demoVersailles},
+}
 
-Plays the Italian rulebook's worked game by mail: loopback IMAP and SMTP
-servers, the judge's daemon, seven scripted players; checks every outcome
-and writes every mail the judge sent to DIR. With --game italia it plays
-the spring of 1499 of Le Guerre d'Italia instead: six players, the
-diplomacy and the operations, sheets in Italian and English. Either way
-the map of every phase is written to DIR as map-<phase>.png (for
-Le Guerre d'Italia the public copy; each player's own is attached to his
-results).
-`
+// demoNames are the demos' names, as the usage writes them: "a|b|c".
+func demoNames() string {
+	names := make([]string, len(demos))
+	for i, d := range demos {
+		names[i] = d.name
+	}
+	return strings.Join(names, "|")
+}
+
+var demoSyntax = "demo [--out DIR] [-v] [--timeout 5m] [--game " + demoNames() + "]"
+
+// demoUsage is demo's usage, with what each game's demo plays.
+func demoUsage() string {
+	var b strings.Builder
+	b.WriteString("usage: corriere " + demoSyntax + `
+
+Plays a game by mail: loopback IMAP and SMTP servers, the judge's daemon,
+scripted players (and moderator); checks the outcomes and writes every
+mail the judge sent to DIR, with the map of every phase as
+map-<phase>.png (for a game with secrets the public copy; each player's
+own is attached to his results). The games:
+`)
+	for _, d := range demos {
+		fmt.Fprintf(&b, "  %-11s %s\n", d.name, d.about)
+	}
+	return b.String()
+}
 
 // runDemo plays the rulebook's worked game by mail, with everything in
 // this process: an IMAP and an SMTP server on loopback, the judge's
@@ -54,8 +86,8 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "demo-mail", "the folder for the judge's mails (.eml)")
 	verbose := fs.Bool("v", false, "log the judge's work on stderr")
 	timeout := fs.Duration("timeout", 5*time.Minute, "give up after this long")
-	which := fs.String("game", "diplomacy", "the game to play: diplomacy (the rulebook's worked game) or italia (a spring of Le Guerre d'Italia)")
-	if code, stop := parseNoArgs(fs, args, demoUsage, stdout, stderr); stop {
+	which := fs.String("game", demos[0].name, "the `game` to play: "+strings.ReplaceAll(demoNames(), "|", ", "))
+	if code, stop := parseNoArgs(fs, args, demoUsage(), stdout, stderr); stop {
 		return code
 	}
 	level := slog.LevelWarn
@@ -65,17 +97,12 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
-	play := demo
-	switch *which {
-	case "diplomacy":
-	case "italia":
-		play = demoItalia
-	case "hotw":
-		play = demoHistory
-	default:
-		fmt.Fprintf(stderr, "corriere demo: --game %q: expected diplomacy or italia\n", *which)
+	i := slices.IndexFunc(demos, func(d demoPlay) bool { return d.name == *which })
+	if i < 0 {
+		fmt.Fprintf(stderr, "corriere demo: --game %q: expected one of %s\n", *which, strings.ReplaceAll(demoNames(), "|", ", "))
 		return 2
 	}
+	play := demos[i].play
 	if err := play(ctx, *out, stdout, log); err != nil {
 		fmt.Fprintf(stderr, "corriere demo: %v\n", err)
 		return 1

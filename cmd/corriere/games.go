@@ -2,9 +2,11 @@ package main
 
 import (
 	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/belleepoque"
 	"github.com/corriere/corriere/game/diplomacy"
 	"github.com/corriere/corriere/game/history"
 	"github.com/corriere/corriere/game/italia"
+	"github.com/corriere/corriere/game/versailles"
 	"github.com/corriere/corriere/render"
 )
 
@@ -15,4 +17,6 @@ var games = []game.Kind{
 	diplomacy.Kind{Draw: render.ResponsePNG},
 	italia.Kind{},
 	history.Kind{},
+	belleepoque.Kind{},
+	versailles.Kind{},
 }

@@ -40,7 +40,7 @@ func init() {
 		{"gm", gmSyntax, "the game master's commands from the shell, as if mailed by the master", runGM},
 		{"adjudicate", fixed("adjudicate < request.json > response.json"), "resolve one phase: results and the next position as JSON", runAdjudicate},
 		{"map", fixed(mapSyntax), "draw a position (or a response's next position with its orders)", runMap},
-		{"demo", fixed(demoSyntax), "play the rulebook's worked game by mail on loopback servers; the judge's mails go to DIR", runDemo},
+		{"demo", fixed(demoSyntax), "play a game by mail on loopback servers (by default the rulebook's worked game); the judge's mails go to DIR", runDemo},
 		{"help", fixed("help"), "this list", nil},
 	}
 }

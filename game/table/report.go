@@ -19,7 +19,7 @@ func (s *State) Position(to game.Viewer) game.Text {
 		w := func(m Msg) string { return m.Write(d, l) }
 		var b strings.Builder
 		if now := t.Now(); now != nil {
-			b.WriteString(w(M("Now: %s, %s of %s (%s).", s.P.Title(t.Stage), now.Kind, now.Seat, PhaseID(t.Stage, t.Step))) + "\n")
+			b.WriteString(w(M("Now: %s, %s of %s (%s).", w(s.P.Title(t.Stage)), now.Kind, now.Seat, PhaseID(t.Stage, t.Step))) + "\n")
 			if to.Master || slices.Contains(to.Seats, now.Seat) {
 				b.WriteString(w(now.Prompt) + "\n")
 				if len(now.Answers) > 0 {

@@ -134,7 +134,7 @@ func TestReadAndHands(t *testing.T) {
 	}
 	red := hands(s)["red"]
 	for _, who := range []game.Viewer{{Seats: []string{"red"}}, {Master: true}} {
-		if p := s.Position(who)(game.English); !strings.Contains(p, "Hand of red: "+strings.Join(red, ", ")) || !strings.Contains(p, "Play a card.") {
+		if p := s.Position(who)(game.English); !strings.Contains(p, "Hand of red: "+strings.Join(red, ", ")) || !strings.Contains(p, "Play a card.") || !strings.Contains(p, "Now: round R1, play of red") {
 			t.Errorf("%v does not see red's hand and prompt:\n%s", who, p)
 		}
 	}
@@ -241,6 +241,58 @@ func TestEdit(t *testing.T) {
 		if _, _, err := s.Edit(w, seat); err == nil {
 			t.Errorf("EDIT %s taken", w)
 		}
+	}
+}
+
+// A data file's lines: comments and blank lines gone, placeholders
+// counted, options apart; DATA loads it, or refuses it with each reason
+// in the reader's language.
+func TestData(t *testing.T) {
+	lines, ph := ReadData("# a sample\nDECK red n=3 # placeholder\n\nCARD 9  # placeholder: value\n")
+	if ph != 2 || len(lines) != 2 || lines[0].N != 2 || lines[0].Key != "DECK" || lines[0].Words[0] != "red" || lines[0].Opts["n"] != "3" {
+		t.Fatalf("%d placeholders, %+v", ph, lines)
+	}
+	s := newCards(t, dice.New(seed, ""))
+	cmd := DataCommand([game.Langs]string{"loads", "carica"}, func(s *State, body string) (Play, Msg, []Msg) {
+		if strings.Contains(body, "bad") {
+			return nil, Msg{}, []Msg{M("there is no place %s", "bad")}
+		}
+		c := s.P.(*cards)
+		c.Turn = 2
+		return c, M("Ruling taken: %s.", "loaded"), nil
+	})
+	if _, _, _, err := cmd.Do(s, nil, "\nbad\n"); err == nil || err.(*game.Refusal).Reason(game.Italian) != "il file dei dati è rifiutato: non esiste il luogo bad" {
+		t.Errorf("refusal: %v", err)
+	}
+	next, reply, notice, err := cmd.Do(s, nil, "\nCARD 1\n")
+	if err != nil || next.(*State).P.(*cards).Turn != 2 || reply(game.English) != "Ruling taken: loaded." || notice(game.Italian) != "Il moderatore ha caricato i dati del gioco.\n" {
+		t.Errorf("load: %v %q", err, reply)
+	}
+}
+
+// The refusals of a data file in order, ten at most; the ranking with
+// its ties; the moderator's data decision; a calendar in Italian.
+func TestDataHelpers(t *testing.T) {
+	var lines []Msg
+	for _, n := range []int{9, 2, 5, 1, 1, 3, 4, 6, 7, 8, 10} {
+		lines = append(lines, M("line %s: x", n))
+	}
+	errs := DataErrors(lines, []Msg{M("the file: y")})
+	if len(errs) != 10 || errs[0].A[0] != "1" || errs[9].A[0] != "9" {
+		t.Errorf("%v", errs)
+	}
+	score := map[string][]int{"a": {5, 1}, "b": {7, 0}, "c": {7, 0}}
+	ranked, won := Rank([]string{"a", "b", "c"}, func(s string) []int { return score[s] })
+	if !slices.Equal(ranked, []string{"b", "c", "a"}) || !slices.Equal(won, []string{"b", "c"}) {
+		t.Errorf("ranked %v, winners %v", ranked, won)
+	}
+	var tb Table
+	tb.AskData("data", 3)
+	if now := tb.Now(); now.Seat != Master || !strings.Contains(now.Prompt.Write(nil, game.Italian), "3 righe sono provvisorie") {
+		t.Errorf("%+v", now)
+	}
+	if c := Calendar(game.Dictionary{"turn": "turno"}, "turn"); c[0].Show(game.Italian, "x") != `turno "x"` {
+		t.Errorf("%q", c[0].Show(game.Italian, "x"))
 	}
 }
 

@@ -1,0 +1,118 @@
+package belleepoque
+
+import (
+	"strconv"
+	"strings"
+)
+
+// power is one of the four Powers, with the numbers the rulebook gives:
+// income (5.0), starting cubes (3.3.2), armies (8.1), armament cubes
+// (3.0) and the Great Work's name (8.3).
+type power struct {
+	ID, Name, Italian string
+	Income, Setup     int
+	Armies, ArmyCost  int
+	Armament          int
+	Work              string
+}
+
+// powers are the seats, in the order of the setup rounds (3.3.1).
+var powers = []power{
+	{"ru", "Russia", "Russia", 10, 7, 14, 2, 5, "Trans-Siberian Railway"},
+	{"fr", "France", "Francia", 11, 9, 10, 3, 5, "Eiffel Tower"},
+	{"ic", "Central Powers", "Imperi Centrali", 12, 9, 12, 3, 6, "Kiel Canal"},
+	{"gb", "Great Britain", "Gran Bretagna", 13, 10, 8, 3, 4, "HMS Dreadnought"},
+}
+
+func powerOf(id string) power {
+	for _, p := range powers {
+		if p.ID == id {
+			return p
+		}
+	}
+	return power{}
+}
+
+// Fixed numbers of the rules.
+const (
+	cubesPerPower = 40 // 2.2
+	maxFleets     = 3  // 8.1
+	fleetCost     = 10 // 8.1
+	prestigeCost  = 5  // 8.5
+	investGain    = 2  // 8.4
+	lastTurn      = 9  // 6.1
+)
+
+// minorCubes are the minor nations whose cubes are on the map, and how
+// many each has (2.0).
+var minorCubes = map[string]int{"italia": 7, "giappone": 7, "usa": 7, "spagna": 2, "portogallo": 3, "belgio": 2, "olanda": 2, "boeri": 3}
+
+// minorDefence is the fixed bonus of an unallied minor's cube in a
+// contest (8.7.1): +1, +2 for the USA, Italy and Japan.
+func minorDefence(minor string) int {
+	switch minor {
+	case "usa", "italia", "giappone":
+		return 2
+	}
+	return 1
+}
+
+// alliance is what an allied minor nation gives its Power (8.2.3):
+// money at Resources, an army or a fleet (usable in the continent
+// named, or anywhere), Prestige, or two intrigue cards to choose from.
+type alliance struct {
+	Money, Prestige int
+	Army, Fleet     string // "" none, "any", or a continent
+	Intrigue        bool
+}
+
+var alliances = map[string]alliance{
+	"belgio":          {Money: 2},
+	"olanda":          {Money: 2},
+	"portogallo":      {Money: 2},
+	"romania":         {Money: 2},
+	"bulgaria":        {Army: "europe"},
+	"giappone":        {Fleet: "asia"},
+	"grecia":          {Fleet: "europe"},
+	"italia":          {Army: "any", Fleet: "any"},
+	"spagna":          {Fleet: "any"},
+	"serbia":          {Prestige: 1},
+	"impero_ottomano": {Intrigue: true},
+}
+
+// effectForms is the engine's vocabulary of card effects, for refusals.
+const effectForms = "money:<n>, prestige:<n>, md:<n>, minor:<nation>:<territory>:<n>, purge:<nation>:<continent>, doctrine or end"
+
+// validEffect reports whether the engine knows e ("" is the moderator's).
+func validEffect(e string) bool {
+	if e == "" || e == "doctrine" || e == "end" {
+		return true
+	}
+	f := strings.Split(e, ":")
+	n := func(s string) bool { _, err := strconv.Atoi(s); return err == nil }
+	switch f[0] {
+	case "money", "prestige", "md":
+		return len(f) == 2 && n(f[1])
+	case "minor":
+		_, ok := minorCubes[f[1]]
+		return len(f) == 4 && ok && n(f[3])
+	case "purge":
+		return len(f) == 3 && (f[2] == "europe" || f[2] == "africa" || f[2] == "asia")
+	}
+	return false
+}
+
+// bonusAmount reads a Prestige box's bonus: md, money:N or intrigue;
+// -1 when it is none of them.
+func bonusAmount(b string) int {
+	switch {
+	case b == "md" || b == "intrigue":
+		return 1
+	case strings.HasPrefix(b, "money:"):
+		v, err := strconv.Atoi(strings.TrimPrefix(b, "money:"))
+		if err == nil && v > 0 {
+			return v
+		}
+	}
+	return -1
+}
