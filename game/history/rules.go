@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/corriere/corriere/game"
@@ -35,30 +34,20 @@ func (Kind) Name() string { return "hotw" }
 // Rules are the game for a number of players.
 type Rules struct{ Players int }
 
+// players is the game's one setting: 3 to 6 play it, 4 by default.
+var players = table.Players{Game: "hotw", Min: 3, Max: 6, Default: 4}
+
 // Configure reads players, 3 to 6.
 func (Kind) Configure(settings map[string]string) (game.Rules, error) {
-	r := &Rules{Players: 4}
-	for k, v := range settings {
-		if k != "players" {
-			return nil, fmt.Errorf("%q is no setting of hotw", k)
-		}
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if v != "" && (err != nil || n < 3 || n > 6) {
-			return nil, fmt.Errorf("players %q: expected 3 to 6", v)
-		}
-		if v != "" {
-			r.Players = n
-		}
+	n, err := players.Read(settings)
+	if err != nil {
+		return nil, err
 	}
-	return r, nil
+	return &Rules{Players: n}, nil
 }
 
 // Settings: the number of players.
-func (Kind) Settings() []game.Setting {
-	return []game.Setting{{Names: []string{"players"}, Form: "3|4|5|6", Default: "4",
-		FlagHelp: "`players`: 3 to 6",
-		Help:     [game.Langs]string{"players (3|4|5|6)", "players (3|4|5|6: i giocatori)"}}}
-}
+func (Kind) Settings() []game.Setting { return []game.Setting{players.Setting()} }
 
 // Calendar: each kind of decision has its deadline.
 func (Kind) Calendar() []game.PhaseKind {

@@ -374,3 +374,29 @@ func TestPicture(t *testing.T) {
 		}
 	}
 }
+
+// A game's one setting, its players: the default, a number in range, and
+// a refusal that says what was expected, or names the setting it is not.
+func TestPlayers(t *testing.T) {
+	p := Players{Game: "hotw", Min: 3, Max: 6, Default: 4}
+	for _, c := range []struct {
+		settings map[string]string
+		n        int
+		err      string
+	}{
+		{nil, 4, ""},
+		{map[string]string{"players": "5"}, 5, ""},
+		{map[string]string{"players": ""}, 4, ""},
+		{map[string]string{"players": "7"}, 0, `players "7": expected 3 to 6`},
+		{map[string]string{"players": "many"}, 0, `players "many": expected 3 to 6`},
+		{map[string]string{"variant": "x"}, 0, `"variant" is no setting of hotw`},
+	} {
+		n, err := p.Read(c.settings)
+		if n != c.n || (err == nil) != (c.err == "") || err != nil && err.Error() != c.err {
+			t.Errorf("%v: %d, %v; want %d, %s", c.settings, n, err, c.n, c.err)
+		}
+	}
+	if st := p.Setting(); st.Form != "3|4|5|6" || st.Default != "4" || st.Help[0] != "players (3|4|5|6)" {
+		t.Errorf("setting %+v", st)
+	}
+}

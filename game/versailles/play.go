@@ -12,7 +12,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/corriere/corriere/game"
@@ -58,30 +57,20 @@ func (Kind) Name() string { return "versailles" }
 // Rules are the game for 2, 3 or 4 players.
 type Rules struct{ Players int }
 
+// players is the game's one setting: 2 to 4 play it, 4 by default.
+var players = table.Players{Game: "versailles", Min: 2, Max: 4, Default: 4}
+
 // Configure reads players, 2 to 4.
 func (Kind) Configure(settings map[string]string) (game.Rules, error) {
-	r := Rules{Players: 4}
-	for k, v := range settings {
-		if k != "players" {
-			return nil, fmt.Errorf("%q is no setting of versailles", k)
-		}
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if v != "" && (err != nil || n < 2 || n > 4) {
-			return nil, fmt.Errorf("players %q: expected 2 to 4", v)
-		}
-		if v != "" {
-			r.Players = n
-		}
+	n, err := players.Read(settings)
+	if err != nil {
+		return nil, err
 	}
-	return r, nil
+	return Rules{Players: n}, nil
 }
 
 // Settings: the number of players.
-func (Kind) Settings() []game.Setting {
-	return []game.Setting{{Names: []string{"players"}, Form: "2|3|4", Default: "4",
-		FlagHelp: "`players`: 2 to 4",
-		Help:     [game.Langs]string{"players (2|3|4)", "players (2|3|4: i giocatori)"}}}
-}
+func (Kind) Settings() []game.Setting { return []game.Setting{players.Setting()} }
 
 // Calendar: each kind of decision has its deadline.
 func (Kind) Calendar() []game.PhaseKind { return table.Calendar(italian, kinds...) }
