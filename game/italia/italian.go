@@ -144,6 +144,7 @@ var italian = game.Dictionary{
 	"%s and %s are allied for the year (seed §3 A)":                         "%s e %s sono alleati per l'anno (seed §3 A)",
 	"the council, for the %s":                                               "il Consiglio, per i %s",
 	"not paid, the treasury is short: %s":                                   "non pagato, il tesoro non basta: %s",
+	"1 ducat paid: %s":                                                      "1 ducato pagato: %s",
 	"%s ducats paid: %s":                                                    "%s ducati pagati: %s",
 	"%s's gift of %s ducats to %s fails: the treasury is short":             "il dono di %s di %s ducati a %s fallisce: il tesoro non basta",
 	"%s gives %s ducats to %s":                                              "%s dona %s ducati a %s",

@@ -261,6 +261,10 @@ func (rs *resolution) spend(p *Power, n int, what game.Text) bool {
 		return false
 	}
 	p.Treasury -= n
+	if n == 1 {
+		rs.tell([]string{p.ID}, "1 ducat paid: %s", textArg(what))
+		return true
+	}
 	rs.tell([]string{p.ID}, "%s ducats paid: %s", fmt.Sprint(n), textArg(what))
 	return true
 }
