@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/corriere/corriere/game/dice"
 	"github.com/corriere/corriere/game/table"
 )
 
@@ -201,5 +202,40 @@ func TestAbsentIsBot(t *testing.T) {
 	p := st.(*table.State).P.(*Play)
 	if !slices.Equal(p.Order, []string{"uk", "fr", "us"}) || !slices.Equal(p.Auto, []string{"fr"}) {
 		t.Errorf("order %v, auto %v", p.Order, p.Auto)
+	}
+}
+
+// Through the engine: the bots play their turns as the deadlines pass,
+// the moderator rules where their procedure leaves the choice, and
+// the game goes round.
+func TestBotsThroughTheEngine(t *testing.T) {
+	st, err := Rules{Players: 3}.Start([]string{"uk", "fr", "it"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*table.State)
+	d := dice.New(dice.Seed{}, "bots")
+	ruled := 0
+	for i := 0; i < 12; i++ {
+		p := s.P.(*Play)
+		if now := p.Now(); now.Seat == table.Master {
+			ans := "START"
+			if len(now.Answers) > 0 {
+				ans, ruled = now.Answers[0], ruled+1
+			}
+			p.Ruling = ans
+		}
+		out, err := s.Resolve(nil, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = out.Next.(*table.State)
+		if now := s.P.(*Play).Now(); now != nil && now.Seat != "us" && now.Seat != table.Master {
+			t.Fatalf("a bot's decision waits for an answer: %+v", now)
+		}
+	}
+	p := s.P.(*Play)
+	if p.Round < 4 || ruled == 0 || p.Get("avail", "uk")+p.Get("avail", "fr") == 30 {
+		t.Errorf("after 12 resolutions: round %d, %d rulings, available uk %d fr %d", p.Round, ruled, p.Get("avail", "uk"), p.Get("avail", "fr"))
 	}
 }
