@@ -67,6 +67,7 @@ func TestData(t *testing.T) {
 		"EVENT E1 4 Nothing",
 		"INTRIGUE I1 Card a=teleport:3",
 		"FLY away",
+		"INTRIGUE I2 Card a=md:1 bot=c",
 	}, "\n")
 	_, errs = ParseData(broken)
 	var got []string
@@ -82,6 +83,7 @@ func TestData(t *testing.T) {
 		"line 5: expected EVENT",
 		"line 6: effect teleport:3: expected money:<n>",
 		"line 7: FLY is no line of a data file",
+		"line 8: expected INTRIGUE <id> <name> [a=<effect>] [b=<effect>] [bot=a|b]",
 		"the file: power ru has no POWER line",
 	} {
 		if !strings.Contains(all, want) {

@@ -1,6 +1,7 @@
 package belleepoque
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -179,8 +180,14 @@ func (p *Play) bonus(seat string, fleets, armies int, own, attacker bool) int {
 func (p *Play) fight() {
 	c := p.Contest
 	ab := p.bonus(c.Attacker, c.AF, c.AA, c.AOwn, true)
+	if slices.Contains(p.Auto, c.Attacker) {
+		ab = p.automaBonus(c.Attacker) // 13.9: no units, its Arsenal Bonus
+	}
 	db := minorDefence(c.Minor)
-	if c.Defender != "" {
+	switch {
+	case slices.Contains(p.Auto, c.Defender):
+		db = p.automaBonus(c.Defender)
+	case c.Defender != "":
 		db = p.bonus(c.Defender, c.DF, c.DA, c.DOwn, false)
 	}
 	a := p.rollDie("the attacker in "+c.Territory) + ab

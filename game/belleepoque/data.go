@@ -91,15 +91,24 @@ type Card struct {
 	Needs  bool   `json:"needs_work,omitempty"`
 	Effect string `json:"effect,omitempty"`
 	Other  string `json:"other,omitempty"`
+	// Bot is the half an Automated Power plays (13.4.1), "a" or "b";
+	// "" where the data does not say.
+	Bot string `json:"bot,omitempty"`
 }
 
 // Automa is an Automated Power sheet: the Mission table's rows (a d6)
-// by era, each a territory and its fallbacks, and the turns of the
-// Progress table that raise Prestige or build a fleet.
+// by era, each a territory and its fallbacks; the turns of the
+// Progress table that raise Prestige, build a fleet, play an Intrigue
+// or a National card; the Arsenal Bonus of each turn (13.9.1); the
+// Objective Priority list (13.4.3, 13.8).
 type Automa struct {
 	Mission  map[int][3][]string `json:"mission"`
 	Prestige []int               `json:"prestige,omitempty"`
 	Fleet    []int               `json:"fleet,omitempty"`
+	Intrigue []int               `json:"intrigue,omitempty"`
+	National []int               `json:"national,omitempty"`
+	Arsenal  []int               `json:"arsenal,omitempty"`
+	Priority []string            `json:"priority,omitempty"`
 }
 
 // dataLines are the lines of a data file, for refusals.
@@ -112,9 +121,9 @@ var dataLines = map[string]string{
 	"PRESTIGE":  "PRESTIGE <VP of box 0> <box 1> ...",
 	"BONUS":     "BONUS <box> md|money:<n>|intrigue",
 	"EVENT":     "EVENT <id> <era 1-3> <name> [promo] [effect=<effect>]",
-	"INTRIGUE":  "INTRIGUE <id> <name> [a=<effect>] [b=<effect>]",
+	"INTRIGUE":  "INTRIGUE <id> <name> [a=<effect>] [b=<effect>] [bot=a|b]",
 	"NATIONAL":  "NATIONAL <power> <id> <name> [cost=<n>] [needs=work] [effect=<effect>]",
-	"AUTOMA":    "AUTOMA <power> MISSION <row 1-6> <era I> <era II> <era III> (each <territory>[/<fallback>...]), or AUTOMA <power> PRESTIGE|FLEET <turn>,...",
+	"AUTOMA":    "AUTOMA <power> MISSION <row 1-6> <era I> <era II> <era III> (each <territory>[/<fallback>...]), AUTOMA <power> PRESTIGE|FLEET|INTRIGUE|NATIONAL <turn>,..., AUTOMA <power> ARSENAL <bonus of turn 1>,<turn 2>,... or AUTOMA <power> PRIORITY <territory>,...",
 }
 
 var continents = []string{"europe", "africa", "asia"}
@@ -315,6 +324,13 @@ func ParseData(text string) (*Data, []table.Msg) {
 			c.Other = strings.ToLower(opts["b"])
 			c.Cost, _ = num(opts["cost"])
 			c.Needs = strings.EqualFold(opts["needs"], "work")
+			if b := strings.ToLower(opts["bot"]); b != "" {
+				if key != "INTRIGUE" || b != "a" && b != "b" {
+					bad(n, "expected %s", usage)
+					continue
+				}
+				c.Bot = b
+			}
 			for _, e := range []string{c.Effect, c.Other} {
 				if !validEffect(e) {
 					bad(n, "effect %s: expected %s (or none, for the moderator)", e, effectForms)
@@ -352,19 +368,32 @@ func ParseData(text string) (*Data, []table.Msg) {
 					}
 				}
 				a.Mission[row] = cols
-			case "PRESTIGE", "FLEET":
+			case "PRESTIGE", "FLEET", "INTRIGUE", "NATIONAL", "ARSENAL":
 				var turns []int
+				arsenal := strings.EqualFold(words[1], "ARSENAL")
 				for _, w := range strings.Split(words[2], ",") {
 					v, ok := num(w)
-					if !ok || v < 1 || v > 9 {
+					if !ok || !arsenal && (v < 1 || v > 9) {
 						bad(n, "expected %s", usage)
 					}
 					turns = append(turns, v)
 				}
-				if strings.EqualFold(words[1], "PRESTIGE") {
+				switch strings.ToUpper(words[1]) {
+				case "PRESTIGE":
 					a.Prestige = turns
-				} else {
+				case "FLEET":
 					a.Fleet = turns
+				case "INTRIGUE":
+					a.Intrigue = turns
+				case "NATIONAL":
+					a.National = turns
+				default:
+					a.Arsenal = turns
+				}
+			case "PRIORITY":
+				a.Priority = strings.Split(strings.ToLower(words[2]), ",")
+				for _, t := range a.Priority {
+					refs = append(refs, ref{n, t})
 				}
 			default:
 				bad(n, "expected %s", usage)

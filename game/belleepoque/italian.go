@@ -9,6 +9,13 @@ import "github.com/corriere/corriere/game"
 var italian = func() game.Dictionary {
 	d := game.Dictionary{
 		"%s": "%s",
+		"%s plays without money: the card's money is lost.":                                                  "%s gioca senza denaro: il denaro della carta è perso.",
+		"%s has %s armament cubes to sell.":                                                                  "%s ha %s cubi armamento da vendere.",
+		"Arms are sold from turn 4: the armament cubes of %s go back.":                                       "Le armi si vendono dal turno 4: i cubi armamento di %s tornano nella riserva.",
+		"%s sells arms to %s: %s armament cubes.":                                                            "%s vende armi a %s: %s cubi armamento.",
+		"%s finds no territory for its arms: the cubes go back.":                                             "%s non trova un territorio per le sue armi: i cubi tornano nella riserva.",
+		"The contest bonus of %s this turn: +%s (Arsenal Bonus %s over %s contests).":                        "Il bonus contesa di %s in questo turno: +%s (Bonus Arsenale %s su %s contese).",
+		"%s has no card to play.":                                                                            "%s non ha carte da giocare.",
 		"%s (%s) was played, and the data does not describe its effect: apply it with EDIT, then RULE DONE.": "%s (%s) è stata giocata, e i dati non ne descrivono l'effetto: applicalo con EDIT, poi RULE DONE.",
 		"%s (+%s) against %s (+%s): %s holds the space in %s.":                                               "%s (+%s) contro %s (+%s): %s tiene lo spazio in %s.",
 		"%s (+%s) against %s (+%s): %s wins the contest in %s.":                                              "%s (+%s) contro %s (+%s): %s vince la contesa in %s.",

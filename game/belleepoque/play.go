@@ -168,6 +168,10 @@ type Forces struct {
 	Doctrine bool     `json:"doctrine,omitempty"`
 	Targeted bool     `json:"targeted,omitempty"`
 	Sold     []string `json:"sold,omitempty"`
+	// ContestBonus is an Automated Power's contest bonus, fixed in
+	// ContestTurn (13.9.1).
+	ContestBonus int `json:"contest_bonus,omitempty"`
+	ContestTurn  int `json:"contest_turn,omitempty"`
 }
 
 // Fleet is a fleet in the Arsenal or a continent's box.

@@ -194,53 +194,6 @@ func (p *Play) Decide(dec table.Decision) ([]string, bool) {
 	return []string{dec.Default}, true
 }
 
-// automa is an Automated Power's action phase (13.3), in its first
-// round: Prestige and a fleet where its Progress table says, one
-// mission per cube by its Mission table (a die for the row, the era
-// for the column, the first territory it does not hold with a free
-// space, its fallbacks in order), then it passes. The cards of its
-// Progress table are the moderator's (a gap: their texts are data).
-func (p *Play) automa(seat string) {
-	p.Round = &Round{Seat: seat}
-	a := p.Data.Automa[seat]
-	if a == nil {
-		p.Log(table.M("%s has no Automated Power sheet in the data: it passes.", seat))
-	} else {
-		if slices.Contains(a.Prestige, p.Turn) && !p.Powers[seat].Prestige {
-			p.Powers[seat].Prestige = true
-			p.raisePrestige(seat, 1, true)
-			p.Log(table.M("%s raises its Prestige.", seat))
-		}
-		if slices.Contains(a.Fleet, p.Turn) {
-			p.Add("fleets", seat, 1)
-			p.Log(table.M("%s builds a fleet.", seat))
-		}
-		era := min((p.Turn-1)/3, 2)
-		held := p.holders()
-		for p.Get("md", seat) > 0 {
-			row := p.rollDie("the mission of " + seat)
-			sent := false
-			for _, t := range a.Mission[row][era] {
-				if held[t] != seat && p.free(t) > 0 {
-					p.Put(t, table.Piece{Kind: "md", Owner: seat, Tag: strconv.Itoa(p.free(t))})
-					p.Add("md", seat, -1)
-					p.Log(table.M("%s sends a cube to %s.", seat, t))
-					sent = true
-					break
-				}
-			}
-			if !sent {
-				p.Log(table.M("%s finds no territory for its mission and keeps its cubes.", seat))
-				break
-			}
-		}
-		p.tellHolders()
-	}
-	p.Passed = append(p.Passed, seat)
-	p.Log(table.M("%s passes.", seat))
-	p.endRound()
-}
-
 // Show is the report's board: the Powers' sheets, and every territory
 // with its cubes and holder.
 func (p *Play) Show(to game.Viewer, l game.Lang) string {

@@ -9,6 +9,9 @@ import "github.com/corriere/corriere/game"
 var italian = func() game.Dictionary {
 	d := game.Dictionary{
 		"%s": "%s",
+		"%s is a bot and its procedure leaves this choice to you (answer with RULE): %s": "%s è un bot e la sua procedura lascia a te questa scelta (rispondi con RULE): %s",
+		"its political action (%s).":    "la sua azione politica (%s).",
+		"%s takes no political action.": "%s non svolge alcuna azione politica.",
 		"%s (%s) needs an effect the data does not describe: apply it with EDIT, then RULE DONE.": "%s (%s) richiede un effetto che i dati non descrivono: applicalo con EDIT, poi RULE DONE.",
 		"%s advances %s and %s to the Table.":                                                     "%s fa avanzare %s e %s sul Tavolo.",
 		"%s announces %s in %s.":                                                                  "%s annuncia %s in %s.",

@@ -137,13 +137,14 @@ func (r Rules) Start(absent []string, _ *dice.Source) (game.State, error) {
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("the sample data: %s", errs[0].Write(nil, game.English))
 	}
-	var playing []string
-	for _, s := range seats[:r.Players] {
-		if !slices.Contains(absent, s) {
-			playing = append(playing, s)
+	playing := slices.Clone(seats[:r.Players])
+	var auto []string
+	for _, s := range absent {
+		if slices.Contains(playing, s) {
+			auto = append(auto, s) // a delegation nobody plays is a bot (bots.go)
 		}
 	}
-	p := &Play{Table: table.Table{Stage: "S", Order: playing}, Data: d, Players: r.Players}
+	p := &Play{Table: table.Table{Stage: "S", Order: playing, Auto: auto}, Data: d, Players: r.Players}
 	p.AskData(kindData, d.Placeholders)
 	return table.NewState(p, decodePlay), nil
 }
@@ -205,6 +206,11 @@ type Play struct {
 	Deals []Deal            `json:"deals,omitempty"`
 	Bound map[string]string `json:"bound,omitempty"`
 	Over  bool              `json:"over,omitempty"`
+	// For is the bot whose decision the moderator was asked (bots.go);
+	// BotMilitary says the bot took its military action before the
+	// political one this turn.
+	For         string `json:"for,omitempty"`
+	BotMilitary bool   `json:"bot_military,omitempty"`
 
 	dice *dice.Source
 }

@@ -46,12 +46,27 @@ func (p *Play) Apply(dec table.Decision, answers []string, byDefault bool, d *di
 	if len(answers) > 0 {
 		a = answers[0]
 	}
+	if dec.Seat == table.Master && p.For != "" {
+		dec.Seat, p.For = p.For, "" // the moderator answered for a bot
+	}
+	if a == toModerator && slices.Contains(p.Auto, dec.Seat) {
+		p.askModerator(dec, dec.Answers)
+		return nil
+	}
 	switch dec.Kind {
 	case kindData:
 		p.setup(d)
 		return nil
 	case kindTurn:
-		p.turn(dec.Seat, answers)
+		switch {
+		case a == "BOT" && slices.Contains(p.Auto, dec.Seat):
+			p.botTurn(dec.Seat)
+		case slices.Contains(p.Auto, dec.Seat):
+			p.turn(dec.Seat, answers) // the moderator's choice for the bot
+			p.Steps = append(p.Steps, "botmil "+dec.Seat)
+		default:
+			p.turn(dec.Seat, answers)
+		}
 	case kindUS:
 		p.usAction(dec.Seat, a)
 	case kindOption:
@@ -146,6 +161,13 @@ func (p *Play) do(f []string) {
 		if why := p.military(f[1], strings.Join(f[2:], " ")); why != nil {
 			p.Log(skipped(table.M("%s: %s skipped: ", f[1], strings.Join(f[2:], " ")), *why))
 		}
+	case "botmil":
+		if !p.BotMilitary {
+			if line := p.botMilitary(f[1]); line != "" {
+				p.military(f[1], line)
+			}
+		}
+		p.BotMilitary = false
 	case "mutiny":
 		p.askMutiny(f[1])
 	case "pick":
