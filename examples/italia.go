@@ -41,15 +41,89 @@ RIVOLTA Urbino CON 10 SEGRETA
 F1 FERMO`
 )
 
-// ItaliaSpring is Primavera 1499 as `corriere demo --game italia` plays
-// it: each phase's sheets, by power; the powers not named send none.
-var ItaliaSpring = []struct {
+// ItaliaPhase is a phase of the scripted game: its sheets, by power; the
+// powers not named send none.
+type ItaliaPhase struct {
 	Phase  string
 	Sheets map[string]string
-}{
+}
+
+// ItaliaSpring is Primavera 1499 as `corriere demo --game italia` plays
+// it: the diplomacy, then the operations.
+var ItaliaSpring = []ItaliaPhase{
 	{"P1499D", map[string]string{
 		"venezia": "FOGLIO VENEZIA PRIMAVERA 1499 DIPLOMAZIA\nAMBASCIATORE Papato\nTRANSITO Papato",
 		"papato":  "SHEET PAPACY SPRING 1499 DIPLOMACY\nAMBASSADOR Venice",
 	}},
 	{"P1499O", map[string]string{"venezia": ItaliaVeniceSpring, "papato": ItaliaPapacySpring, "firenze": ItaliaFlorenceSpring}},
 }
+
+// The sheets of Estate 1499: the powers silent in the spring march too,
+// each in the language it writes; every line is meant to be accepted
+// for the position the spring leaves (the demo's fixed dice).
+const (
+	ItaliaVeniceSummer = `FOGLIO VENEZIA ESTATE 1499
+#1 - Mantova ASSEDIA          # il contingente non assedia: l'esercito lo raggiunge
+#2 - Verona
+#3 - Padova
+F1 FERMO`
+	ItaliaPapacySummer = `SHEET PAPACY SUMMER 1499
+#1 -> Urbino QUELL
+F1 HOLD`
+	ItaliaFlorenceSummer = `FOGLIO FIRENZE ESTATE 1499
+#1 - Siena ASSEDIA
+F1 FERMO`
+	ItaliaFranceSummer = `SHEET FRANCE SUMMER 1499
+#1 -> Pavia BESIEGE
+F1 HOLD
+F2 HOLD
+BATTLE ACCEPT
+LOSSES FT, PK, CL, ART, GD`
+	ItaliaAragonSummer = `FOGLIO ARAGONESI ESTATE 1499
+#1 - Messina
+F1 FERMO
+F2 - Golfo di Napoli`
+	ItaliaEmpireSummer = `SHEET EMPIRE SUMMER 1499
+#1 -> Tyrol
+BATTLE ACCEPT`
+)
+
+// The sheets of Autunno 1499: the summer's sieges took their cities, so
+// the armies march on to the next before the taxes.
+const (
+	ItaliaVeniceAutumn = `FOGLIO VENEZIA AUTUNNO 1499
+#1 - Cremona ASSEDIA
+#2 FERMO
+#3 FERMO
+F1 FERMO`
+	ItaliaPapacyAutumn = `SHEET PAPACY AUTUMN 1499
+#1 HOLD
+F1 HOLD`
+	ItaliaFlorenceAutumn = `FOGLIO FIRENZE AUTUNNO 1499
+#1 - Piombino ASSEDIA
+F1 FERMO`
+	ItaliaFranceAutumn = `SHEET FRANCE AUTUMN 1499
+#1 -> Piacenza BESIEGE
+F1 HOLD
+F2 HOLD`
+	ItaliaAragonAutumn = `FOGLIO ARAGONESI AUTUNNO 1499
+#1 FERMO
+F1 FERMO
+F2 FERMO`
+	ItaliaEmpireAutumn = `SHEET EMPIRE AUTUMN 1499
+#1 -> Como`
+)
+
+// ItaliaYear is 1499 as `corriere demo --game italia` plays it: the
+// spring, then the summer's and the autumn's operations of all six. (The
+// full slice expression keeps append from writing into ItaliaSpring.)
+var ItaliaYear = append(ItaliaSpring[:len(ItaliaSpring):len(ItaliaSpring)], []ItaliaPhase{
+	{"E1499O", map[string]string{
+		"venezia": ItaliaVeniceSummer, "papato": ItaliaPapacySummer, "firenze": ItaliaFlorenceSummer,
+		"francia": ItaliaFranceSummer, "aragonesi": ItaliaAragonSummer, "impero": ItaliaEmpireSummer,
+	}},
+	{"A1499O", map[string]string{
+		"venezia": ItaliaVeniceAutumn, "papato": ItaliaPapacyAutumn, "firenze": ItaliaFlorenceAutumn,
+		"francia": ItaliaFranceAutumn, "aragonesi": ItaliaAragonAutumn, "impero": ItaliaEmpireAutumn,
+	}},
+}...)
