@@ -1,5 +1,7 @@
 package examples
 
+import "github.com/corriere/corriere/game/dice"
+
 // The sheets of Primavera 1499's operations in Le Guerre d'Italia that the
 // judge's test and `corriere demo --game italia` mail.
 //
@@ -41,11 +43,19 @@ RIVOLTA Urbino CON 10 SEGRETA
 F1 FERMO`
 )
 
-// ItaliaPhase is a phase of the scripted game: its sheets, by power; the
-// powers not named send none.
+// ItaliaDice is the dice seed of the game ItaliaYear plays: the summer's
+// and the autumn's sheets are written for the position the dice of this
+// seed leave, so the demo and the integration test both play with it.
+var ItaliaDice = dice.Seed{0x49, 0x74, 0x61, 0x6c}
+
+// ItaliaPhase is a phase of the scripted game: its sheets, by power (the
+// powers not named send none), and lines the Pope's results read with
+// ItaliaDice, in English, as he writes: public news, and nothing of
+// Venice's dummy.
 type ItaliaPhase struct {
-	Phase  string
-	Sheets map[string]string
+	Phase     string
+	Sheets    map[string]string
+	PopeReads []string
 }
 
 // ItaliaSpring is Primavera 1499 as `corriere demo --game italia` plays
@@ -54,8 +64,9 @@ var ItaliaSpring = []ItaliaPhase{
 	{"P1499D", map[string]string{
 		"venezia": "FOGLIO VENEZIA PRIMAVERA 1499 DIPLOMAZIA\nAMBASCIATORE Papato\nTRANSITO Papato",
 		"papato":  "SHEET PAPACY SPRING 1499 DIPLOMACY\nAMBASSADOR Venice",
-	}},
-	{"P1499O", map[string]string{"venezia": ItaliaVeniceSpring, "papato": ItaliaPapacySpring, "firenze": ItaliaFlorenceSpring}},
+	}, []string{"Venice and Papacy are allied for the year (seed §3 A)"}},
+	{"P1499O", map[string]string{"venezia": ItaliaVeniceSpring, "papato": ItaliaPapacySpring, "firenze": ItaliaFlorenceSpring},
+		[]string{"Venice #3: Treviso -> Vicenza", "Urbino rises in revolt, stirred by unknown parties"}},
 }
 
 // The sheets of Estate 1499: the powers silent in the spring march too,
@@ -121,9 +132,9 @@ var ItaliaYear = append(ItaliaSpring[:len(ItaliaSpring):len(ItaliaSpring)], []It
 	{"E1499O", map[string]string{
 		"venezia": ItaliaVeniceSummer, "papato": ItaliaPapacySummer, "firenze": ItaliaFlorenceSummer,
 		"francia": ItaliaFranceSummer, "aragonesi": ItaliaAragonSummer, "impero": ItaliaEmpireSummer,
-	}},
+	}, []string{"Papacy quells the revolt in Urbino", "Pavia falls to France", "Mantova falls to Venice", "Siena falls to Florence"}},
 	{"A1499O", map[string]string{
 		"venezia": ItaliaVeniceAutumn, "papato": ItaliaPapacyAutumn, "firenze": ItaliaFlorenceAutumn,
 		"francia": ItaliaFranceAutumn, "aragonesi": ItaliaAragonAutumn, "impero": ItaliaEmpireAutumn,
-	}},
+	}, []string{"Empire overruns the garrison of Como", "Papacy collects 25 ducats of taxes (seed §5)", "treasury 35 ducats"}},
 }...)

@@ -17,11 +17,6 @@ import (
 // italiaDemoGame is the game `corriere demo --game italia` plays.
 const italiaDemoGame = "guerra"
 
-// italiaDemoSeed fixes the game's dice, so that the demo plays the same
-// year every time and the scripted sheets stay legal for the position
-// each turn leaves.
-var italiaDemoSeed = dice.Seed{0x49, 0x74, 0x61, 0x6c}
-
 // italiaPowers are the six seats of Le Guerre d'Italia.
 var italiaPowers = []string{"francia", "aragonesi", "impero", "venezia", "firenze", "papato"}
 
@@ -43,7 +38,9 @@ func demoItalia(ctx context.Context, out string, stdout io.Writer, log *slog.Log
 		return err
 	}
 	defer env.close()
-	env.j.Seed = func() dice.Seed { return italiaDemoSeed }
+	// Fixed dice: the same year every time, for which the scripted
+	// sheets are written.
+	env.j.Seed = func() dice.Seed { return examples.ItaliaDice }
 	set := judge.DefaultSettings()
 	// Deadlines compressed to seconds: a phase waits at most this long.
 	set.Set("diplomacy", "@every 5s")
