@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -42,7 +41,7 @@ const (
 
 // sentMail is an order mail a player sent to the judge.
 type sentMail struct {
-	phase int // index in examples.Seed
+	phase int // index in the phases played (examples.Seed, examples.ItaliaYear)
 	power string
 	id    string // Message-ID without angle brackets
 	line  string // the seed's orders, as mailed
@@ -67,28 +66,7 @@ func TestSeedByMail(t *testing.T) {
 		names[p.ID] = p.Name
 	}
 
-	// The mailboxes outlive a run: start them empty.
-	for _, u := range append([]string{e.judge}, mapSlice(powers, e.player)...) {
-		pw := e.playerPassword
-		if u == e.judge {
-			pw = e.judgePassword
-		}
-		n, err := emptyMailbox(ctx, e.imap, u, pw)
-		if err != nil {
-			e.logTails(t)
-			t.Fatalf("IMAP login to %s at %s: %v", u, e.imap, err)
-		}
-		if u == e.judge {
-			a, err := emptyFolder(ctx, e.imap, u, pw, archiveFolder)
-			if err != nil {
-				t.Fatalf("empty the judge's archive folder: %v", err)
-			}
-			n += a
-		}
-		if n > 0 {
-			t.Logf("emptied the mailbox of %s (%d messages of an earlier run)", u, n)
-		}
-	}
+	emptyMailboxes(ctx, t, e, powers)
 
 	// The judge, with its store, its clock and its log.
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "judge.db"))
@@ -110,91 +88,18 @@ func TestSeedByMail(t *testing.T) {
 	if err := j.CreateGame(ctx, name, "standard", "1971", set); err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range powers {
-		if err := j.Seat(ctx, name, p, e.player(p), "pw-"+p); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := j.Start(ctx, name); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if e.logs != "" {
-			// Kept for a look after the run; a folder that cannot be
-			// written only loses the copy.
-			if err := os.WriteFile(filepath.Join(e.logs, "judge.log"), []byte(logs.String()), 0o644); err == nil {
-				t.Logf("the judge's log: %s", filepath.Join(e.logs, "judge.log"))
-			}
-		}
-		if t.Failed() {
-			t.Logf("the judge's log:\n%s", logs.String())
-			e.logTails(t)
-		}
-	})
+	seatAndStart(ctx, t, e, j, name, powers)
+	keepLog(t, e, logs)
 
-	judgeIMAP := mailer.IMAPConfig{Addr: e.imap, Security: "none", Username: e.judge, Password: e.judgePassword, Archive: archiveFolder, MaxSize: judge.DefaultMaxSize}
 	judgeDomain := e.judge[strings.LastIndex(e.judge, "@")+1:]
-	runCtx, stopJudge := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() {
-		done <- j.Run(runCtx, judge.RunOptions{
-			Dial: func(ctx context.Context) (judge.Inbox, error) {
-				in, err := mailer.DialInbox(ctx, judgeIMAP, log)
-				if err != nil {
-					return nil, err
-				}
-				return onClock{in, clk}, nil
-			},
-			Sender: mailer.NewSender(mailer.SMTPConfig{Addr: e.smtp, Security: "none", Hello: judgeDomain}),
-			Poll:   300 * time.Millisecond,
-		})
-	}()
-	judgeRunning := true
-	stop := func() {
-		if !judgeRunning {
-			return
-		}
-		judgeRunning = false
-		stopJudge()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("judge.Run: %v", err)
-			}
-		case <-time.After(time.Minute):
-			t.Errorf("the judge did not stop within a minute of its context's end")
-		}
-	}
+	stop := runJudge(ctx, t, e, j, clk, log)
 	defer stop()
 
-	// The players' mailboxes, read through Dovecot as they fill.
-	quiet := slog.New(slog.DiscardHandler)
-	boxes := map[string]*mailbox{}
-	for _, p := range powers {
-		boxes[p] = &mailbox{owner: e.player(p), log: quiet,
-			cfg: mailer.IMAPConfig{Addr: e.imap, Security: "none", Username: e.player(p), Password: e.playerPassword}}
-		defer boxes[p].close()
-	}
-	// await polls every player's mailbox until ready says yes.
+	boxes := openMailboxes(e, powers)
+	defer closeMailboxes(boxes)
 	await := func(what string, ready func() (bool, string)) {
 		t.Helper()
-		deadline := time.Now().Add(phaseTimeout)
-		var lastErr error
-		for {
-			for _, p := range powers {
-				if err := boxes[p].poll(ctx); err != nil {
-					lastErr = err
-				}
-			}
-			ok, missing := ready()
-			if ok {
-				return
-			}
-			if time.Now().After(deadline) || ctx.Err() != nil {
-				t.Fatalf("%s: still waiting after %v: %s (last IMAP error: %v)", what, phaseTimeout, missing, lastErr)
-			}
-			time.Sleep(250 * time.Millisecond)
-		}
+		awaitMail(ctx, t, boxes, what, ready)
 	}
 	subjectIn := func(subject string) func() (bool, string) {
 		return func() (bool, string) {
@@ -209,19 +114,7 @@ func TestSeedByMail(t *testing.T) {
 	}
 	phases := func() []store.PhaseRecord {
 		t.Helper()
-		var recs []store.PhaseRecord
-		err := st.Tx(ctx, func(tx *store.Tx) error {
-			g, err := tx.Game(name)
-			if err != nil {
-				return err
-			}
-			recs, err = tx.Phases(g.ID)
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return recs
+		return phaseRecords(ctx, t, st, name)
 	}
 
 	startSubject := fmt.Sprintf("Corriere %s: the game starts", name)
@@ -361,19 +254,7 @@ func TestSeedByMail(t *testing.T) {
 	}
 
 	// The game stands where the rulebook's example ends.
-	err = st.Tx(ctx, func(tx *store.Tx) error {
-		g, err := tx.Game(name)
-		if err != nil {
-			return err
-		}
-		if g.Phase != "S1903M" || g.State != store.Active {
-			t.Errorf("after the rulebook's last phase the game is %s at %s, want active at S1903M", g.State, g.Phase)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	checkGameAt(ctx, t, st, name, "S1903M")
 
 	if kicked {
 		if n := logs.count("imap mailbox open"); n < 2 {
@@ -381,41 +262,18 @@ func TestSeedByMail(t *testing.T) {
 		}
 	}
 
-	// Every mail the judge queued went out, none failed.
-	var outbox []store.Mail
-	deadline := time.Now().Add(phaseTimeout)
-	for {
-		err := st.Tx(ctx, func(tx *store.Tx) (err error) {
-			outbox, err = tx.Outbox()
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		pending := 0
-		for _, m := range outbox {
-			if m.FailedAt.IsZero() && m.SentAt.IsZero() {
-				pending++
-			}
-		}
-		if pending == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d of %d outbox mails still unsent", pending, len(outbox))
-		}
-		time.Sleep(250 * time.Millisecond)
-	}
-	for _, m := range outbox {
-		if !m.FailedAt.IsZero() || m.Attempts != 1 {
-			t.Errorf("outbox mail %d to %s (%s): %d attempts, failed at %v: %s", m.ID, m.Recipient, m.Subject, m.Attempts, m.FailedAt, m.LastError)
-		}
-	}
+	outbox := sentOutbox(ctx, t, st)
 
 	// The judge stops; then the mailboxes are read whole, as the servers
 	// keep them.
 	stop()
-	auditMailboxes(ctx, t, e, powers, name, judgeDomain, sent, outbox)
+	var seedPhases []string
+	for _, ph := range examples.Seed {
+		seedPhases = append(seedPhases, ph.Phase)
+	}
+	auditMailboxes(ctx, t, e, powers, judgeDomain, sent, outbox, seedPhases, func(subject, phase string) bool {
+		return subject == fmt.Sprintf("Corriere %s: %s results", name, phase)
+	})
 
 	t.Logf("played %d phases by mail in %v: %d order mails, %d mails from the judge; processed at once: %s; at the deadline: %s",
 		len(examples.Seed), time.Since(began).Round(time.Millisecond), len(sent), len(outbox),
@@ -581,7 +439,10 @@ func checkResults(t *testing.T, ph examples.SeedPhase, rec store.PhaseRecord, ne
 // each order mail has exactly one reply; the judge's INBOX is empty and
 // its archive folder holds exactly the order mails, each read (\Seen) and
 // none answered twice.
-func auditMailboxes(ctx context.Context, t *testing.T, e env, powers []string, name, judgeDomain string, sent []sentMail, outbox []store.Mail) {
+//
+// phases are the phases played, by sentMail.phase; isResults says
+// whether a mail's subject is that of a phase's results.
+func auditMailboxes(ctx context.Context, t *testing.T, e env, powers []string, judgeDomain string, sent []sentMail, outbox []store.Mail, phases []string, isResults func(subject, phase string) bool) {
 	t.Helper()
 	for _, p := range powers {
 		addr := e.player(p)
@@ -632,19 +493,18 @@ func auditMailboxes(ctx context.Context, t *testing.T, e env, powers []string, n
 				}
 			}
 			if n != 1 {
-				t.Errorf("%s: the order mail %s has %d replies in %s, want 1", examples.Seed[m.phase].Phase, m.id, n, addr)
+				t.Errorf("%s: the order mail %s has %d replies in %s, want 1", phases[m.phase], m.id, n, addr)
 			}
 		}
-		for _, ph := range examples.Seed {
-			subject := fmt.Sprintf("Corriere %s: %s results", name, ph.Phase)
+		for _, ph := range phases {
 			n := 0
 			for _, s := range all {
-				if s.msg.Subject == subject {
+				if isResults(s.msg.Subject, ph) {
 					n++
 				}
 			}
 			if n != 1 {
-				t.Errorf("%s holds %d results mails of %s, want 1", addr, n, ph.Phase)
+				t.Errorf("%s holds %d results mails of %s, want 1", addr, n, ph)
 			}
 		}
 	}

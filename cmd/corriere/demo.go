@@ -43,7 +43,7 @@ type demoPlay struct {
 // table, which the usage, the flag's help and the refusal read.
 var demos = []demoPlay{
 	{"diplomacy", "the Italian rulebook's worked game: seven players, 1901 to 1902", demo},
-	{"italia", "the spring of 1499 of Le Guerre d'Italia: six players, diplomacy and operations, sheets in Italian and English", demoItalia},
+	{"italia", "the year 1499 of Le Guerre d'Italia: six players, diplomacy and three turns of operations, sheets in Italian and English", demoItalia},
 	{"hotw", "epochs I and II of History of the World: four players and a moderator", demoHistory},
 	{"lbe", "the setup and turn 1 of La Belle Époque, with a contest", demoLBE},
 	{"versailles", "four turns of Versailles 1919, with two settles", demoVersailles},

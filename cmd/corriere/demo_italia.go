@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/examples"
+	"github.com/corriere/corriere/game/dice"
 	"github.com/corriere/corriere/judge"
 	"github.com/corriere/corriere/mailer"
 )
@@ -19,12 +20,14 @@ const italiaDemoGame = "guerra"
 // italiaPowers are the six seats of Le Guerre d'Italia.
 var italiaPowers = []string{"francia", "aragonesi", "impero", "venezia", "firenze", "papato"}
 
-// demoItalia plays the spring of 1499 of Le Guerre d'Italia by mail, as
-// demo plays the rulebook's Diplomacy: loopback servers, the judge's
-// daemon, six players at <power>@players.test, Venice in Italian, the
-// Pope in English, Florence in Italian, the others silent (their forces
-// hold, R34); every mail the judge sent is written to out, and the public
-// map of each phase (map-<phase>.png).
+// demoItalia plays the year 1499 of Le Guerre d'Italia by mail, as demo
+// plays the rulebook's Diplomacy: loopback servers, the judge's daemon,
+// six players at <power>@players.test. In the spring Venice writes in
+// Italian, the Pope in English, Florence in Italian, the others are
+// silent (their forces hold, R34); in the summer and the autumn all six
+// march, each in its language (examples.ItaliaYear). Every mail the
+// judge sent is written to out, and the public map of each phase
+// (map-<phase>.png).
 func demoItalia(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) error {
 	var addrs []string
 	for _, p := range italiaPowers {
@@ -35,6 +38,9 @@ func demoItalia(ctx context.Context, out string, stdout io.Writer, log *slog.Log
 		return err
 	}
 	defer env.close()
+	// Fixed dice: the same year every time, for which the scripted
+	// sheets are written.
+	env.j.Seed = func() dice.Seed { return examples.ItaliaDice }
 	set := judge.DefaultSettings()
 	// Deadlines compressed to seconds: a phase waits at most this long.
 	set.Set("diplomacy", "@every 5s")
@@ -52,9 +58,9 @@ func demoItalia(ctx context.Context, out string, stdout io.Writer, log *slog.Log
 		return err
 	}
 	env.run(ctx, log)
-	fmt.Fprintf(stdout, "Corriere demo: game %q, the spring of 1499 of Le Guerre d'Italia played by mail.\n", italiaDemoGame)
+	fmt.Fprintf(stdout, "Corriere demo: game %q, the year 1499 of Le Guerre d'Italia played by mail.\n", italiaDemoGame)
 	fmt.Fprintf(stdout, "IMAP on %s, SMTP on %s, deadlines every 5 seconds.\n\n", env.sys.IMAPAddr(), env.sys.SMTPAddr())
-	for i, ph := range examples.ItaliaSpring {
+	for i, ph := range examples.ItaliaYear {
 		for _, p := range italiaPowers {
 			sheet, ok := ph.Sheets[p]
 			if !ok {
@@ -80,7 +86,7 @@ func demoItalia(ctx context.Context, out string, stdout io.Writer, log *slog.Log
 		fmt.Fprintf(stdout, "%s processed. %s\n", ph.Phase, summaryLine(results))
 	}
 	var phases []string
-	for _, ph := range examples.ItaliaSpring {
+	for _, ph := range examples.ItaliaYear {
 		phases = append(phases, ph.Phase)
 	}
 	if err := writeMaps(ctx, env.j, italiaDemoGame, phases, out); err != nil {
