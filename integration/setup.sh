@@ -35,7 +35,9 @@ PLAYER_DOMAIN=players.test
 JUDGE=judge@$JUDGE_DOMAIN
 JUDGE_PASSWORD=${CORRIERE_IT_JUDGE_PASSWORD:-judge-secret}
 PLAYER_PASSWORD=${CORRIERE_IT_PLAYER_PASSWORD:-player-secret}
-POWERS=(austria england france germany italy russia turkey)
+# The players' mailboxes: Diplomacy's seven powers (TestSeedByMail), then
+# Le Guerre d'Italia's six (TestItaliaByMail).
+POWERS=(austria england france germany italy russia turkey francia aragonesi impero venezia firenze papato)
 
 MAIL_DIR=/var/mail/corriere-it
 LOG_DIR=/var/log/corriere-it
