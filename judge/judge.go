@@ -346,7 +346,7 @@ func (j *Judge) rulesOf(g *store.Game, set *Settings) (game.Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	return k.Configure(set.gameSettings(g, calendarOf(k)))
+	return k.Configure(set.gameSettings(g, k))
 }
 
 var errNoGame = errors.New("no such game")

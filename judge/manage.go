@@ -74,7 +74,7 @@ func (j *Judge) createGame(tx *store.Tx, name string, c Creation, masterPassword
 	}
 	set := withDeadlines(c.Settings, k)
 	g := &store.Game{Name: name, Kind: k.Name(), Settings: set.json(), State: string(forming), CreatedAt: j.now(), MasterAddress: strings.ToLower(masterAddress), Seed: j.newSeed()}
-	r, err := k.Configure(set.gameSettings(g, calendarOf(k)))
+	r, err := k.Configure(set.gameSettings(g, k))
 	if err != nil {
 		return badRequest("game %s: %v", name, err)
 	}

@@ -72,15 +72,22 @@ func (s *Settings) Set(name, value string) {
 	s.Game[name] = value
 }
 
-// gameSettings are the settings the game's rules take (game.Kind's
-// Configure): its columns' board and edition, which games made before
-// they were settings keep there, then its own settings, but not its
-// deadlines, which are the judge's to keep.
-func (s *Settings) gameSettings(g *store.Game, cal []game.PhaseKind) map[string]string {
+// gameSettings are the settings the rules of kind k take (its
+// Configure): its own settings, but not its deadlines, which are the
+// judge's to keep; and, where k declares them (Diplomacy), the board
+// and edition the game's columns hold, which games made before they were
+// settings keep there only. Other kinds' columns are what their rules
+// said of themselves (game.Labeled), no setting of theirs.
+func (s *Settings) gameSettings(g *store.Game, k game.Kind) map[string]string {
+	cal := calendarOf(k)
 	out := map[string]string{}
-	for key, value := range map[string]string{"variant": g.Variant, "rules": g.Rules} {
-		if value != "" {
-			out[key] = value
+	if conf, ok := k.(game.Configurable); ok {
+		for _, st := range conf.Settings() {
+			for key, value := range map[string]string{"variant": g.Variant, "rules": g.Rules} {
+				if st.Names[0] == key && value != "" {
+					out[key] = value
+				}
+			}
 		}
 	}
 	for key, value := range s.Game {

@@ -275,7 +275,7 @@ func TestSettingsStoredBeforeGameSettings(t *testing.T) {
 		t.Errorf("the judge's settings read as %+v", set)
 	}
 	g := &store.Game{Variant: "standard", Rules: "1971"}
-	r, err := diplomacy.Configure(set.gameSettings(g, diplomacyCalendar))
+	r, err := diplomacy.Configure(set.gameSettings(g, diplomacy.Kind{}))
 	if err != nil {
 		t.Fatal(err)
 	}
