@@ -30,16 +30,8 @@ func calendarOf(k game.Kind) []game.PhaseKind {
 	return []game.PhaseKind{oneDeadline}
 }
 
-// kindOf is the kind a creation names, of kinds: the first for "", nil
-// for one the judge does not host.
-func kindOf(kinds []game.Kind, c *Creation) game.Kind {
-	for _, k := range kinds {
-		if c.Kind == "" || k.Name() == c.Kind {
-			return k
-		}
-	}
-	return nil
-}
+// kindOf is the kind a creation names, of kinds (findKind).
+func kindOf(kinds []game.Kind, c *Creation) game.Kind { return findKind(kinds, c.Kind) }
 
 // phaseKind is the kind of phase named name in the calendar of c's kind.
 func phaseKind(kinds []game.Kind, c *Creation, name string) (game.PhaseKind, bool) {

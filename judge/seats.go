@@ -18,22 +18,28 @@ func (j *Judge) kind(name string) (game.Kind, error) {
 	if len(j.Games) == 0 {
 		return nil, fmt.Errorf("the judge has no games registered (Judge.Games)")
 	}
-	if name == "" {
-		return j.Games[0], nil
-	}
-	for _, k := range j.Games {
-		if k.Name() == name {
-			return k, nil
-		}
-		if a, ok := k.(game.Aliased); ok && slices.Contains(a.Aliases(), name) {
-			return k, nil
-		}
+	if k := findKind(j.Games, name); k != nil {
+		return k, nil
 	}
 	var names []string
 	for _, k := range j.Games {
 		names = append(names, k.Name())
 	}
 	return nil, fmt.Errorf("no game %q registered with this judge (it runs %s)", name, strings.Join(names, ", "))
+}
+
+// findKind is the kind of kinds named name, by its name or an alias
+// (game.Aliased); the first for "", nil for none.
+func findKind(kinds []game.Kind, name string) game.Kind {
+	for _, k := range kinds {
+		if name == "" || k.Name() == name {
+			return k
+		}
+		if a, ok := k.(game.Aliased); ok && slices.Contains(a.Aliases(), name) {
+			return k
+		}
+	}
+	return nil
 }
 
 // seatIDs are the game's seats' ids, in the game's order.
