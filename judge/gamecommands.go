@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/corriere/corriere/game"
 )
@@ -13,13 +14,41 @@ import (
 // the signed-on game's kind, and refuses it in a game of another.
 
 // table is the commands the judge reads: its own, and those of the games
-// it hosts.
+// it hosts (tables).
 func (j *Judge) table() *table {
-	more := gameVerbs(j.Games)
-	if len(more) == 0 {
-		return commands
+	t, _ := j.tables()
+	return t
+}
+
+// settings is the settings of a game on this judge (tables).
+func (j *Judge) settings() []Setting {
+	_, s := j.tables()
+	return s
+}
+
+// hosted are the command and settings tables of the games a judge
+// hosts, made once for its list of games, not at every mail.
+type hosted struct {
+	mu       sync.Mutex
+	games    []game.Kind // the list they were made for
+	commands *table
+	settings []Setting
+}
+
+// tables are the judge's command and settings tables, made again only
+// when Judge.Games is another list.
+func (j *Judge) tables() (*table, []Setting) {
+	h := &j.hosted
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	same := len(h.games) == len(j.Games) && (len(j.Games) == 0 || &h.games[0] == &j.Games[0])
+	if h.commands == nil || !same {
+		h.games, h.commands, h.settings = j.Games, commands, settingsFor(j.Games)
+		if more := gameVerbs(j.Games); len(more) > 0 {
+			h.commands = newTable(judgeVerbs(), more)
+		}
 	}
-	return newTable(judgeVerbs(), more)
+	return h.commands, h.settings
 }
 
 // gameVerbs are the rows of the games' own commands, in the order the

@@ -55,6 +55,8 @@ type Judge struct {
 	Verifier Verifier
 
 	maps mapCache
+	// hosted are the tables of the games the judge hosts.
+	hosted hosted
 	// passwords are the passwords checked right lately.
 	passwords verified
 	// wake, while the daemon runs, wakes its sender: a deadline's results
@@ -157,7 +159,7 @@ func (j *Judge) handle(ctx context.Context, raw []byte, size int, arrived time.T
 			return also(tx)
 		})
 	}
-	cmds := withSubject(m.Subject, scan(m.Text, j.table(), settingsFor(j.Games)))
+	cmds := withSubject(m.Subject, scan(m.Text, j.table(), j.settings()))
 	status := j.mailStatus(m)
 	var sender *senderVerdict
 	if status == "handled" {

@@ -43,7 +43,7 @@ func (s *session) signonMaster(vw *view, who, password string) error {
 // create makes a game by mail; its creator becomes its master.
 func (s *session) create(c command) error {
 	if len(c.args) != 2 {
-		s.printf("> %s\n  Expected CREATE <game> <password>, then settings lines (%s).\n\n", c.verb, settingNames(settingsFor(s.j.Games)))
+		s.printf("> %s\n  Expected CREATE <game> <password>, then settings lines (%s).\n\n", c.verb, settingNames(s.j.settings()))
 		return nil
 	}
 	name, password := c.args[0], c.args[1]
@@ -56,7 +56,7 @@ func (s *session) create(c command) error {
 		return nil
 	}
 	cr := NewCreation()
-	if line, err := cr.readLines(settingsFor(s.j.Games), c.text); err != nil {
+	if line, err := cr.readLines(s.j.settings(), c.text); err != nil {
 		s.printf("> CREATE %s ...\n  %s: %v. The game was not created.\n\n", name, line, err)
 		return nil
 	}
@@ -518,7 +518,7 @@ func (j *Judge) Master(ctx context.Context, name, commands string) (string, erro
 		now := j.now()
 		m := &mailer.Message{MessageID: fmt.Sprintf("operator-%d@corriere.invalid", now.UnixNano()), From: "operator", ReplyTo: "operator", Subject: "corriere gm"}
 		s := &session{j: j, tx: tx, m: m, now: now, at: now, vw: vw, master: true}
-		if err := s.run(scan(commands, j.table(), settingsFor(j.Games))); err != nil {
+		if err := s.run(scan(commands, j.table(), j.settings())); err != nil {
 			return err
 		}
 		if err := tx.Audit(now, vw.g.ID, "operator", "gm", strings.Join(strings.Fields(commands), " ")); err != nil {

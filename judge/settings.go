@@ -248,7 +248,7 @@ func (s *Settings) endTime() (time.Time, error) {
 // settingsText describes the game's settings, in l: what the rows of its
 // table show (settingsFor), as settingsLayout places them.
 func (j *Judge) settingsText(l lang, vw *view) string {
-	return settingsText(l, j.Games, settingsFor(j.Games), settingsLayout, &Creation{Kind: vw.g.Kind, Settings: vw.set})
+	return settingsText(l, j.Games, j.settings(), settingsLayout, &Creation{Kind: vw.g.Kind, Settings: vw.set})
 }
 
 // atoi reads a whole number into n; problem, with the value, says what
