@@ -5,8 +5,6 @@ package integration
 import (
 	"context"
 	"fmt"
-	"log/slog"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -17,7 +15,6 @@ import (
 	"github.com/corriere/corriere/game/italia"
 	"github.com/corriere/corriere/judge"
 	"github.com/corriere/corriere/mailer"
-	"github.com/corriere/corriere/store"
 )
 
 // italiaPowers are the six seats of Le Guerre d'Italia.
@@ -38,14 +35,7 @@ func TestItaliaByMail(t *testing.T) {
 	began := time.Now()
 	emptyMailboxes(ctx, t, e, italiaPowers)
 
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "judge.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	logs := &logBuffer{}
-	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	clk := &clock{}
+	st, logs, log, clk := judgeStore(ctx, t)
 	j := &judge.Judge{Games: []game.Kind{italia.Kind{}}, Store: st, Address: e.judge, Now: clk.Now, Log: log,
 		// The sheets are written for the positions these dice leave.
 		Seed: func() dice.Seed { return examples.ItaliaDice }}

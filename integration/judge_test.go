@@ -62,6 +62,21 @@ func seatAndStart(ctx context.Context, t *testing.T, e env, j *judge.Judge, name
 	}
 }
 
+// judgeStore opens the judge's store in the test's temporary folder,
+// closed when the test ends, and makes the judge's log, kept in logs at
+// debug level, and the clock the test moves the deadlines with.
+func judgeStore(ctx context.Context, t *testing.T) (*store.Store, *logBuffer, *slog.Logger, *clock) {
+	t.Helper()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "judge.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	logs := &logBuffer{}
+	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	return st, logs, log, &clock{}
+}
+
 // keepLog writes the judge's log to the servers' log folder after the
 // test, and into the test's output when it failed.
 func keepLog(t *testing.T, e env, logs *logBuffer) {

@@ -6,9 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"maps"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -69,14 +67,7 @@ func TestSeedByMail(t *testing.T) {
 	emptyMailboxes(ctx, t, e, powers)
 
 	// The judge, with its store, its clock and its log.
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "judge.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	logs := &logBuffer{}
-	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	clk := &clock{}
+	st, logs, log, clk := judgeStore(ctx, t)
 	j := &judge.Judge{Games: []game.Kind{diplomacy.Kind{Draw: render.ResponsePNG}}, Store: st, Address: e.judge, Now: clk.Now, Log: log}
 	name := fmt.Sprintf("seed%x", time.Now().Unix())
 	set := judge.DefaultSettings()

@@ -12,18 +12,16 @@ import (
 
 // fast reads one order by the fast path alone.
 func fast(v *variants.Variant, pos *adjudicator.Position, power variants.Power, text string) (adjudicator.Order, bool) {
-	p := parsers.Get().(*parser)
+	p := acquire(v, pos, power)
 	defer p.release()
-	p.v, p.ix, p.pos, p.power, p.phase = v, indexFor(v), pos, power, phaseOf(pos)
 	return p.canonical(text)
 }
 
 // lenient reads one order by the grammar alone, as Order did before it had
 // a fast path.
 func lenient(v *variants.Variant, pos *adjudicator.Position, power variants.Power, text string) (adjudicator.Order, *Refusal) {
-	p := parsers.Get().(*parser)
+	p := acquire(v, pos, power)
 	defer p.release()
-	p.v, p.ix, p.pos, p.power, p.phase = v, indexFor(v), pos, power, phaseOf(pos)
 	o, err, _ := p.readOne(text)
 	return o, err
 }

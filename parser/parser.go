@@ -62,11 +62,9 @@ func (r *Refusal) Error() string {
 // Bul-Rum"). Blank lines and fragments without letters give no Parsed;
 // every other fragment gives one, with an Order or a Refusal.
 func Orders(v *variants.Variant, pos *adjudicator.Position, power variants.Power, text string) []Parsed {
-	ix := indexFor(v)
-	p := parsers.Get().(*parser)
+	p := acquire(v, pos, power)
 	defer p.release()
-	p.v, p.ix, p.pos, p.power, p.phase = v, ix, pos, power, phaseOf(pos)
-	p.frags = split(ix, text, p.frags[:0])
+	p.frags = split(p.ix, text, p.frags[:0])
 	frags := p.frags
 	out := make([]Parsed, 0, len(frags))
 	for i := 0; i < len(frags); i++ {
@@ -100,9 +98,8 @@ func Orders(v *variants.Variant, pos *adjudicator.Position, power variants.Power
 
 // Order reads exactly one order.
 func Order(v *variants.Variant, pos *adjudicator.Position, power variants.Power, text string) (adjudicator.Order, error) {
-	p := parsers.Get().(*parser)
+	p := acquire(v, pos, power)
 	defer p.release()
-	p.v, p.ix, p.pos, p.power, p.phase = v, indexFor(v), pos, power, phaseOf(pos)
 	return p.order(text)
 }
 
@@ -149,6 +146,14 @@ func (p *parser) order(text string) (adjudicator.Order, error) {
 
 // parsers keeps parsers, with their buffers, between calls.
 var parsers = sync.Pool{New: func() any { return new(parser) }}
+
+// acquire takes a parser from the pool, set for v, pos and power; the
+// caller releases it.
+func acquire(v *variants.Variant, pos *adjudicator.Position, power variants.Power) *parser {
+	p := parsers.Get().(*parser)
+	p.v, p.ix, p.pos, p.power, p.phase = v, indexFor(v), pos, power, phaseOf(pos)
+	return p
+}
 
 // release returns p to the pool, dropping what it refers to.
 func (p *parser) release() {

@@ -66,8 +66,11 @@ func TestSavepointSchedulesAndSentAs(t *testing.T) {
 	if err := s.MarkSentAll(ctx, ids, deadline, "corriere-1@x.test"); err != nil {
 		t.Fatal(err)
 	}
-	s.Tx(ctx, func(tx *Tx) error {
+	err = s.Tx(ctx, func(tx *Tx) error {
 		mails, err := tx.Outbox()
+		if len(mails) != len(ids) {
+			t.Errorf("outbox holds %d mails, want %d", len(mails), len(ids))
+		}
 		for _, m := range mails {
 			if m.SentAt.IsZero() || m.SentAs != "corriere-1@x.test" {
 				t.Errorf("mail %d: sent %v as %q", m.ID, m.SentAt, m.SentAs)
@@ -75,4 +78,7 @@ func TestSavepointSchedulesAndSentAs(t *testing.T) {
 		}
 		return err
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
