@@ -93,9 +93,18 @@ func (s *Sender) Send(ctx context.Context, from string, to []string, raw []byte)
 		s.idle.Stop()
 	}
 	// A kept connection the server has dropped fails its RSET: then a new
-	// one, once.
-	if s.c != nil && s.c.Reset() != nil {
-		s.drop(false)
+	// one, once. The RSET is bound by ctx as the mail is: a server that
+	// hangs on it costs the caller's deadline, never the judge.
+	if s.c != nil {
+		conn := s.conn
+		stop := context.AfterFunc(ctx, func() { conn.Close() })
+		err := s.c.Reset()
+		if !stop() || err != nil {
+			s.drop(false)
+		}
+	}
+	if ctx.Err() != nil {
+		return fmt.Errorf("smtp rset: %w", ctx.Err())
 	}
 	if s.c == nil {
 		if err := s.connect(ctx); err != nil {
