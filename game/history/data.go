@@ -112,23 +112,15 @@ func ParseData(text string) (*Data, []table.Msg) {
 	lineOf := map[string]int{}
 	var links [][3]string // what, name, line
 	var seaLinks [][2]string
-	for i, raw := range strings.Split(text, "\n") {
-		n := i + 1
-		line, comment, _ := strings.Cut(raw, "#")
-		if strings.Contains(strings.ToLower(comment), "placeholder") {
-			d.Placeholders++
-		}
-		f := strings.Fields(line)
-		if len(f) == 0 {
-			continue
-		}
-		key := strings.ToUpper(f[0])
+	lines, placeholders := table.ReadData(text)
+	d.Placeholders = placeholders
+	for _, line := range lines {
+		n, key, opts, words := line.N, line.Key, line.Opts, line.Words
 		usage, known := dataLines[key]
 		if !known {
-			bad(n, "%s is no line of a data file: expected AREA, LAND, BORDER, SEA, LINK, EMPIRE, EVENT, SCORE or PREEMINENCE", f[0])
+			bad(n, "%s is no line of a data file: expected AREA, LAND, BORDER, SEA, LINK, EMPIRE, EVENT, SCORE or PREEMINENCE", key)
 			continue
 		}
-		opts, words := options(f[1:])
 		id := ""
 		if len(words) > 0 {
 			id = strings.ToLower(words[0])
@@ -338,11 +330,7 @@ func ParseData(text string) (*Data, []table.Msg) {
 		bad(0, "expected %s", dataLines["PREEMINENCE"])
 	}
 	slices.SortStableFunc(d.Empires, func(a, b Empire) int { return (a.Epoch*100 + a.Order) - (b.Epoch*100 + b.Order) })
-	slices.SortStableFunc(errs, func(a, b table.Msg) int { x, _ := strconv.Atoi(a.A[0]); y, _ := strconv.Atoi(b.A[0]); return x - y })
-	if len(errs) > 10 {
-		errs = errs[:10]
-	}
-	return d, errs
+	return d, table.DataErrors(errs, nil)
 }
 
 // Fit says what the data lacks for a game of players: enough empires in
@@ -396,20 +384,6 @@ func (d *Data) border(a, b string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// options splits key=value words from the others.
-func options(ws []string) (map[string]string, []string) {
-	opts := map[string]string{}
-	var rest []string
-	for _, w := range ws {
-		if k, v, ok := strings.Cut(w, "="); ok {
-			opts[strings.ToLower(k)] = v
-		} else {
-			rest = append(rest, w)
-		}
-	}
-	return opts, rest
 }
 
 func lowerList(s string) []string {

@@ -85,9 +85,7 @@ func newPlay(seats []string, data *Data) *Play {
 }
 
 // askSetup asks the moderator for the group's data, or to start.
-func (p *Play) askSetup() {
-	p.Ask(table.Decision{Seat: table.Master, Kind: kindSetup, Prompt: table.M("Send your copy's data with DATA ... ENDDATA, then RULE START; or RULE START to play with the data loaded (%s lines of it are placeholders)", p.Data.Placeholders), Answers: []string{"START"}, Default: "START"})
-}
+func (p *Play) askSetup() { p.AskData(kindSetup, p.Data.Placeholders) }
 
 // Apply carries out a decision.
 func (p *Play) Apply(dec table.Decision, answers []string, byDefault bool, d *dice.Source) error {

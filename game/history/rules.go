@@ -51,10 +51,7 @@ func (Kind) Settings() []game.Setting { return []game.Setting{players.Setting()}
 
 // Calendar: each kind of decision has its deadline.
 func (Kind) Calendar() []game.PhaseKind {
-	kind := func(name, def string) game.PhaseKind {
-		return game.PhaseKind{Name: name, Default: def, Show: func(l game.Lang, spec string) string { return fmt.Sprintf("%s %q", italian.T(l, name), spec) }}
-	}
-	return []game.PhaseKind{kind(kindSetup, "0 20 * * *"), kind(kindDraft, "0 20 * * *"), kind(kindTurn, "0 20 * * *"), kind(kindEvent, "0 20 * * *")}
+	return table.Calendar(italian, kindSetup, kindDraft, kindTurn, kindEvent)
 }
 
 // Commands are the engine's RULE and the moderator's DATA ... ENDDATA,

@@ -47,16 +47,7 @@ func TestData(t *testing.T) {
 		t.Fatalf("the sample: %v, %d placeholders", errs, d.Placeholders)
 	}
 	_, errs = ParseData("ISSUE X atlantis stars=2 Nowhere\nOPTION Y A a\nCOLUMN 9 roll=2\nEVENT E Name crisis=fly:2\nFLY away")
-	var got []string
-	for _, e := range errs {
-		got = append(got, e.Write(italian, game.English))
-	}
-	all := strings.Join(got, "\n")
-	for _, want := range []string{"line 1: expected ISSUE", "line 2: there is no issue Y", "line 3: expected COLUMN", "line 4: effect fly:2: expected hap:", "line 5: FLY is no line"} {
-		if !strings.Contains(all, want) {
-			t.Errorf("no %q in:\n%s", want, all)
-		}
-	}
+	gametest.Refusals(t, italian, errs, "line 1: expected ISSUE", "line 2: there is no issue Y", "line 3: expected COLUMN", "line 4: effect fly:2: expected hap:", "line 5: FLY is no line")
 }
 
 // «Porre Influenza» and «Recuperare»: two different open Issues, the
