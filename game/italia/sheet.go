@@ -647,11 +647,7 @@ func (rd *reader) value(slot string, o *order) string {
 		}
 		return strings.Join(codes, ", ")
 	case CounterKind:
-		for _, k := range counterKinds {
-			if k.Kind == v {
-				return k.Italian
-			}
-		}
+		return kindWord(game.Italian, v)
 	case moves:
 		var words []string
 		for _, md := range mods {
