@@ -33,17 +33,13 @@ func (rs *resolution) autumn() {
 	rs.lostWars()
 }
 
-// capitals is power id's capital set in the position being made.
+// capitals is power id's capital set in the position being made; none
+// for a power not in it.
 func (rs *resolution) capitals(id string) []string {
-	p := powerByID(id)
-	if p == nil || rs.power(id) == nil {
+	if rs.power(id) == nil {
 		return nil
 	}
-	out := slices.Clone(p.Capital)
-	if id == "aragonesi" && rs.pos.Control["naple"] == id {
-		out = append(out, "naple")
-	}
-	return out
+	return rs.pos.capitalSet(id)
 }
 
 // contested reports whether territory id holds troops (an army or a

@@ -104,9 +104,9 @@ func (c *checker) upkeep() (int, game.Text) {
 	for _, o := range c.lines(vDisband) {
 		es[o.vals["e"].(Elem)] -= o.num("n")
 	}
-	fleets := len(c.p.Fleets) - len(c.lines(vDisbandFleet))
+	fleets := max(len(c.p.Fleets)-len(c.lines(vDisbandFleet)), 0)
 	ord := 0
-	var parts []func(game.Lang) string
+	var parts []game.Text
 	for e, n := range es {
 		switch elems[e].Upkeep {
 		case ordinary:
@@ -118,24 +118,22 @@ func (c *checker) upkeep() (int, game.Text) {
 			}
 		}
 	}
-	total := (ord + 1) / 2
-	head := func(l game.Lang) string { return f(l, "%d ordinary elements -> %d", ord, (ord+1)/2) }
-	parts = append([]func(game.Lang) string{head}, parts...)
-	for e, n := range es {
-		if elems[e].Upkeep == each {
-			total += n
-		}
-	}
+	head := tx("%d ordinary elements -> %d", ord, (ord+1)/2)
+	parts = append([]game.Text{head}, parts...)
 	if fleets > 0 {
-		parts = append(parts, func(l game.Lang) string { return f(l, "%d fleets -> %d", fleets, fleets*fleetUpkeep) })
-		total += fleets * fleetUpkeep
+		parts = append(parts, tx("%d fleets -> %d", fleets, fleets*fleetUpkeep))
 	}
-	return total, func(l game.Lang) string {
+	return upkeepOf(es, fleets), tx("upkeep: %s", joinTexts(parts, "; "))
+}
+
+// joinTexts is parts written one after the other, sep between them.
+func joinTexts(parts []game.Text, sep string) game.Text {
+	return func(l game.Lang) string {
 		out := make([]string, len(parts))
 		for i, p := range parts {
 			out[i] = p(l)
 		}
-		return f(l, "upkeep: %s", strings.Join(out, "; "))
+		return strings.Join(out, sep)
 	}
 }
 
@@ -163,13 +161,7 @@ func (c *checker) recruitment() (int, game.Text) {
 			parts = append(parts, tx("Landsknechts %d LZ -> %d", mercenaryPack, lanziCost))
 		}
 	}
-	return total, func(l game.Lang) string {
-		out := make([]string, len(parts))
-		for i, p := range parts {
-			out[i] = p(l)
-		}
-		return f(l, "recruitment: %s", strings.Join(out, "; "))
-	}
+	return total, tx("recruitment: %s", joinTexts(parts, "; "))
 }
 
 // Text writes the ledger for its power, in l.

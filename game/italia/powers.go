@@ -53,10 +53,8 @@ var powerNames = func() map[string]int {
 
 // powerByID is the power with id, nil for none.
 func powerByID(id string) *powerInfo {
-	for i := range powers {
-		if powers[i].ID == id {
-			return &powers[i]
-		}
+	if i := powerIndex(id); i < len(powers) {
+		return &powers[i]
 	}
 	return nil
 }

@@ -332,14 +332,10 @@ func (rd *reader) slot(name string, toks []token, strict bool) []taken {
 		}
 		return nil
 	case sRest:
-		var words []string
-		for _, tk := range toks {
-			words = append(words, tk.raw)
-		}
-		if len(words) == 0 {
+		if len(toks) == 0 {
 			return nil
 		}
-		return []taken{{len(toks), strings.Join(words, " ")}}
+		return []taken{{len(toks), raw(toks)}}
 	case sElems:
 		return rd.elements(toks)
 	case sTypes:
@@ -359,6 +355,15 @@ func (rd *reader) slot(name string, toks []token, strict bool) []taken {
 		return list(toks, "-", func(ts []token) []taken { return rd.name(ts, kind, strict) })
 	}
 	return rd.name(toks, kind, strict)
+}
+
+// raw is toks as written, one space between them.
+func raw(toks []token) string {
+	words := make([]string, len(toks))
+	for i, tk := range toks {
+		words[i] = tk.raw
+	}
+	return strings.Join(words, " ")
 }
 
 // list takes items separated by sep, each the longest way one takes it.
@@ -388,11 +393,7 @@ func (rd *reader) name(toks []token, kind slotKind, strict bool) []taken {
 	}
 	var out []taken
 	for n := end; n > 0; n-- {
-		words := make([]string, n)
-		for i := range n {
-			words[i] = toks[i].raw
-		}
-		written := strings.Join(words, " ")
+		written := raw(toks[:n])
 		if strict && rd.lookup(written, kind) != nil {
 			continue
 		}
@@ -457,13 +458,7 @@ func (rd *reader) moves(toks []token) []taken {
 		if j == len(toks) || toks[j].kind != tCounter {
 			return nil
 		}
-		if j > i {
-			words := make([]string, j-i)
-			for k := range words {
-				words[k] = toks[i+k].raw
-			}
-			m.power = strings.Join(words, " ")
-		}
+		m.power = raw(toks[i:j])
 		m.counter = toks[j].n
 		i = j + 1
 	}
@@ -647,11 +642,7 @@ func (rd *reader) value(slot string, o *order) string {
 		}
 		return strings.Join(codes, ", ")
 	case CounterKind:
-		for _, k := range counterKinds {
-			if k.Kind == v {
-				return k.Italian
-			}
-		}
+		return kindWord(game.Italian, v)
 	case moves:
 		var words []string
 		for _, md := range mods {

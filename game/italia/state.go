@@ -269,13 +269,17 @@ func (s *State) inRevolt(id string) bool {
 
 // capitalSet is power id's capital set (spec §3.16): the Aragonesi's
 // includes Napoli while they hold it (seed §6).
-func (s *State) capitalSet(id string) []string {
+func (s *State) capitalSet(id string) []string { return s.pos.capitalSet(id) }
+
+// capitalSet is power id's capital set in pos (spec §3.16): the
+// Aragonesi's includes Napoli while they hold it (seed §6).
+func (pos *Position) capitalSet(id string) []string {
 	p := powerByID(id)
 	if p == nil {
 		return nil
 	}
 	out := slices.Clone(p.Capital)
-	if id == "aragonesi" && s.pos.Control["naple"] == id {
+	if id == "aragonesi" && pos.Control["naple"] == id {
 		out = append(out, "naple")
 	}
 	return out
