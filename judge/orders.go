@@ -121,7 +121,7 @@ func (s *session) submit(lines []string) error {
 	for _, st := range sets {
 		standing = append(standing, st.orders...)
 		for _, r := range st.rows {
-			if r.MessageID == "carried" {
+			if r.MessageID == store.Carried {
 				carried[r.Power+"\x00"+r.Key] = true
 			}
 		}

@@ -238,7 +238,7 @@ func (j *Judge) process(tx *store.Tx, vw *view) error {
 	// Standing instructions stand for the next phase too.
 	for _, o := range resp.Carried {
 		err := tx.PutOrder(store.Order{GameID: g.ID, Phase: resp.Next.Phase().ID, Power: o.Seat, Key: o.Key,
-			Text: o.Text, Canonical: o.Text, MessageID: "carried", At: now, ByMaster: o.ByMaster})
+			Text: o.Text, Canonical: o.Text, MessageID: store.Carried, At: now, ByMaster: o.ByMaster})
 		if err != nil {
 			return err
 		}

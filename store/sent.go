@@ -62,13 +62,17 @@ func (t *Tx) Schedules() ([]*Game, error) {
 	}, qSchedules)
 }
 
-var qClearSheet = declare(`DELETE FROM orders WHERE game_id = ? AND phase = ? AND power = ? AND message_id <> 'carried'`)
+// Carried is the message id of an order carried from the phase before
+// (game.Outcome.Carried) rather than sent in a mail.
+const Carried = "carried"
+
+var qClearSheet = declare(`DELETE FROM orders WHERE game_id = ? AND phase = ? AND power = ? AND message_id <> ?`)
 
 // ClearSheet drops the orders power gave for phase, but those carried
-// from the phase before (message id "carried"): a new sheet replaces the
+// from the phase before (Carried): a new sheet replaces the
 // old.
 func (t *Tx) ClearSheet(gameID int64, phase, power string) error {
-	if _, err := t.exec(qClearSheet, gameID, phase, power); err != nil {
+	if _, err := t.exec(qClearSheet, gameID, phase, power, Carried); err != nil {
 		return fmt.Errorf("clear the sheet of %s: %w", power, err)
 	}
 	return nil
