@@ -275,6 +275,13 @@ type Editor interface {
 	Edit(words string, seat func(name string) (string, error)) (State, Text, error)
 }
 
+// An EditHelper is a Kind whose states are Editors and which spells, for
+// HELP, the changes its EDIT takes: the words after EDIT and before the
+// reason, in each language. The same words are its refusals' "expected".
+type EditHelper interface {
+	EditForms() [Langs]string
+}
+
 // A Mapper is Rules that draw a phase's results as a picture (PNG): the
 // state the phase led to, with its orders, from Outcome.Record, as the
 // reader may see it, titled with the game's name and the time the phase

@@ -38,7 +38,8 @@
 //   - Historian (Rules): HISTORY and SUMMARY.
 //   - Commander (Kind): commands of its own beside orders, carried out
 //     when read (a card passed, a bid, a ruling); HELP lists them.
-//   - Editor (State): the master's (the arbiter's) EDIT, for a ruling.
+//   - Editor (State): the master's (the arbiter's) EDIT, for a ruling;
+//     EditHelper (Kind) spells its changes for HELP.
 //   - Eager (State): resolved as soon as its orders are complete, not
 //     at the deadline: a turn-by-turn game at the speed of its players.
 //   - Sheet (State): a seat's mail replaces its whole sheet of orders.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/corriere/corriere/game"
 )
 
 // The judge's commands are one table (judgeVerbs): each verb, or each
@@ -320,7 +322,7 @@ func aboutGame(run func(*session, string) error) func(*session, command) error {
 
 // help is HELP in l: the usages of the table, in columns, with CREATE's
 // settings described from settingTable.
-func (l lang) help(commands *table, table []Setting) string {
+func (l lang) help(commands *table, table []Setting, kinds []game.Kind) string {
 	var b strings.Builder
 	b.WriteString(l.t(helpHead))
 	for _, part := range []helpPart{playing, asking, forMasters} {
@@ -341,7 +343,7 @@ func (l lang) help(commands *table, table []Setting) string {
 		}
 	}
 	b.WriteString("\n" + l.t(helpTail))
-	return withSettingsHelp(l, table, b.String())
+	return withEditHelp(l, kinds, withSettingsHelp(l, table, b.String()))
 }
 
 // writeUsage writes a line of HELP: the syntax, and what it does from
@@ -458,7 +460,7 @@ func judgeVerbs() []verb {
 		{name: "BECOME", who: gameMaster, states: underWay, run: audited((*session).masterBecome),
 			help: []usage{{mastering, "BECOME <power>", "the orders that follow are that power's, marked as the master's", nil}}},
 		{name: "EDIT", who: gameMaster, states: underWay, run: audited((*session).masterEdit),
-			help: []usage{{mastering, "EDIT ADD|REMOVE|MOVE|CENTRE ... -- <reason>", "change the position (ADD <power> <A|F> <place>, REMOVE <place>, MOVE <place> <place>, CENTRE <place> <power|neutral>); the reason is announced", nil}}},
+			help: []usage{{mastering, "EDIT <change> -- <reason>", "change the position in the words of the game's EDIT (HELP lists them; a wrong one is answered with them); the reason is announced", nil}}},
 		{name: "DECLARE", who: gameMaster, states: movedBy("DECLARE"), run: audited((*session).masterDeclare),
 			help: []usage{{mastering, "DECLARE WINNER <power> | DECLARE DRAW <powers>", "end the game with a winner or a draw", nil}}},
 		{name: "TERMINATE", who: gameMaster, states: movedBy("TERMINATE"), run: audited((*session).masterTerminate),

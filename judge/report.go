@@ -55,15 +55,14 @@ language you write in (English or Italian).
 const createHelp = "a new game, followed by settings lines: " + helpSettingsMark + "; you become its master"
 
 // masterHelp is what HELP says of SIGNON master@<game>: the master's
-// commands, which corriere gm lists one by one (MasterCommands).
+// commands, which corriere gm lists one by one (MasterCommands); the
+// changes EDIT takes are each game's, where helpEditMark stands.
 const masterHelp = `then: SEAT|REPLACE <power> <address>, EJECT <power>, START,
 PAUSE, RESUME, EXTEND <duration>, SET DEADLINE <YYYY-MM-DD HH:MM>,
 SET GRACE <duration>, SET SENDER_CHECK confirmed|not_failed|off,
 PROCESS <phase>, PREVIEW, ROLLBACK <phase>,
-BECOME <power> (then orders for it), EDIT ADD <power> <A|F> <place>,
-EDIT REMOVE <place>, EDIT MOVE <place> <place>,
-EDIT CENTRE <place> <power|neutral> (each "-- <reason>"), DECLARE WINNER <power>,
-DECLARE DRAW <powers>, TERMINATE`
+BECOME <power> (then orders for it), DECLARE WINNER <power>,
+DECLARE DRAW <powers>, TERMINATE, EDIT <change> -- <reason>, the change ` + helpEditMark + `.`
 
 func (s *session) list() error {
 	games, err := s.tx.Games()

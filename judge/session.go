@@ -158,7 +158,7 @@ func (s *session) signoff(command) error { return nil }
 
 // help answers HELP.
 func (s *session) help(command) error {
-	s.out.WriteString(s.lang.help(s.j.table(), s.j.settings()))
+	s.out.WriteString(s.lang.help(s.j.table(), s.j.settings(), s.j.Games))
 	return nil
 }
 

@@ -364,11 +364,48 @@ const helpSettingsMark = "<settings>"
 
 // withSettingsHelp is help with the settings' descriptions in l where
 // helpSettingsMark stands, in a line such as "CREATE ... followed by
-// settings lines: <settings>; you become its master". That line is
-// broken to fit helpWidth between the settings, after the words before
-// the mark and before those after it.
+// settings lines: <settings>; you become its master" (withList).
 func withSettingsHelp(l lang, table []Setting, help string) string {
-	at := strings.Index(help, helpSettingsMark)
+	var parts []string
+	for _, st := range table {
+		if h := st.Help[l]; h != "" {
+			parts = append(parts, h+",")
+		}
+	}
+	return withList(help, helpSettingsMark, parts)
+}
+
+// helpEditMark stands in HELP's text for the changes each game's EDIT
+// takes (game.EditHelper).
+const helpEditMark = "<edits>"
+
+// withEditHelp is help with the changes the kinds' EDIT takes in l where
+// helpEditMark stands, each game's after its name, its forms broken
+// after their commas.
+func withEditHelp(l lang, kinds []game.Kind, help string) string {
+	var parts []string
+	for _, k := range kinds {
+		if e, ok := k.(game.EditHelper); ok {
+			forms := strings.SplitAfter(l.f("for %s: ", k.Name())+e.EditForms()[l], ", ")
+			for i := range forms {
+				forms[i] = strings.TrimSpace(forms[i])
+			}
+			forms[len(forms)-1] += ";"
+			parts = append(parts, forms...)
+		}
+	}
+	if len(parts) == 0 {
+		parts = []string{l.t("what the game takes") + ";"}
+	}
+	return withList(help, helpEditMark, parts)
+}
+
+// withList is help with parts where mark stands, each with its
+// separator but the last, which ends with the word right after the mark
+// in place of its own. The line is broken to fit helpWidth between the
+// parts, after the words before the mark and before those after it.
+func withList(help, mark string, parts []string) string {
+	at := strings.Index(help, mark)
 	if at < 0 {
 		return help
 	}
@@ -380,21 +417,10 @@ func withSettingsHelp(l lang, table []Setting, help string) string {
 		stop += at
 	}
 	before := strings.TrimRight(help[start:at], " ")
-	// The word right after the mark ends the list (";"); the rest of the
-	// line is kept whole.
-	end, rest, _ := strings.Cut(strings.TrimSpace(help[at+len(helpSettingsMark):stop]), " ")
-	var parts []string
-	for _, st := range table {
-		if h := st.Help[l]; h != "" {
-			parts = append(parts, h)
-		}
-	}
-	for i := range parts {
-		if i < len(parts)-1 {
-			parts[i] += ","
-		} else {
-			parts[i] += end
-		}
+	end, rest, _ := strings.Cut(strings.TrimSpace(help[at+len(mark):stop]), " ")
+	if len(parts) > 0 {
+		last := parts[len(parts)-1]
+		parts[len(parts)-1] = last[:len(last)-1] + end
 	}
 	if rest != "" {
 		parts = append(parts, rest)

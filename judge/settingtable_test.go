@@ -25,7 +25,7 @@ func TestHelpIsPinned(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := l.help(commands, testTable)
+		got := l.help(commands, testTable, testGames)
 		if *update {
 			if err := os.WriteFile("testdata/help."+l.String()+".txt", []byte(got), 0o644); err != nil {
 				t.Fatal(err)
@@ -233,7 +233,7 @@ func TestSettingOf(t *testing.T) {
 // its own Help or in another's ("movement/retreat/adjustment").
 func TestSettingsHelp(t *testing.T) {
 	for l := range languages {
-		help := l.help(commands, testTable)
+		help := l.help(commands, testTable, testGames)
 		for _, st := range testTable {
 			if st.Help[l] == "" && !slices.ContainsFunc(testTable, func(o Setting) bool {
 				return strings.Contains(o.Help[l], st.Names[0])

@@ -9,8 +9,20 @@ import (
 	"github.com/corriere/corriere/variants"
 )
 
-// editUsage is what EDIT takes.
-const editUsage = "expected EDIT ADD <power> <A|F> <place>, EDIT REMOVE <place>, EDIT MOVE <place> <place> or EDIT CENTRE <place> <power|neutral>, then -- and the reason the players will read"
+// editForms are the changes EDIT takes, for HELP (game.EditHelper) and
+// for the refusal of any other.
+var editForms = [game.Langs]string{
+	game.English: "ADD <power> <A|F> <place>, REMOVE <place>, MOVE <place> <place> or CENTRE <place> <power|neutral>",
+	game.Italian: "ADD <potenza> <A|F> <luogo>, REMOVE <luogo>, MOVE <luogo> <luogo> o CENTRE <luogo> <potenza|neutral>",
+}
+
+// EditForms are the changes EDIT takes (game.EditHelper).
+func (Kind) EditForms() [game.Langs]string { return editForms }
+
+// editUsage is the refusal of words that are no change EDIT takes.
+var editUsage = &game.Refusal{Reason: func(l game.Lang) string {
+	return f(l, "expected EDIT %s, then -- and the reason the players will read", editForms[l])
+}}
 
 // refuse is a refusal of the master's words, in each language.
 func refuse(format string, args ...any) *game.Refusal {
@@ -32,7 +44,7 @@ func adjective(l game.Lang, v *variants.Variant, p variants.Power) string {
 func (s *State) Edit(words string, seat func(name string) (string, error)) (game.State, game.Text, error) {
 	fields := strings.Fields(words)
 	if len(fields) < 2 {
-		return nil, nil, refuse(editUsage)
+		return nil, nil, editUsage
 	}
 	// Edited on a copy: the state is a value, and a refused edit leaves
 	// it as it was.
@@ -134,7 +146,7 @@ func (s *State) Edit(words string, seat func(name string) (string, error)) (game
 			return f(lg, "the centre %s given to %s", v.Locs[l].ID, PowerName(lg, v, owner))
 		}
 	default:
-		return nil, nil, refuse(editUsage)
+		return nil, nil, editUsage
 	}
 	if err := pos.Validate(v); err != nil {
 		return nil, nil, refuse("%s", strings.TrimPrefix(err.Error(), "position: "))

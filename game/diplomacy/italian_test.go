@@ -11,7 +11,6 @@ import (
 // same order, and every reason of the adjudicator too.
 func TestItalianIsComplete(t *testing.T) {
 	texts := gametest.TextsInCode(t, ".", map[string][]int{"f": {1}, "t": {1}, "plural": {2, 3}, "refuse": {0}})
-	texts[editUsage] = "a constant"
 	// Words given to t from values: outcomes.
 	for _, w := range []string{"succeeds", "fails", "invalid", "hold", "disorder"} {
 		texts[w] = "a value"
