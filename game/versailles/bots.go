@@ -197,17 +197,7 @@ func (p *Play) wouldBeSubject(seat, r string) bool {
 // the best bid, it passes (the auction being the players' one).
 func (p *Play) botBid(seat string) string {
 	a := p.Auction
-	units := map[int]int{3: 2, 2: 1, 1: 1}[p.inPlay(seat)]
-	if p.Data.Issues[a.Issue].NoMil {
-		units = 0
-	}
-	for units > 0 {
-		if _, ok := p.bidValue(seat, units, 0); ok {
-			break
-		}
-		units--
-	}
-	inf := min(p.potential(seat, a.Issue), p.Get("avail", seat))
+	units, inf := p.botOffer(seat)
 	mil, _ := p.bidValue(seat, units, inf)
 	if mil == a.Mil && inf == a.Inf && slices.Contains(p.Auto, a.Best) && p.Get("avail", seat) > p.Get("avail", a.Best) {
 		inf++
@@ -218,12 +208,37 @@ func (p *Play) botBid(seat string) string {
 	return "PASS"
 }
 
-// askModerator hands a bot's decision to the moderator, narrowed to the
-// answers its procedure allows.
+// botOffer is the bid of a bot's table: units by its units in play (3:
+// 2, 2: 1, 1: 1) as far as it can bid them, those in the region first
+// (bidValue counts them so), and Influence equal to the Potential Value,
+// at most what it has.
+func (p *Play) botOffer(seat string) (units, inf int) {
+	a := p.Auction
+	units = map[int]int{3: 2, 2: 1, 1: 1}[p.inPlay(seat)]
+	if p.Data.Issues[a.Issue].NoMil {
+		units = 0
+	}
+	for units > 0 {
+		if _, ok := p.bidValue(seat, units, 0); ok {
+			break
+		}
+		units--
+	}
+	return units, min(p.potential(seat, a.Issue), p.Get("avail", seat))
+}
+
+// askModerator hands a bot's decision to the moderator (the player, in
+// the solo game), narrowed to the answers its procedure allows.
 func (p *Play) askModerator(dec table.Decision, answers []string) {
 	p.For = dec.Seat
-	dec.Prompt = table.M("%s is a bot and its procedure leaves this choice to you (answer with RULE): %s", dec.Seat, dec.Prompt)
-	dec.Seat = table.Master
+	if p.solo() {
+		// «scegliete voi»: the player, who answers as it plays.
+		dec.Prompt = table.M("%s is a bot and its procedure leaves this choice to you: %s", dec.Seat, dec.Prompt)
+		dec.Seat = p.Human
+	} else {
+		dec.Prompt = table.M("%s is a bot and its procedure leaves this choice to you (answer with RULE): %s", dec.Seat, dec.Prompt)
+		dec.Seat = table.Master
+	}
 	if len(answers) > 0 {
 		dec.Answers, dec.Default = answers, answers[0]
 	}
