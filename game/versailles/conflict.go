@@ -288,12 +288,39 @@ func (p *Play) unsettleFor(seat, r string) {
 			Prompt: table.M("Insurrection in %s: choose which of your Issues is unsettled (UNSETTLE <issue>): %s.", r, strings.Join(top, ", "))})
 		return
 	}
-	p.unsettle(top[0], r)
+	p.unsettle(top[0], r, false)
+}
+
+// askReopen is an event's unsettle:<region|category>: the resolver
+// chooses which of the Issues of the kind settled is unsettled.
+func (p *Play) askReopen(kind, seat string) {
+	var ids []string
+	for _, id := range sortedKeys(p.Controlled) {
+		if p.Data.Issues[id].Region == kind {
+			ids = append(ids, id)
+		}
+	}
+	switch len(ids) {
+	case 0:
+		p.Log(table.M("No Issue of %s is settled: nothing is unsettled.", kind))
+	case 1:
+		p.unsettle(ids[0], kind, true)
+	default:
+		var ans []string
+		for _, id := range ids {
+			ans = append(ans, "UNSETTLE "+id)
+		}
+		p.Ask(table.Decision{Seat: seat, Kind: kindChoice, Data: "reopen", Answers: ans, Default: ans[0],
+			Prompt: table.M("The event unsettles an Issue of %s: choose which (UNSETTLE <issue>): %s.", kind, strings.Join(ids, ", "))})
+	}
 }
 
 // unsettle reopens an Issue, its markers gone, and starts its auction,
 // clockwise from its former controller (the US dummy does not bid).
-func (p *Play) unsettle(id, r string) {
+// Unsettled by an event (a gap of the rules: the solo example shows
+// only its auction), no region is reset and no Strategy draft follows,
+// these being an insurrection's.
+func (p *Play) unsettle(id, r string, byEvent bool) {
 	var weakest []string
 	if p.solo() {
 		weakest = p.weakest() // as the Issue is unsettled, before its markers go
@@ -308,6 +335,9 @@ func (p *Play) unsettle(id, r string) {
 	}
 	p.Auction = &Auction{Issue: id, Region: r, Bidders: p.clockwise(start)}
 	steps := []string{"auction", "reset " + r, "awarded"}
+	if byEvent {
+		steps = []string{"auction", "awarded"}
+	}
 	switch {
 	case len(weakest) == 1:
 		if weakest[0] != p.Human {
@@ -316,7 +346,7 @@ func (p *Play) unsettle(id, r string) {
 	case len(weakest) > 1:
 		steps = append([]string{"switch " + strings.Join(weakest, " ")}, steps...)
 	}
-	if !p.Drafted {
+	if !p.Drafted && !byEvent {
 		steps = append(steps, "strategy")
 	}
 	p.first(steps...)

@@ -136,7 +136,7 @@ func TestSoloSwitch(t *testing.T) {
 		p := soloStarted(t, "ORDER UK US FR") // the player plays fr
 		p.Controlled = c.control
 		p.Pending, p.Steps = nil, nil
-		p.unsettle("SYRIA", "middle_east")
+		p.unsettle("SYRIA", "middle_east", false)
 		p.advance()
 		if c.asked != nil {
 			dec := p.Pending[0]
@@ -192,7 +192,7 @@ func TestSoloSealedBids(t *testing.T) {
 			c.set(p)
 		}
 		p.Pending, p.Steps = nil, nil
-		p.unsettle("SYRIA", "middle_east")
+		p.unsettle("SYRIA", "middle_east", false)
 		p.advance()
 		if dec := p.Pending[0]; dec.Kind != kindBid || dec.Seat != "uk" || p.Auction.Said != c.said {
 			t.Fatalf("%s: asked %+v, bids %q", c.name, dec, p.Auction.Said)
@@ -343,5 +343,37 @@ func TestSoloThroughTheEngine(t *testing.T) {
 	p := s.P.(*Play)
 	if p.Round < 6 || p.Human == "" {
 		t.Errorf("after 40 resolutions: round %d, player %q", p.Round, p.Human)
+	}
+}
+
+// An event's unsettle:<kind> (Henri Mordacq's Reparations Issue): the
+// resolver chooses among those settled; the auction follows, with no
+// reset of a region and no Strategy draft (a ruling).
+func TestEventUnsettles(t *testing.T) {
+	p := started(t, 3)
+	by := p.Order[1]
+	p.setControl("INDEMNITY", p.Order[0])
+	p.setControl("END", p.Order[2]) // the sample's End card is a Reparations Issue
+	p.setControl("RHINELAND", p.Order[0])
+	p.Pending, p.Steps = nil, nil
+	p.effects([]string{"unsettle:reparations"}, "", by, "")
+	p.advance()
+	dec := p.Pending[0]
+	if dec.Seat != by || dec.Data != "reopen" || !slices.Equal(dec.Answers, []string{"UNSETTLE END", "UNSETTLE INDEMNITY"}) {
+		t.Fatalf("asked %+v", dec)
+	}
+	answer(t, p, rolls(), "UNSETTLE INDEMNITY")
+	if p.Auction == nil || p.Auction.Issue != "INDEMNITY" || p.Controlled["INDEMNITY"] != "" || p.Pending[0].Kind != kindBid {
+		t.Fatalf("no auction: %+v, %+v", p.Auction, p.Pending[0])
+	}
+	if slices.ContainsFunc(p.Steps, func(s string) bool { return strings.HasPrefix(s, "reset") || s == "strategy" }) {
+		t.Errorf("the steps %v", p.Steps)
+	}
+	q := started(t, 3)
+	q.Pending, q.Steps = nil, nil
+	q.effects([]string{"unsettle:league"}, "", by, "")
+	q.advance()
+	if q.Auction != nil || q.Pending[0].Kind != kindTurn {
+		t.Errorf("nothing of the league settled: %+v", q.Pending[0])
 	}
 }

@@ -185,6 +185,8 @@ func (p *Play) do(f []string) {
 		p.askDraft(f[1])
 	case "switch":
 		p.askSwitch(f[1:])
+	case "reopen":
+		p.askReopen(f[1], f[2])
 	}
 }
 
@@ -701,7 +703,10 @@ func (p *Play) choice(dec table.Decision, a string) {
 	case "subject":
 		p.unsettleFor(strings.ToLower(strings.TrimPrefix(a, "SUBJECT ")), data[1])
 	case "unsettle":
-		p.unsettle(strings.TrimPrefix(a, "UNSETTLE "), data[1])
+		p.unsettle(strings.TrimPrefix(a, "UNSETTLE "), data[1], false)
+	case "reopen":
+		id := strings.TrimPrefix(a, "UNSETTLE ")
+		p.unsettle(id, p.Data.Issues[id].Region, true)
 	case "demob":
 		n, _ := strconv.Atoi(data[1])
 		p.demobOrLose(dec.Seat, a, n)
@@ -805,6 +810,8 @@ func (p *Play) effects(es []string, issue, seat, named string) {
 				}
 			}
 			p.Log(table.M("Every deployed unit goes to Exhausted."))
+		case "unsettle":
+			later = append(later, "reopen "+f[1]+" "+seat)
 		case "demob_or_hap":
 			// Lenin's conference: each player from seat on, in turn.
 			for _, s := range p.clockwise(seat) {
