@@ -34,9 +34,10 @@ const (
 	kindContest = "contest"
 	kindKeep    = "keep"
 	kindCard    = "card"
+	kindTarget  = "target"
 )
 
-var kinds = []string{kindData, kindSetup, kindRound, kindContest, kindKeep, kindCard}
+var kinds = []string{kindData, kindSetup, kindRound, kindContest, kindKeep, kindCard, kindTarget}
 
 // Kind is La Belle Époque as the judge registers it.
 type Kind struct{}
@@ -149,8 +150,11 @@ type Play struct {
 	Contest *Contest `json:"contest,omitempty"`
 	// Bonuses are the Prestige boxes whose bonus each Power took (11.1).
 	Bonuses map[string][]int `json:"bonuses,omitempty"`
-	Over    bool             `json:"over,omitempty"`
-	Early   bool             `json:"early,omitempty"`
+	// Effects are the effects of the cards played still to apply, the
+	// first waiting for its target (cards.go).
+	Effects []Effect `json:"effects,omitempty"`
+	Over    bool     `json:"over,omitempty"`
+	Early   bool     `json:"early,omitempty"`
 
 	// dice are the phase's dice while a decision is applied.
 	dice *dice.Source
@@ -158,16 +162,18 @@ type Play struct {
 
 // Forces are a Power's units and markers.
 type Forces struct {
-	Armies   int      `json:"armies"` // in the Arsenal
-	Tired    int      `json:"tired"`  // of them, exhausted
-	Bought   int      `json:"bought"`
-	Fleets   []Fleet  `json:"fleets,omitempty"`
-	Armament int      `json:"armament"`
-	Work     bool     `json:"work,omitempty"`
-	Prestige bool     `json:"prestige_used,omitempty"`
-	Doctrine bool     `json:"doctrine,omitempty"`
-	Targeted bool     `json:"targeted,omitempty"`
-	Sold     []string `json:"sold,omitempty"`
+	Armies   int     `json:"armies"` // in the Arsenal
+	Tired    int     `json:"tired"`  // of them, exhausted
+	Bought   int     `json:"bought"`
+	Fleets   []Fleet `json:"fleets,omitempty"`
+	Armament int     `json:"armament"`
+	Work     bool    `json:"work,omitempty"`
+	Prestige bool    `json:"prestige_used,omitempty"`
+	Doctrine bool    `json:"doctrine,omitempty"`
+	// TargetedBy is the card that affected the Power this turn: no other
+	// may (8.6.1).
+	TargetedBy string   `json:"targeted_by,omitempty"`
+	Sold       []string `json:"sold,omitempty"`
 	// ContestBonus is an Automated Power's contest bonus, fixed in
 	// ContestTurn (13.9.1).
 	ContestBonus int `json:"contest_bonus,omitempty"`
@@ -393,16 +399,36 @@ func (p *Play) place(seat, answer string) {
 	}
 	p.Placing = nil
 	p.Held = p.holders()
+	p.firstOrder()
 	p.startTurn(1)
 }
 
 // End: after the last scoring the most VP win; ties go to Prestige,
-// then money, else the win is shared (10.2).
+// then money, else the win is shared (10.2). The Automated Powers do
+// not compete (13.0); the solo game's Power wins by the table of 13.10.
 func (p *Play) End() *game.Ending {
 	if !p.Over {
 		return nil
 	}
-	ranked, winners := table.Rank(p.Order, func(s string) []int { return []int{p.Get("vp", s), p.Get("prestige", s), p.Get("money", s)} })
+	if s := p.soloist(); s != "" {
+		vp := p.Get("vp", s)
+		var result string
+		for _, r := range soloResults {
+			if vp >= r.From {
+				result = r.Result
+			}
+		}
+		e := &game.Ending{Text: table.M("%s scores %s VP: %s (13.10)", s, vp, result).Text(italian)}
+		if vp >= soloVictory {
+			e.Winners = []string{s}
+		}
+		return e
+	}
+	_, humans := p.split(p.Order)
+	if len(humans) == 0 {
+		humans = p.Order
+	}
+	ranked, winners := table.Rank(humans, func(s string) []int { return []int{p.Get("vp", s), p.Get("prestige", s), p.Get("money", s)} })
 	var parts []string
 	for _, s := range ranked {
 		parts = append(parts, fmt.Sprintf("%s %d", s, p.Get("vp", s)))

@@ -16,6 +16,7 @@ var verbs = map[string]string{
 	"PIAZZA": "SETUP", "IMPIEGA": "COMMIT", "TIENI": "KEEP", "SEMPRE": "ALWAYS", "SU": "ON",
 	"FLOTTE": "FLEETS", "ESERCITI": "ARMIES", "FINE": "DONE", "SOSTITUISCI": "REPLACE",
 	"ARSENALE": "ARSENAL", "EUROPA": "EUROPE", "MASSIMO": "MAX", "MAI": "NEVER",
+	"BERSAGLIO": "TARGET",
 }
 
 // territory is the territory a player names: any case, - for _.
@@ -78,6 +79,21 @@ func (p *Play) Read(seat string, owed *table.Decision, line string) (table.Answe
 			return refuse("expected COMMIT <n>")
 		}
 		return table.Answer{Kind: kindContest, Text: "COMMIT " + f[1]}, nil
+	case "TARGET":
+		// A card's target: a Power, a territory, or a territory's space.
+		if len(f) < 2 || len(f) > 3 {
+			return refuse("expected TARGET <power>|<territory> [<space>]")
+		}
+		w := []string{strings.ToLower(f[1])}
+		if t, ok := p.territory(f[1]); ok {
+			w[0] = t
+		} else if s, ok := seatByName(f[1]); ok {
+			w[0] = s
+		}
+		if len(f) == 3 {
+			w = append(w, f[2])
+		}
+		return table.Answer{Kind: kindTarget, Text: "TARGET " + strings.Join(w, " ")}, nil
 	case "KEEP":
 		if len(f) != 2 {
 			return refuse("expected KEEP <card>")

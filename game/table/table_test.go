@@ -400,3 +400,20 @@ func TestPlayers(t *testing.T) {
 		t.Errorf("setting %+v", st)
 	}
 }
+
+// Top keeps the keys of the highest score, in their order.
+func TestTop(t *testing.T) {
+	score := map[string]int{"a": 2, "b": 5, "c": 5, "d": -1}
+	for _, c := range []struct {
+		keys, want []string
+	}{
+		{[]string{"a", "b", "c", "d"}, []string{"b", "c"}},
+		{[]string{"d", "a"}, []string{"a"}},
+		{[]string{"d"}, []string{"d"}},
+		{nil, nil},
+	} {
+		if got := Top(c.keys, func(k string) int { return score[k] }); !slices.Equal(got, c.want) {
+			t.Errorf("%v: %v, want %v", c.keys, got, c.want)
+		}
+	}
+}

@@ -62,21 +62,6 @@ func unhappiness(seat string, o *Option) int {
 	return loss
 }
 
-// top are the ids with the highest score.
-func top(ids []string, score func(string) int) []string {
-	var out []string
-	best := 0
-	for _, id := range ids {
-		switch s := score(id); {
-		case len(out) == 0 || s > best:
-			best, out = s, []string{id}
-		case s == best:
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
 // Decide answers a bot's decisions by its procedure; what the procedure
 // leaves open is the moderator's (toModerator, asked in Apply).
 func (p *Play) Decide(dec table.Decision) ([]string, bool) {
@@ -108,8 +93,8 @@ func (p *Play) Decide(dec table.Decision) ([]string, bool) {
 				}
 			}
 		}
-		keys = top(keys, func(k string) int { return optionValue(seat, opts[k]) })
-		keys = top(keys, func(k string) int { return -unhappiness(seat, opts[k]) })
+		keys = table.Top(keys, func(k string) int { return optionValue(seat, opts[k]) })
+		keys = table.Top(keys, func(k string) int { return -unhappiness(seat, opts[k]) })
 		var ans []string
 		for _, k := range keys {
 			ans = append(ans, "OPTION "+k)
@@ -292,7 +277,7 @@ func (p *Play) botPolitical(seat string) []string {
 		return out
 	}
 	if len(winning) > 0 {
-		return settle(top(winning, func(id string) int { return p.potential(seat, id) }))
+		return settle(table.Top(winning, func(id string) int { return p.potential(seat, id) }))
 	}
 	open := append(slices.Clone(p.OnTable), p.Waiting...)
 	var places []string
@@ -348,8 +333,8 @@ func (p *Play) botMilitary(seat string) string {
 		cands = append(cands, r)
 		cols[r] = col
 	}
-	cands = top(cands, func(r string) int { return len(p.issuesOf(seat, r)) })
-	cands = top(cands, func(r string) int {
+	cands = table.Top(cands, func(r string) int { return len(p.issuesOf(seat, r)) })
+	cands = table.Top(cands, func(r string) int {
 		s := 0
 		for _, id := range p.issuesOf(seat, r) {
 			s = max(s, p.Data.Issues[id].Stars)
@@ -362,7 +347,7 @@ func (p *Play) botMilitary(seat string) string {
 			rolled = append(rolled, p.Roll(p.dice, "the bot's region: "+r, 1, 6, true)[0])
 		}
 		i := 0
-		cands = top(cands, func(r string) int { i++; return rolled[i-1] })
+		cands = table.Top(cands, func(r string) int { i++; return rolled[i-1] })
 	}
 	if len(cands) == 1 {
 		return "DEPLOY " + cands[0] + " " + strconv.Itoa(cols[cands[0]])

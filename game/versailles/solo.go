@@ -133,7 +133,7 @@ func (p *Play) mustSettle(seat string) []string {
 // weakest are the factions of the least strength, to one of which the
 // player switches when an Issue is unsettled («Cambiare Fazione»).
 func (p *Play) weakest() []string {
-	return top(p.Order, func(s string) int { return -p.strength(s) })
+	return table.Top(p.Order, func(s string) int { return -p.strength(s) })
 }
 
 // askSwitch asks the player which of the weakest it plays.
