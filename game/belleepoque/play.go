@@ -383,7 +383,7 @@ func (p *Play) defaultPlacement(seat string, n int) []string {
 func (p *Play) place(seat, answer string) {
 	ts := strings.Fields(strings.TrimPrefix(answer, "SETUP "))
 	if e := p.placeError(seat, ts); e != nil {
-		p.Log(skipped(table.M("%s skipped: ", answer), *e))
+		p.Log(table.Skipped(table.M("%s skipped: ", answer), *e))
 		ts = p.defaultPlacement(seat, min(2, p.Placing[seat]))
 	}
 	for _, id := range ts {

@@ -30,15 +30,7 @@ func (p *Play) territory(w string) (string, bool) {
 // Ottoman card kept, or an action of a round (sent ahead when it is not
 // the seat's round, a whole turn's script in order).
 func (p *Play) Read(seat string, owed *table.Decision, line string) (table.Answer, error) {
-	f := strings.Fields(strings.NewReplacer("@", " ", ">", " ", ",", " ").Replace(strings.ToUpper(line)))
-	if len(f) > 1 && strings.TrimRight(f[0], ".)") != f[0] {
-		f = f[1:] // a step's number: "1. SEND ..."
-	}
-	for i, w := range f {
-		if e, ok := verbs[w]; ok {
-			f[i] = e
-		}
-	}
+	f := table.Words(strings.NewReplacer("@", " ", ">", " ", ",", " ").Replace(line), verbs)
 	if len(f) == 0 {
 		return table.Answer{}, &game.Refusal{NotOrder: true}
 	}

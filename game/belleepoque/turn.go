@@ -255,7 +255,7 @@ func (p *Play) run(lines []string) {
 		}
 		why, contest := p.act(r.Seat, line)
 		if why != nil {
-			p.Log(skipped(table.M("%s: %s skipped: ", r.Seat, line), *why))
+			p.Log(table.Skipped(table.M("%s: %s skipped: ", r.Seat, line), *why))
 			continue
 		}
 		r.Used = append(r.Used, v)
@@ -672,9 +672,3 @@ func (p *Play) soloist() string {
 
 // rollDie rolls a public die with the phase's dice.
 func (p *Play) rollDie(what string) int { return p.Roll(p.dice, what, 1, 6, true)[0] }
-
-// skipped is a line skipped, with why: one format, so that the
-// dictionary has its Italian (each reason after each prefix).
-func skipped(prefix, why table.Msg) table.Msg {
-	return table.Msg{F: prefix.F + why.F + ".", A: append(prefix.A, why.A...)}
-}

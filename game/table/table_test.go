@@ -417,3 +417,35 @@ func TestTop(t *testing.T) {
 		}
 	}
 }
+
+// Words: upper case, a step's number dropped, the game's verbs read as
+// their English.
+func TestWords(t *testing.T) {
+	verbs := map[string]string{"PASSA": "PASS", "INVIA": "SEND"}
+	for line, want := range map[string]string{
+		"1. invia cina": "SEND CINA",
+		"2) passa":      "PASS",
+		"3 passa":       "PASS",
+		"passa":         "PASS",
+		"1.":            "1.",
+		"":              "",
+		"Send Cina 3":   "SEND CINA 3",
+	} {
+		if got := strings.Join(Words(line, verbs), " "); got != want {
+			t.Errorf("%q: %q, want %q", line, got, want)
+		}
+	}
+}
+
+// Skipped joins a prefix and a reason in one format, their nested texts
+// where they were.
+func TestSkipped(t *testing.T) {
+	d := game.Dictionary{"%s: %s skipped: no %s.": "%s: %s saltato: niente %s.", "cubes": "cubi"}
+	m := Skipped(M("%s: %s skipped: ", "gb", "SEND x"), M("no %s", M("cubes")))
+	if got := m.Write(d, game.Italian); got != "gb: SEND x saltato: niente cubi." {
+		t.Errorf("%q", got)
+	}
+	if got := m.Write(d, game.English); got != "gb: SEND x skipped: no cubes." {
+		t.Errorf("%q", got)
+	}
+}

@@ -246,7 +246,7 @@ func (p *Play) botTurn(seat string) {
 		return
 	case len(lines) == 1:
 		if why := p.political(seat, lines[0], false); why != nil {
-			p.Log(skipped(table.M("%s: %s skipped: ", seat, lines[0]), *why))
+			p.Log(table.Skipped(table.M("%s: %s skipped: ", seat, lines[0]), *why))
 		}
 	default:
 		p.Log(table.M("%s takes no political action.", seat))

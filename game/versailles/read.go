@@ -32,15 +32,7 @@ var kindOf = map[string]string{
 // turn's prompts (sent ahead, they wait for it); ALWAYS MOD <n> is a
 // standing modifier, NEVER MOD withdraws it.
 func (p *Play) Read(seat string, owed *table.Decision, line string) (table.Answer, error) {
-	f := strings.Fields(strings.ToUpper(line))
-	if len(f) > 1 && strings.TrimRight(f[0], ".)") != f[0] {
-		f = f[1:]
-	}
-	for i, w := range f {
-		if e, ok := verbs[w]; ok {
-			f[i] = e
-		}
-	}
+	f := table.Words(line, verbs)
 	if len(f) == 0 {
 		return table.Answer{}, &game.Refusal{NotOrder: true}
 	}
@@ -133,7 +125,7 @@ func (p *Play) usAction(seat, a string) {
 		}
 	}
 	if why := p.political("us", line, false); why != nil {
-		p.Log(skipped(table.M("%s: %s skipped: ", "us", line), *why))
+		p.Log(table.Skipped(table.M("%s: %s skipped: ", "us", line), *why))
 		if line != "RECOVER" {
 			p.political("us", "RECOVER", false)
 		}

@@ -167,7 +167,7 @@ func (p *Play) do(f []string) {
 		p.draft()
 	case "military":
 		if why := p.military(f[1], strings.Join(f[2:], " ")); why != nil {
-			p.Log(skipped(table.M("%s: %s skipped: ", f[1], strings.Join(f[2:], " ")), *why))
+			p.Log(table.Skipped(table.M("%s: %s skipped: ", f[1], strings.Join(f[2:], " ")), *why))
 		}
 	case "botmil":
 		if !p.BotMilitary {
@@ -327,14 +327,14 @@ func (p *Play) turn(seat string, lines []string) {
 				continue
 			}
 			if why := p.military(seat, line); why != nil {
-				p.Log(skipped(table.M("%s: %s skipped: ", seat, line), *why))
+				p.Log(table.Skipped(table.M("%s: %s skipped: ", seat, line), *why))
 				mil = false
 			}
 		case done:
 			p.Log(table.M("%s: %s skipped: one political action a turn.", seat, line))
 		default:
 			if why := p.political(seat, line, false); why != nil {
-				p.Log(skipped(table.M("%s: %s skipped: ", seat, line), *why))
+				p.Log(table.Skipped(table.M("%s: %s skipped: ", seat, line), *why))
 				continue
 			}
 			done = true
@@ -909,10 +909,4 @@ func (p *Play) moveUnrest(r string, n int) {
 		p.Unrest[r] = u
 		p.Log(table.M("Unrest in %s: column %s.", r, u))
 	}
-}
-
-// skipped is a line skipped, with why, in one format (each reason after
-// each prefix has its Italian).
-func skipped(prefix, why table.Msg) table.Msg {
-	return table.Msg{F: prefix.F + why.F + ".", A: append(prefix.A, why.A...)}
 }
