@@ -2,9 +2,13 @@
 // engine: four Powers send diplomatic missions to minor nations and
 // colonies, in rounds of one or two actions, and contest each other's
 // cubes with fleets, armies and a die. The rules are the rulebook's
-// (section numbers in the comments); the map, the Power sheets, the
-// tracks and the cards come from the group's data file (DATA ...
-// ENDDATA), whose sample marks what it made up as placeholder.
+// (section numbers in the comments), with its Automated Powers (13.0,
+// automa.go) for the Powers nobody plays and its solo game (13.10);
+// the cards' effects, and the targets they need, are cards.go's. The
+// map, the Power sheets, the tracks, the cards and the Automated Power
+// sheets come from the group's data file (DATA ... ENDDATA), whose
+// sample marks what it made up as placeholder; where the rules end, the
+// moderator is asked, with the answers they allow.
 package belleepoque
 
 import (

@@ -2,9 +2,12 @@
 // the delegations place Influence on Issues and settle them, each turn
 // one political action and an optional military one, while unrest in
 // five regions may break into insurrections, auctions and a Strategy
-// draft. The rules are the rulebook's; the cards and the board's values
-// come from the group's data file (DATA ... ENDDATA), whose sample marks
-// what it made up as placeholder.
+// draft. The rules are the rulebook's, for four, three and two players
+// (the US dummy), and its solo game (solo.go), whose bots (bots.go) also
+// play any delegation nobody plays; where a bot's procedure leaves the
+// choice, the moderator (the solo player) is asked. The cards and the
+// board's values come from the group's data file (DATA ... ENDDATA),
+// whose sample marks what it made up as placeholder.
 package versailles
 
 import (
