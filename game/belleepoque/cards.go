@@ -27,13 +27,23 @@ type Effect struct {
 	// Hits each cube removed so far, "<power> <territory>".
 	Left int      `json:"left,omitempty"`
 	Hits []string `json:"hits,omitempty"`
+	// NoBots marks the Automated Powers' half of an Intrigue card, which
+	// a player may not turn against them (13.4).
+	NoBots bool `json:"no_bots,omitempty"`
 }
 
 // effect queues a card's effects for seat (every Power, for an event)
 // and applies them as far as they go.
 func (p *Play) effect(seat, id, e, name string) {
+	p.queue(Effect{Seat: seat, Card: id, Name: name}, e)
+}
+
+// queue queues the effects e, each like ef, and applies them as far as
+// they go.
+func (p *Play) queue(like Effect, e string) {
 	for _, one := range strings.Split(e, ",") {
-		ef := Effect{Seat: seat, Card: id, Name: name, Do: one}
+		ef := like
+		ef.Do = one
 		switch f := strings.Split(one, ":"); f[0] {
 		case "minor":
 			ef.Left, _ = strconv.Atoi(f[3])
@@ -142,9 +152,13 @@ func (p *Play) askTarget(ef *Effect, ans []string, prompt table.Msg) {
 }
 
 // open says whether a Power may suffer the card's effect: not one
-// another card affected this turn (8.6.1).
+// another card affected this turn (8.6.1), nor an Automated Power by a
+// player's half marked for them (13.4).
 func (p *Play) open(ef *Effect) func(string) bool {
 	return func(pw string) bool {
+		if ef.NoBots && slices.Contains(p.Auto, pw) {
+			return false
+		}
 		return ef.Seat == "" || p.Powers[pw].TargetedBy == "" || p.Powers[pw].TargetedBy == ef.Card
 	}
 }

@@ -166,3 +166,27 @@ func TestLossAndEventTargets(t *testing.T) {
 		t.Errorf("melanesia %v, effects %v", q.Board["melanesia"], q.Effects)
 	}
 }
+
+// 13.4: a player's Intrigue half marked for the Automated Powers is
+// never turned against them.
+func TestBotHalfSparesTheBots(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		bot  string
+		want []string
+	}{
+		{"the bots' half: France spared", "b", []string{"TARGET ru", "TARGET ic"}},
+		{"the other half: France a target", "a", []string{"TARGET fr", "TARGET ru", "TARGET ic"}},
+	} {
+		p := bare(t, 2)
+		p.Order = []string{"gb", "fr", "ru", "ic"}
+		p.Data.Intrigue["I03"].Bot = c.bot
+		p.Hands["gb"] = []string{"I03"}
+		if why := p.play("gb", "I03", []string{"B"}); why != nil {
+			t.Fatal(why.Write(italian, game.English))
+		}
+		if got := p.Pending[0].Answers; !slices.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}

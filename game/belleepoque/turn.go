@@ -560,14 +560,14 @@ func (p *Play) play(seat, id string, half []string) *table.Msg {
 		return nil
 	}
 	c := p.Data.Intrigue[id]
-	e := c.Effect
+	e, h := c.Effect, "a"
 	if len(half) > 0 && half[0] == "B" {
-		e = c.Other
+		e, h = c.Other, "b"
 	}
 	p.Take(seat, id)
 	p.Decks["discards"] = append(p.Decks["discards"], id)
 	p.Log(table.M("%s plays the intrigue card %s (%s).", seat, id, c.Name))
-	p.effect(seat, id, e, c.Name)
+	p.queue(Effect{Seat: seat, Card: id, Name: c.Name, NoBots: h == c.Bot}, e)
 	return nil
 }
 
