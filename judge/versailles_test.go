@@ -82,3 +82,45 @@ func TestVersaillesByMail(t *testing.T) {
 	}
 	mustContain(t, "the turn's mails", all, second+" settles "+a, first+" chooses "+key+" for "+a, "Accepted and binding: deal #1")
 }
+
+// The solo game by mail: one player holds the three factions; the order
+// is the player's; the bots' turns pass at once, and every prompt that
+// waits is the player's, answered by mail (in Italian for the order).
+func TestVersaillesSoloByMail(t *testing.T) {
+	f := newFixture(t, nil)
+	f.j.Games = append(slices.Clone(testGames), versailles.Kind{})
+	reply := f.send("gm@x.test", "CREATE solo trattato-1919\ngame versailles\nplayers 1")
+	mustContain(t, "CREATE", reply, "Game solo created")
+	reply = f.seatAll("solo", "trattato-1919", []string{"uk"}, "players.test")
+	mustContain(t, "START", reply, "Game solo has started")
+	pw := f.password("uk@players.test")
+	mail := func(body string) string {
+		return f.send("uk@players.test", "SIGNON uk@solo "+pw+"\n"+body)
+	}
+	f.send("gm@x.test", "SIGNON master@solo trattato-1919\nRULE START")
+	mail("ORDINE fr us uk")
+	p := f.versaillesNow("solo")
+	if !slices.Equal(p.Order, []string{"fr", "us", "uk"}) || p.Human != "uk" {
+		t.Fatalf("order %v, player %s", p.Order, p.Human)
+	}
+	for i := 0; i < 30 && p.Round < 6; i++ {
+		dec := p.Pending[0]
+		if dec.Seat != p.Human {
+			t.Fatalf("a decision waits for %s: %+v", dec.Seat, dec)
+		}
+		ans := dec.Default
+		if ans == "" {
+			ans = dec.Answers[0]
+		}
+		mail(ans)
+		p = f.versaillesNow("solo")
+	}
+	if p.Round < 6 {
+		t.Fatalf("the solo game did not go round: round %d, pending %+v", p.Round, p.Pending)
+	}
+	all := ""
+	for _, m := range f.outbox() {
+		all += string(m.Body)
+	}
+	mustContain(t, "the mails", all, "The factions play in the order fr, us, uk.", "is a bot and its procedure leaves this choice to you")
+}

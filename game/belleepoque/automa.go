@@ -10,11 +10,9 @@ import (
 
 // automa is an Automated Power's action phase (13.3), in its first
 // round, its steps in order: the cards its Progress table shows
-// (13.4.1-2), a fleet (13.5), Prestige (13.6), one mission per cube by
-// its Mission table (13.7: a die for the row, the era for the column,
-// the first territory it does not hold with a free space, its fallbacks
-// in order; a row of 1 or 5 puts an armament cube on its sheet), the
-// arms sold (13.8); then it passes.
+// (13.4.1-2), a fleet (13.5), Prestige (13.6), its missions (13.7), the
+// arms sold (13.8); then it passes. Its contests are fought after the
+// action phase (13.3 e, contestsAfter).
 func (p *Play) automa(seat string) {
 	p.Round = &Round{Seat: seat}
 	a := p.Data.Automa[seat]
@@ -31,35 +29,213 @@ func (p *Play) automa(seat string) {
 			p.raisePrestige(seat, 1, true)
 			p.Log(table.M("%s raises its Prestige.", seat))
 		}
-		era := min((p.Turn-1)/3, 2)
-		held := p.holders()
-		arms := 0
-		for p.Get("md", seat) > 0 {
-			row := p.rollDie("the mission of " + seat)
-			if (row == 1 || row == 5) && arms < p.Powers[seat].Armament {
-				arms++ // 13.7: a reminder for step 5
-			}
-			sent := false
-			for _, t := range a.Mission[row][era] {
-				if held[t] != seat && p.free(t) > 0 {
-					p.Put(t, table.Piece{Kind: "md", Owner: seat, Tag: strconv.Itoa(p.free(t))})
-					p.Add("md", seat, -1)
-					p.Log(table.M("%s sends a cube to %s.", seat, t))
-					sent = true
-					break
-				}
-			}
-			if !sent {
-				p.Log(table.M("%s finds no territory for its mission and keeps its cubes.", seat))
-				break
-			}
-		}
+		arms := p.missions(seat, a)
 		p.automaArms(seat, a, arms)
 		p.tellHolders()
 	}
 	p.Passed = append(p.Passed, seat)
 	p.Log(table.M("%s passes.", seat))
 	p.endRound()
+}
+
+// missions is 13.7: a die for the row of the Mission table, a row of 1
+// or 5 putting an armament cube on the sheet (the row's die only, not
+// those rolled again: a ruling); the first cube by the first column's
+// box, the second by the second's, each the box's territory it neither
+// allies nor controls, else its fallback, else the die again for that
+// column alone; the others by the last column's, a die naming the
+// territory, each after the first on a row of its own die (13.7.1);
+// France's fourth from turn 4 by its column where the sheet has one
+// (13.7.2). A full territory is a contest (13.7 NOTE). Where the
+// rules end (no row of a column has a territory left; a full territory
+// with no opposing Power's cube), the moderator rules after the phase.
+func (p *Play) missions(seat string, a *Automa) (arms int) {
+	n := p.Get("md", seat)
+	if n == 0 || len(a.Missions) == 0 {
+		return 0
+	}
+	row := p.rollDie("the mission row of " + seat)
+	if (row == 1 || row == 5) && p.Powers[seat].Armament > 0 {
+		arms = 1
+		p.Log(table.M("%s rolls %s: an armament cube goes on its sheet.", seat, row))
+	}
+	third := 0
+	for i := range n {
+		col := min(i, 2)
+		if i == 3 && seat == "fr" && p.Turn >= 4 {
+			col = 3
+		}
+		r := row
+		if col == 3 && len(a.Missions[r]) < 4 {
+			col = 2 // no column of its own: with the third's
+		}
+		t := ""
+		if col == 2 {
+			if third > 0 {
+				r = p.rollDie("the mission row of a further cube of " + seat)
+			}
+			third++
+			t = ranged(a.Missions[r][2], p.rollDie("the territory of a mission of "+seat))
+		} else if t = p.unheld(seat, a, r, col); t == "" {
+			p.askMission(seat, "column", strconv.Itoa(col+1))
+			continue
+		}
+		if !p.sendAutomaCube(seat, t) {
+			p.askMission(seat, "full", t)
+		}
+	}
+	return arms
+}
+
+// ranged is the territory of the last column's box the die names.
+func ranged(box []Target, die int) string {
+	for _, tg := range box {
+		if die >= tg.From && die <= tg.To {
+			return tg.Territory
+		}
+	}
+	return ""
+}
+
+// unheld is the territory of a box of the column the Power neither
+// allies nor controls, the die rolled again for the column while the
+// row's box has none (13.7 a-c); "" where no row's box of the column
+// has one, which would roll for ever.
+func (p *Play) unheld(seat string, a *Automa, row, col int) string {
+	held := p.holders()
+	in := func(r int) string {
+		if col >= len(a.Missions[r]) {
+			return ""
+		}
+		for _, tg := range a.Missions[r][col] {
+			if held[tg.Territory] != seat {
+				return tg.Territory
+			}
+		}
+		return ""
+	}
+	if !slices.ContainsFunc([]int{1, 2, 3, 4, 5, 6}, func(r int) bool { return in(r) != "" }) {
+		return ""
+	}
+	for range 100 {
+		if t := in(row); t != "" {
+			return t
+		}
+		row = p.rollDie("the mission row of column " + strconv.Itoa(col+1) + " of " + seat + ", again")
+	}
+	return ""
+}
+
+// sendAutomaCube sends a cube of an Automated Power to t: the lowest
+// free space, else a contest on the cube of the opposing Power with the
+// most cubes there (a die between equals, 13.7 NOTE); false where t is
+// full and holds no opposing Power's cube it can contest.
+func (p *Play) sendAutomaCube(seat, t string) bool {
+	if sp := p.free(t); sp > 0 {
+		p.Put(t, table.Piece{Kind: "md", Owner: seat, Tag: strconv.Itoa(sp)})
+		p.Add("md", seat, -1)
+		p.Log(table.M("%s sends a cube to %s, space %s.", seat, t, sp))
+		return true
+	}
+	victim, spaces := p.mostCubes(seat, t, "the cube contested in "+t, nil)
+	if victim == "" {
+		return false
+	}
+	p.Put(t, table.Piece{Kind: "contest", Owner: seat, Tag: strconv.Itoa(spaces[0])})
+	p.Add("md", seat, -1)
+	p.Log(table.M("%s sends a cube to %s on the cube of %s in space %s: a contest.", seat, t, victim, spaces[0]))
+	return true
+}
+
+// mostCubes is the opposing Power (not seat, and as eligible says where
+// it says) with the most cubes in t among those with a cube not under a
+// contest, a die between equals (even and odd for two, thirds for
+// three: 13.4.3); and the spaces of those cubes, lowest first.
+func (p *Play) mostCubes(seat, t, what string, eligible func(string) bool) (string, []int) {
+	spaces := map[string][]int{}
+	for s := 1; s <= p.Data.Territories[t].Spaces; s++ {
+		pc, md := p.at(t, s, "md")
+		_, c := p.at(t, s, "contest")
+		if md && !c && pc.Owner != seat && slices.Contains(p.Order, pc.Owner) && (eligible == nil || eligible(pc.Owner)) {
+			spaces[pc.Owner] = append(spaces[pc.Owner], s)
+		}
+	}
+	var most []string
+	best := 0
+	for _, o := range p.Order {
+		if len(spaces[o]) == 0 {
+			continue
+		}
+		switch k := p.count(t, o); {
+		case k > best:
+			best, most = k, []string{o}
+		case k == best:
+			most = append(most, o)
+		}
+	}
+	switch len(most) {
+	case 0:
+		return "", nil
+	case 1:
+		return most[0], spaces[most[0]]
+	}
+	v := most[drawIndex(p.rollDie(what), len(most))]
+	return v, spaces[v]
+}
+
+// drawIndex is which of k equals a die names: even the first and odd
+// the second of two, by equal ranges of more (13.4.3, 13.4.6).
+func drawIndex(die, k int) int {
+	if k == 2 {
+		return die % 2
+	}
+	return (die - 1) * k / 6
+}
+
+// askMission asks the moderator where the rules leave an Automated
+// Power's mission: a full territory with no opposing Power's cube (the
+// cube may contest another's, or stay), or a column with no territory
+// left in any row (a territory, or the cube stays).
+func (p *Play) askMission(seat, why, arg string) {
+	ans := []string{"KEEP"}
+	var prompt table.Msg
+	if why == "full" {
+		for s := 1; s <= p.Data.Territories[arg].Spaces; s++ {
+			pc, md := p.at(arg, s, "md")
+			if _, c := p.at(arg, s, "contest"); md && !c && pc.Owner != seat && p.patron(pc.Owner) != seat {
+				ans = append(ans, "ON "+strconv.Itoa(s))
+			}
+		}
+		if len(ans) == 1 {
+			p.Log(table.M("%s finds %s full with no cube to contest: it keeps the cube.", seat, arg))
+			return
+		}
+		prompt = table.M("The mission of %s goes to %s, which is full and holds no opposing Power's cube (13.7 NOTE names none): RULE ON <space> to contest the cube there, or RULE KEEP to keep the cube in its Embassies.", seat, arg)
+	} else {
+		ans = append(ans, sortedKeys(p.Data.Territories)...)
+		prompt = table.M("Column %s of the Mission table of %s has no territory it does not hold, in any row (13.7 would roll for ever): RULE <territory> to send the cube there, or RULE KEEP to keep it in its Embassies.", arg, seat)
+	}
+	p.Ask(table.Decision{Seat: table.Master, Kind: kindCard, Data: strings.Join([]string{"mission", seat, why, arg}, " "), Answers: ans, Default: "KEEP", Prompt: prompt})
+}
+
+// ruleMission carries out the moderator's ruling on a mission.
+func (p *Play) ruleMission(data, answer string) {
+	f := strings.Fields(data) // mission <seat> full|column <arg>
+	seat := f[1]
+	switch {
+	case answer == "KEEP":
+		p.Log(table.M("%s keeps the cube, as the moderator ruled.", seat))
+	case f[2] == "full":
+		sp := strings.TrimPrefix(answer, "ON ")
+		p.Put(f[3], table.Piece{Kind: "contest", Owner: seat, Tag: sp})
+		p.Add("md", seat, -1)
+		p.Log(table.M("%s sends a cube to %s on the cube in space %s: a contest, as the moderator ruled.", seat, f[3], sp))
+	default:
+		if !p.sendAutomaCube(seat, answer) {
+			p.askMission(seat, "full", answer)
+		}
+	}
+	p.tellHolders()
 }
 
 // automaCards plays the cards the Progress table shows this turn: a
@@ -171,40 +347,13 @@ func (p *Play) placeArms(seat, t string, n int) bool {
 		}
 	}
 	for ; n > 0; n-- {
-		counts := map[string]int{}
-		for s := 1; s <= tr.Spaces; s++ {
-			pc, md := p.at(t, s, "md")
-			_, c := p.at(t, s, "contest")
-			if md && !c && pc.Owner != seat && slices.Contains(p.Order, pc.Owner) {
-				counts[pc.Owner]++
-			}
-		}
-		var most []string
-		best := 0
-		for _, o := range p.Order {
-			switch k := counts[o]; {
-			case k > best:
-				best, most = k, []string{o}
-			case k == best && k > 0:
-				most = append(most, o)
-			}
-		}
-		if len(most) == 0 {
+		victim, spaces := p.mostCubes(seat, t, "the cube replaced in "+t, nil)
+		if victim == "" {
 			return false
 		}
-		victim := most[0]
-		if len(most) > 1 {
-			victim = most[(p.rollDie("the cube replaced in "+t)-1)*len(most)/6]
-		}
-		for s := tr.Spaces; s >= 1; s-- {
-			pc, md := p.at(t, s, "md")
-			if _, c := p.at(t, s, "contest"); md && !c && pc.Owner == victim {
-				tag := strconv.Itoa(s)
-				p.Remove(t, func(x table.Piece) bool { return x.Kind == "md" && x.Tag == tag })
-				p.Put(t, table.Piece{Kind: "armament", Owner: seat, Tag: tag})
-				break
-			}
-		}
+		tag := strconv.Itoa(spaces[len(spaces)-1]) // from the last
+		p.Remove(t, func(x table.Piece) bool { return x.Kind == "md" && x.Tag == tag })
+		p.Put(t, table.Piece{Kind: "armament", Owner: seat, Tag: tag})
 	}
 	return true
 }

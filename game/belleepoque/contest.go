@@ -17,6 +17,44 @@ const (
 	contestDice
 )
 
+// newContest is the contest of the cube attacker stacked in space sp
+// of t: the defender is the cube's Power, or its minor's patron.
+func (p *Play) newContest(t string, sp int, attacker string) *Contest {
+	base, _ := p.at(t, sp, "md")
+	c := &Contest{Territory: t, Space: sp, Attacker: attacker, AskAF: -1, AskAA: -1}
+	if slices.Contains(p.Order, base.Owner) {
+		c.Defender = base.Owner
+	} else {
+		c.Minor = base.Owner
+		c.Defender = p.patron(base.Owner)
+	}
+	return c
+}
+
+// contestsAfter is 13.3 e): once every Power has passed, the contests
+// an Automated Power takes part in, attacking or defending, are fought
+// one by one, in the map's order (a ruling: the rules give none); then
+// the preparation, which cancels the others (8.11).
+func (p *Play) contestsAfter() {
+	p.Round = nil
+	for _, t := range sortedKeys(p.Data.Territories) {
+		for sp := 1; sp <= p.Data.Territories[t].Spaces; sp++ {
+			top, ok := p.at(t, sp, "contest")
+			if !ok {
+				continue
+			}
+			c := p.newContest(t, sp, top.Owner)
+			if slices.Contains(p.Auto, c.Attacker) || slices.Contains(p.Auto, c.Defender) {
+				p.Contest = c
+				p.Log(table.M("The contest in %s, space %s, %s against %s, is fought after the action phase (13.3 e).", t, sp, c.Attacker, orMinor(c)))
+				p.askContest()
+				return
+			}
+		}
+	}
+	p.prepare()
+}
+
 // stepOwner is who commits at a step, and what.
 func (c *Contest) stepOwner() (seat, kind string) {
 	switch c.Step {
@@ -36,6 +74,9 @@ func (c *Contest) stepOwner() (seat, kind string) {
 // territories needing none (8.7 NOTE); the allied minors' free, its own
 // as its money pays (fleets £2, £1 with the Kiel Canal; armies £1).
 func (p *Play) available(seat, kind string) (units, cost int) {
+	if slices.Contains(p.Auto, seat) {
+		return 0, 1 // an Automated Power uses no units (13.3)
+	}
 	t := p.Data.Territories[p.Contest.Territory]
 	fc := p.Powers[seat]
 	minors := len(p.minorUnits(seat, kind, t.Continent))
@@ -225,6 +266,10 @@ func (p *Play) fight() {
 	}
 	p.Contest = nil
 	p.tellHolders()
+	if p.Round == nil {
+		p.contestsAfter() // the next of 13.3 e)
+		return
+	}
 	rest := p.Round.Rest
 	p.Round.Rest = nil
 	p.run(rest)

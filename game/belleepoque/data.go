@@ -96,19 +96,30 @@ type Card struct {
 	Bot string `json:"bot,omitempty"`
 }
 
-// Automa is an Automated Power sheet: the Mission table's rows (a d6)
-// by era, each a territory and its fallbacks; the turns of the
-// Progress table that raise Prestige, build a fleet, play an Intrigue
-// or a National card; the Arsenal Bonus of each turn (13.9.1); the
-// Objective Priority list (13.4.3, 13.8).
+// Automa is an Automated Power sheet: the Mission table's rows (a d6),
+// each a box per column (13.7: the first cube's, the second's, the
+// third and later cubes', and France's fourth from turn 4, 13.7.2); the
+// turns of the Progress table that raise Prestige, build a fleet, play
+// an Intrigue or a National card; the Arsenal Bonus of each turn
+// (13.9.1); the Objective Priority list (13.4.3, 13.8).
 type Automa struct {
-	Mission  map[int][3][]string `json:"mission"`
-	Prestige []int               `json:"prestige,omitempty"`
-	Fleet    []int               `json:"fleet,omitempty"`
-	Intrigue []int               `json:"intrigue,omitempty"`
-	National []int               `json:"national,omitempty"`
-	Arsenal  []int               `json:"arsenal,omitempty"`
-	Priority []string            `json:"priority,omitempty"`
+	Missions map[int][][]Target `json:"missions"`
+	Prestige []int              `json:"prestige,omitempty"`
+	Fleet    []int              `json:"fleet,omitempty"`
+	Intrigue []int              `json:"intrigue,omitempty"`
+	National []int              `json:"national,omitempty"`
+	Arsenal  []int              `json:"arsenal,omitempty"`
+	Priority []string           `json:"priority,omitempty"`
+}
+
+// Target is a territory of a Mission table's box: in the first two
+// columns (and France's fourth) a territory and its fallbacks in order
+// (the one in brackets); in the last, each territory with the die faces
+// From-To that name it.
+type Target struct {
+	Territory string `json:"t"`
+	From      int    `json:"from,omitempty"`
+	To        int    `json:"to,omitempty"`
 }
 
 // dataLines are the lines of a data file, for refusals.
@@ -123,7 +134,7 @@ var dataLines = map[string]string{
 	"EVENT":     "EVENT <id> <era 1-3> <name> [promo] [effect=<effect>]",
 	"INTRIGUE":  "INTRIGUE <id> <name> [a=<effect>] [b=<effect>] [bot=a|b]",
 	"NATIONAL":  "NATIONAL <power> <id> <name> [cost=<n>] [needs=work] [effect=<effect>]",
-	"AUTOMA":    "AUTOMA <power> MISSION <row 1-6> <era I> <era II> <era III> (each <territory>[/<fallback>...]), AUTOMA <power> PRESTIGE|FLEET|INTRIGUE|NATIONAL <turn>,..., AUTOMA <power> ARSENAL <bonus of turn 1>,<turn 2>,... or AUTOMA <power> PRIORITY <territory>,...",
+	"AUTOMA":    "AUTOMA <power> MISSION <row 1-6> <1st cube> <2nd cube> <3rd cube and later> [<4th cube>] (<territory>[/<fallback>...]; the 3rd: <territory>:<from>-<to>/... covering the die 1-6), AUTOMA <power> PRESTIGE|FLEET|INTRIGUE|NATIONAL <turn>,..., AUTOMA <power> ARSENAL <bonus of turn 1>,<turn 2>,... or AUTOMA <power> PRIORITY <territory>,...",
 }
 
 var continents = []string{"europe", "africa", "asia"}
@@ -334,6 +345,14 @@ func ParseData(text string) (*Data, []table.Msg) {
 			for _, e := range []string{c.Effect, c.Other} {
 				if !validEffect(e) {
 					bad(n, "effect %s: expected %s (or none, for the moderator)", e, effectForms)
+					continue
+				}
+				for _, one := range strings.Split(e, ",") {
+					if f := strings.Split(one, ":"); f[0] == "minor" {
+						for _, t := range strings.Split(f[2], "|") {
+							refs = append(refs, ref{n, t})
+						}
+					}
 				}
 			}
 			if dup(strings.ToLower(key), id) {
@@ -350,24 +369,28 @@ func ParseData(text string) (*Data, []table.Msg) {
 			}
 			a := d.Automa[strings.ToLower(words[0])]
 			if a == nil {
-				a = &Automa{Mission: map[int][3][]string{}}
+				a = &Automa{Missions: map[int][][]Target{}}
 				d.Automa[strings.ToLower(words[0])] = a
 			}
 			switch strings.ToUpper(words[1]) {
 			case "MISSION":
 				row, ok := num(words[2])
-				if !ok || row < 1 || row > 6 || len(words) != 6 {
+				if !ok || row < 1 || row > 6 || len(words) != 6 && len(words) != 7 {
 					bad(n, "expected %s", usage)
 					continue
 				}
-				var cols [3][]string
-				for c := range 3 {
-					cols[c] = strings.Split(strings.ToLower(words[3+c]), "/")
-					for _, t := range cols[c] {
-						refs = append(refs, ref{n, t})
+				var cols [][]Target
+				for c, w := range words[3:] {
+					col, ok := parseBox(strings.ToLower(w), c == 2)
+					if !ok {
+						bad(n, "%s: expected %s", w, usage)
 					}
+					for _, t := range col {
+						refs = append(refs, ref{n, t.Territory})
+					}
+					cols = append(cols, col)
 				}
-				a.Mission[row] = cols
+				a.Missions[row] = cols
 			case "PRESTIGE", "FLEET", "INTRIGUE", "NATIONAL", "ARSENAL":
 				var turns []int
 				arsenal := strings.EqualFold(words[1], "ARSENAL")
@@ -416,6 +439,15 @@ func ParseData(text string) (*Data, []table.Msg) {
 			whole("power %s has no POWER line", p.ID)
 		}
 	}
+	for _, pw := range sortedKeys(d.Automa) {
+		if m := d.Automa[pw].Missions; len(m) > 0 {
+			for row := 1; row <= 6; row++ {
+				if m[row] == nil {
+					whole("the Mission table of %s has no row %s", pw, row)
+				}
+			}
+		}
+	}
 	if len(d.Prestige) == 0 {
 		whole("expected %s", dataLines["PRESTIGE"])
 	}
@@ -439,6 +471,43 @@ func firstOf(ws []string) string {
 		return ""
 	}
 	return ws[0]
+}
+
+// parseBox reads a Mission table's box: "belgio/grecia", and in the
+// last column "cina:1-3/giappone:4-6" (each face once) or "cina".
+func parseBox(w string, ranged bool) ([]Target, bool) {
+	var out []Target
+	faces := 0
+	for _, item := range strings.Split(w, "/") {
+		t, r, hasRange := strings.Cut(item, ":")
+		tg := Target{Territory: t}
+		if hasRange {
+			a, b, _ := strings.Cut(r, "-")
+			var err1, err2 error
+			tg.From, err1 = strconv.Atoi(a)
+			tg.To, err2 = strconv.Atoi(b)
+			if !ranged || err1 != nil || err2 != nil || tg.From < 1 || tg.To > 6 || tg.From > tg.To {
+				return nil, false
+			}
+			for f := tg.From; f <= tg.To; f++ {
+				if faces&(1<<f) != 0 {
+					return nil, false
+				}
+				faces |= 1 << f
+			}
+		}
+		if t == "" {
+			return nil, false
+		}
+		out = append(out, tg)
+	}
+	if ranged && faces == 0 && len(out) == 1 {
+		out[0].From, out[0].To, faces = 1, 6, 0b1111110
+	}
+	if ranged && faces != 0b1111110 {
+		return nil, false
+	}
+	return out, true
 }
 
 // parseRate reads "1a:1", "2a1f:2".

@@ -2,9 +2,13 @@
 // engine: four Powers send diplomatic missions to minor nations and
 // colonies, in rounds of one or two actions, and contest each other's
 // cubes with fleets, armies and a die. The rules are the rulebook's
-// (section numbers in the comments); the map, the Power sheets, the
-// tracks and the cards come from the group's data file (DATA ...
-// ENDDATA), whose sample marks what it made up as placeholder.
+// (section numbers in the comments), with its Automated Powers (13.0,
+// automa.go) for the Powers nobody plays and its solo game (13.10);
+// the cards' effects, and the targets they need, are cards.go's. The
+// map, the Power sheets, the tracks, the cards and the Automated Power
+// sheets come from the group's data file (DATA ... ENDDATA), whose
+// sample marks what it made up as placeholder; where the rules end, the
+// moderator is asked, with the answers they allow.
 package belleepoque
 
 import (
@@ -34,9 +38,10 @@ const (
 	kindContest = "contest"
 	kindKeep    = "keep"
 	kindCard    = "card"
+	kindTarget  = "target"
 )
 
-var kinds = []string{kindData, kindSetup, kindRound, kindContest, kindKeep, kindCard}
+var kinds = []string{kindData, kindSetup, kindRound, kindContest, kindKeep, kindCard, kindTarget}
 
 // Kind is La Belle Époque as the judge registers it.
 type Kind struct{}
@@ -149,8 +154,11 @@ type Play struct {
 	Contest *Contest `json:"contest,omitempty"`
 	// Bonuses are the Prestige boxes whose bonus each Power took (11.1).
 	Bonuses map[string][]int `json:"bonuses,omitempty"`
-	Over    bool             `json:"over,omitempty"`
-	Early   bool             `json:"early,omitempty"`
+	// Effects are the effects of the cards played still to apply, the
+	// first waiting for its target (cards.go).
+	Effects []Effect `json:"effects,omitempty"`
+	Over    bool     `json:"over,omitempty"`
+	Early   bool     `json:"early,omitempty"`
 
 	// dice are the phase's dice while a decision is applied.
 	dice *dice.Source
@@ -158,16 +166,18 @@ type Play struct {
 
 // Forces are a Power's units and markers.
 type Forces struct {
-	Armies   int      `json:"armies"` // in the Arsenal
-	Tired    int      `json:"tired"`  // of them, exhausted
-	Bought   int      `json:"bought"`
-	Fleets   []Fleet  `json:"fleets,omitempty"`
-	Armament int      `json:"armament"`
-	Work     bool     `json:"work,omitempty"`
-	Prestige bool     `json:"prestige_used,omitempty"`
-	Doctrine bool     `json:"doctrine,omitempty"`
-	Targeted bool     `json:"targeted,omitempty"`
-	Sold     []string `json:"sold,omitempty"`
+	Armies   int     `json:"armies"` // in the Arsenal
+	Tired    int     `json:"tired"`  // of them, exhausted
+	Bought   int     `json:"bought"`
+	Fleets   []Fleet `json:"fleets,omitempty"`
+	Armament int     `json:"armament"`
+	Work     bool    `json:"work,omitempty"`
+	Prestige bool    `json:"prestige_used,omitempty"`
+	Doctrine bool    `json:"doctrine,omitempty"`
+	// TargetedBy is the card that affected the Power this turn: no other
+	// may (8.6.1).
+	TargetedBy string   `json:"targeted_by,omitempty"`
+	Sold       []string `json:"sold,omitempty"`
 	// ContestBonus is an Automated Power's contest bonus, fixed in
 	// ContestTurn (13.9.1).
 	ContestBonus int `json:"contest_bonus,omitempty"`
@@ -377,7 +387,7 @@ func (p *Play) defaultPlacement(seat string, n int) []string {
 func (p *Play) place(seat, answer string) {
 	ts := strings.Fields(strings.TrimPrefix(answer, "SETUP "))
 	if e := p.placeError(seat, ts); e != nil {
-		p.Log(skipped(table.M("%s skipped: ", answer), *e))
+		p.Log(table.Skipped(table.M("%s skipped: ", answer), *e))
 		ts = p.defaultPlacement(seat, min(2, p.Placing[seat]))
 	}
 	for _, id := range ts {
@@ -393,16 +403,36 @@ func (p *Play) place(seat, answer string) {
 	}
 	p.Placing = nil
 	p.Held = p.holders()
+	p.firstOrder()
 	p.startTurn(1)
 }
 
 // End: after the last scoring the most VP win; ties go to Prestige,
-// then money, else the win is shared (10.2).
+// then money, else the win is shared (10.2). The Automated Powers do
+// not compete (13.0); the solo game's Power wins by the table of 13.10.
 func (p *Play) End() *game.Ending {
 	if !p.Over {
 		return nil
 	}
-	ranked, winners := table.Rank(p.Order, func(s string) []int { return []int{p.Get("vp", s), p.Get("prestige", s), p.Get("money", s)} })
+	if s := p.soloist(); s != "" {
+		vp := p.Get("vp", s)
+		var result string
+		for _, r := range soloResults {
+			if vp >= r.From {
+				result = r.Result
+			}
+		}
+		e := &game.Ending{Text: table.M("%s scores %s VP: %s (13.10)", s, vp, result).Text(italian)}
+		if vp >= soloVictory {
+			e.Winners = []string{s}
+		}
+		return e
+	}
+	_, humans := p.split(p.Order)
+	if len(humans) == 0 {
+		humans = p.Order
+	}
+	ranked, winners := table.Rank(humans, func(s string) []int { return []int{p.Get("vp", s), p.Get("prestige", s), p.Get("money", s)} })
 	var parts []string
 	for _, s := range ranked {
 		parts = append(parts, fmt.Sprintf("%s %d", s, p.Get("vp", s)))

@@ -16,6 +16,7 @@ var verbs = map[string]string{
 	"PIAZZA": "SETUP", "IMPIEGA": "COMMIT", "TIENI": "KEEP", "SEMPRE": "ALWAYS", "SU": "ON",
 	"FLOTTE": "FLEETS", "ESERCITI": "ARMIES", "FINE": "DONE", "SOSTITUISCI": "REPLACE",
 	"ARSENALE": "ARSENAL", "EUROPA": "EUROPE", "MASSIMO": "MAX", "MAI": "NEVER",
+	"BERSAGLIO": "TARGET",
 }
 
 // territory is the territory a player names: any case, - for _.
@@ -29,15 +30,7 @@ func (p *Play) territory(w string) (string, bool) {
 // Ottoman card kept, or an action of a round (sent ahead when it is not
 // the seat's round, a whole turn's script in order).
 func (p *Play) Read(seat string, owed *table.Decision, line string) (table.Answer, error) {
-	f := strings.Fields(strings.NewReplacer("@", " ", ">", " ", ",", " ").Replace(strings.ToUpper(line)))
-	if len(f) > 1 && strings.TrimRight(f[0], ".)") != f[0] {
-		f = f[1:] // a step's number: "1. SEND ..."
-	}
-	for i, w := range f {
-		if e, ok := verbs[w]; ok {
-			f[i] = e
-		}
-	}
+	f := table.Words(strings.NewReplacer("@", " ", ">", " ", ",", " ").Replace(line), verbs)
 	if len(f) == 0 {
 		return table.Answer{}, &game.Refusal{NotOrder: true}
 	}
@@ -78,6 +71,21 @@ func (p *Play) Read(seat string, owed *table.Decision, line string) (table.Answe
 			return refuse("expected COMMIT <n>")
 		}
 		return table.Answer{Kind: kindContest, Text: "COMMIT " + f[1]}, nil
+	case "TARGET":
+		// A card's target: a Power, a territory, or a territory's space.
+		if len(f) < 2 || len(f) > 3 {
+			return refuse("expected TARGET <power>|<territory> [<space>]")
+		}
+		w := []string{strings.ToLower(f[1])}
+		if t, ok := p.territory(f[1]); ok {
+			w[0] = t
+		} else if s, ok := seatByName(f[1]); ok {
+			w[0] = s
+		}
+		if len(f) == 3 {
+			w = append(w, f[2])
+		}
+		return table.Answer{Kind: kindTarget, Text: "TARGET " + strings.Join(w, " ")}, nil
 	case "KEEP":
 		if len(f) != 2 {
 			return refuse("expected KEEP <card>")

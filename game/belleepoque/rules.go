@@ -43,6 +43,15 @@ const (
 	lastTurn      = 9  // 6.1
 )
 
+// soloResults are the solo game's results by VP (13.10), and
+// soloVictory the least VP that win.
+var soloResults = []struct {
+	From   int
+	Result string
+}{{0, "a crushing defeat"}, {75, "a marginal defeat"}, {85, "a minor victory"}, {95, "a decisive victory"}, {110, "a crushing victory"}}
+
+const soloVictory = 85
+
 // minorCubes are the minor nations whose cubes are on the map, and how
 // many each has (2.0).
 var minorCubes = map[string]int{"italia": 7, "giappone": 7, "usa": 7, "spagna": 2, "portogallo": 3, "belgio": 2, "olanda": 2, "boeri": 3}
@@ -81,23 +90,39 @@ var alliances = map[string]alliance{
 }
 
 // effectForms is the engine's vocabulary of card effects, for refusals.
-const effectForms = "money:<n>, prestige:<n>, md:<n>, minor:<nation>:<territory>:<n>, purge:<nation>:<continent>, doctrine or end"
+const effectForms = "money:<n>, prestige:<n>, md:<n>, minor:<nation>:<territory>[|<territory>...]:<n>, purge:<nation>:<continent>, lose:money|prestige|md:<n>, remove:<n>[:<most a Power>], doctrine or end, or several joined by commas"
 
-// validEffect reports whether the engine knows e ("" is the moderator's).
+// validEffect reports whether the engine knows e ("" is the moderator's):
+// one effect, or several joined by commas, applied in order.
 func validEffect(e string) bool {
-	if e == "" || e == "doctrine" || e == "end" {
+	if e == "" || e == "end" {
 		return true
 	}
+	for _, one := range strings.Split(e, ",") {
+		if !validOne(one) {
+			return false
+		}
+	}
+	return true
+}
+
+func validOne(e string) bool {
 	f := strings.Split(e, ":")
 	n := func(s string) bool { _, err := strconv.Atoi(s); return err == nil }
 	switch f[0] {
+	case "doctrine":
+		return len(f) == 1
 	case "money", "prestige", "md":
 		return len(f) == 2 && n(f[1])
 	case "minor":
 		_, ok := minorCubes[f[1]]
-		return len(f) == 4 && ok && n(f[3])
+		return len(f) == 4 && ok && f[2] != "" && n(f[3])
 	case "purge":
 		return len(f) == 3 && (f[2] == "europe" || f[2] == "africa" || f[2] == "asia")
+	case "lose":
+		return len(f) == 3 && (f[1] == "money" || f[1] == "prestige" || f[1] == "md") && n(f[2])
+	case "remove":
+		return (len(f) == 2 || len(f) == 3 && n(f[2])) && n(f[1])
 	}
 	return false
 }

@@ -31,10 +31,20 @@ func (p *Play) Apply(dec table.Decision, answers []string, byDefault bool, d *di
 		}
 		p.Tell([]string{dec.Seat}, table.M("You keep %s.", card))
 		p.actions()
+	case kindTarget:
+		p.target(answers[0])
 	case kindCard:
-		// The moderator applied the card by EDIT; the step goes on.
-		if len(p.Pending) == 0 {
-			p.resume()
+		switch {
+		case strings.HasPrefix(dec.Data, "mission "):
+			p.ruleMission(dec.Data, answers[0])
+		case dec.Data == "target":
+			p.target(answers[0])
+		default:
+			// The moderator applied the effect by EDIT; the rest go on.
+			if len(p.Effects) > 0 {
+				p.Effects = p.Effects[1:]
+			}
+			p.effectsGoOn()
 		}
 	}
 	return nil
@@ -79,8 +89,8 @@ func (p *Play) startTurn(n int) {
 		}
 		p.Add("money", s, money)
 		cubes := 3
-		if s == "fr" && p.Powers[s].Work {
-			cubes = 4 // the Eiffel Tower
+		if s == "fr" && (p.Powers[s].Work || slices.Contains(p.Auto, s) && n >= 4) {
+			cubes = 4 // the Eiffel Tower; an Automated France from turn 4 (13.7.2)
 		}
 		cubes = min(cubes, p.supply(s))
 		p.Add("md", s, cubes)
@@ -107,6 +117,45 @@ func (p *Play) startTurn(n int) {
 	if len(p.Pending) == 0 {
 		p.intrigue()
 	}
+}
+
+// firstOrder is turn 1's order: the Automated Powers first, in an
+// order drawn (13.2); then a Power drawn first and the others after it
+// clockwise, as they sit (3.0 step 9).
+func (p *Play) firstOrder() {
+	bots, humans := p.split(p.Order)
+	if len(bots) > 1 {
+		p.dice.Shuffle("the order of the Automated Powers", len(bots), func(i, j int) { bots[i], bots[j] = bots[j], bots[i] })
+	}
+	if len(humans) > 1 {
+		i := p.Roll(p.dice, "the first player", 1, len(humans), true)[0] - 1
+		humans = append(humans[i:], humans[:i]...)
+	}
+	p.Order = append(bots, humans...)
+}
+
+// nextOrder is the next turn's: the Automated Powers first, the first
+// of this turn now last (13.2); then the others in the order they
+// passed (8.10).
+func (p *Play) nextOrder() []string {
+	bots, _ := p.split(p.Order)
+	_, humans := p.split(p.Passed)
+	if len(bots) > 1 {
+		bots = append(bots[1:], bots[0])
+	}
+	return append(bots, humans...)
+}
+
+// split is seats in order, the Automated Powers apart.
+func (p *Play) split(seats []string) (bots, humans []string) {
+	for _, s := range seats {
+		if slices.Contains(p.Auto, s) {
+			bots = append(bots, s)
+		} else {
+			humans = append(humans, s)
+		}
+	}
+	return bots, humans
 }
 
 // intrigue is 7.0: on turns 2, 4, 6 and 8 each draws one card in turn
@@ -206,7 +255,7 @@ func (p *Play) run(lines []string) {
 		}
 		why, contest := p.act(r.Seat, line)
 		if why != nil {
-			p.Log(skipped(table.M("%s: %s skipped: ", r.Seat, line), *why))
+			p.Log(table.Skipped(table.M("%s: %s skipped: ", r.Seat, line), *why))
 			continue
 		}
 		r.Used = append(r.Used, v)
@@ -221,6 +270,10 @@ func (p *Play) run(lines []string) {
 		if contest {
 			r.Rest = lines[i+1:]
 			p.askContest()
+			return
+		}
+		if len(p.Effects) > 0 {
+			r.Rest = lines[i+1:] // the card's effects wait for a choice
 			return
 		}
 	}
@@ -249,7 +302,7 @@ func (p *Play) endRound() {
 	}
 	p.Round = nil
 	if len(p.Passed) == len(p.Order) {
-		p.prepare()
+		p.contestsAfter()
 		return
 	}
 	for range p.Order {
@@ -376,13 +429,9 @@ func (p *Play) act(seat, line string) (*table.Msg, bool) {
 		if !ok || top.Owner != seat {
 			return no("%s has no cube of yours on another's in space %s", t, sp)
 		}
-		base, _ := p.at(t, sp, "md")
-		c := &Contest{Territory: t, Space: sp, Attacker: seat, AskAF: -1, AskAA: -1}
-		if slices.Contains(p.Order, base.Owner) {
-			c.Defender = base.Owner
-		} else {
-			c.Minor = base.Owner
-			c.Defender = p.patron(base.Owner)
+		c := p.newContest(t, sp, seat)
+		if slices.Contains(p.Auto, c.Defender) {
+			return no("a contest with an Automated Power is resolved after the action phase (13.3 e)")
 		}
 		for i := 3; i+1 < len(f); i += 2 {
 			n, _ := strconv.Atoi(f[i+1])
@@ -511,82 +560,15 @@ func (p *Play) play(seat, id string, half []string) *table.Msg {
 		return nil
 	}
 	c := p.Data.Intrigue[id]
-	e := c.Effect
+	e, h := c.Effect, "a"
 	if len(half) > 0 && half[0] == "B" {
-		e = c.Other
+		e, h = c.Other, "b"
 	}
 	p.Take(seat, id)
 	p.Decks["discards"] = append(p.Decks["discards"], id)
 	p.Log(table.M("%s plays the intrigue card %s (%s).", seat, id, c.Name))
-	p.effect(seat, id, e, c.Name)
+	p.queue(Effect{Seat: seat, Card: id, Name: c.Name, NoBots: h == c.Bot}, e)
 	return nil
-}
-
-// effect applies a card's effect for seat (every Power, for an event);
-// one the engine does not know is the moderator's to apply.
-func (p *Play) effect(seat, id, e, name string) {
-	who := []string{seat}
-	if seat == "" {
-		who = p.Order
-	}
-	f := strings.Split(e, ":")
-	n := 0
-	if len(f) > 1 {
-		n, _ = strconv.Atoi(f[len(f)-1])
-	}
-	switch f[0] {
-	case "money", "md", "prestige":
-		for _, s := range who {
-			switch f[0] {
-			case "prestige":
-				p.raisePrestige(s, n, true)
-			case "md":
-				p.Add("md", s, max(-p.Get("md", s), min(n, p.supply(s))))
-			default:
-				p.Add("money", s, max(n, -p.Get("money", s)))
-			}
-		}
-		p.Log(table.M("%s: %s %s.", id, f[0], n))
-	case "doctrine":
-		p.Powers[seat].Doctrine = true
-	case "minor":
-		for range n {
-			p.minorCube(f[1], f[2])
-		}
-	case "purge":
-		for _, t := range sortedKeys(p.Data.Territories) {
-			if p.Data.Territories[t].Continent == f[2] {
-				for p.Remove(t, table.Is("md", f[1])) {
-				}
-			}
-		}
-		p.Log(table.M("Every cube of %s in %s is removed.", f[1], f[2]))
-	default:
-		p.Ask(table.Decision{Seat: table.Master, Kind: kindCard, Answers: []string{"DONE"}, Default: "DONE",
-			Prompt: table.M("%s (%s) was played, and the data does not describe its effect: apply it with EDIT, then RULE DONE.", id, name)})
-	}
-	p.tellHolders()
-}
-
-// minorCube places a minor's cube by 6.2: a free space, else the space
-// a die names, whoever's cube it holds; none on armament or past the
-// last space (a ruling: the die names the space by number).
-func (p *Play) minorCube(minor, t string) {
-	if sp := p.free(t); sp > 0 {
-		p.Put(t, table.Piece{Kind: "md", Owner: minor, Tag: strconv.Itoa(sp)})
-		p.Log(table.M("A cube of %s is placed in %s, space %s.", minor, t, sp))
-		return
-	}
-	sp := p.Roll(p.dice, "the space in "+t, 1, 6, true)[0]
-	if _, arm := p.at(t, sp, "armament"); arm || sp > p.Data.Territories[t].Spaces {
-		p.Log(table.M("The cube of %s for %s is cancelled.", minor, t))
-		return
-	}
-	tag := strconv.Itoa(sp)
-	p.Remove(t, func(pc table.Piece) bool { return pc.Tag == tag && pc.Kind == "contest" })
-	p.Remove(t, func(pc table.Piece) bool { return pc.Tag == tag && pc.Kind == "md" })
-	p.Put(t, table.Piece{Kind: "md", Owner: minor, Tag: tag})
-	p.Log(table.M("A cube of %s replaces the cube in %s, space %s.", minor, t, sp))
 }
 
 // prepare is 8.11 and 9.0: unresolved contests cancelled, units
@@ -599,13 +581,13 @@ func (p *Play) prepare() {
 	}
 	for _, s := range p.Order {
 		fc := p.Powers[s]
-		fc.Tired, fc.Prestige, fc.Doctrine, fc.Targeted = 0, false, false, false
+		fc.Tired, fc.Prestige, fc.Doctrine, fc.TargetedBy = 0, false, false, ""
 		for i := range fc.Fleets {
 			fc.Fleets[i].Tired = false
 		}
 	}
 	p.MinorTired = nil
-	p.Order = slices.Clone(p.Passed)
+	p.Order = p.nextOrder()
 	p.tellHolders()
 	switch p.Turn {
 	case 3, 6:
@@ -619,10 +601,13 @@ func (p *Play) prepare() {
 
 // score is 10.1 (and, final, 10.2): each allied minor and controlled
 // colony's VP, the Great Work's, and the objectives (the negative ones
-// at the end only).
+// at the end only). An Automated Power never scores (13.0).
 func (p *Play) score(final bool) {
 	held := p.holders()
 	for _, s := range p.Order {
+		if slices.Contains(p.Auto, s) {
+			continue
+		}
 		vp := 0
 		for t, h := range held {
 			if h == s {
@@ -664,15 +649,26 @@ func (p *Play) final() {
 		p.raisePrestige(s, n, false)
 	}
 	p.score(true)
+	if s := p.soloist(); s != "" {
+		// 13.10: the game ended in turn 7 or 8 (Sarajevo) adds 10 or 5.
+		if bonus := map[int]int{7: 10, 8: 5}[p.Turn]; p.Early && bonus > 0 {
+			p.Add("vp", s, bonus)
+			p.Log(table.M("The game ended in turn %s: %s scores %s VP more (13.10).", p.Turn, s, bonus))
+		}
+	}
 	p.Pending = nil
 	p.Over = true
 }
 
+// soloist is the one Power a human plays against three Automated
+// Powers, the solo game of 13.10; "" in any other game.
+func (p *Play) soloist() string {
+	_, humans := p.split(p.Order)
+	if len(humans) == 1 && len(p.Order) == len(powers) {
+		return humans[0]
+	}
+	return ""
+}
+
 // rollDie rolls a public die with the phase's dice.
 func (p *Play) rollDie(what string) int { return p.Roll(p.dice, what, 1, 6, true)[0] }
-
-// skipped is a line skipped, with why: one format, so that the
-// dictionary has its Italian (each reason after each prefix).
-func skipped(prefix, why table.Msg) table.Msg {
-	return table.Msg{F: prefix.F + why.F + ".", A: append(prefix.A, why.A...)}
-}

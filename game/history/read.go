@@ -14,23 +14,12 @@ var verbs = map[string]string{"TIENI": "KEEP", "PASSA": "PASS", "GIOCA": "PLAY",
 // Read reads a line: a draft answer, or a line of a turn's script
 // (sent ahead when it is not the seat's turn, applied when it comes).
 func (p *Play) Read(seat string, owed *table.Decision, line string) (table.Answer, error) {
-	f := strings.Fields(strings.ToUpper(line))
-	if len(f) > 0 && strings.TrimRight(f[0], ".)") != f[0] {
-		f = f[1:] // a step's number: "1 EXPAND ..."
-	}
-	for i, w := range f {
-		if e, ok := verbs[w]; ok {
-			f[i] = e
-		}
-	}
+	f := table.Words(line, verbs)
 	// A Reject: a line sent ahead may be refused later, in a results
 	// mail its reader reads in its own language.
 	refuse := func(m table.Msg) (table.Answer, error) { return table.Answer{}, table.Reject(m) }
 	if len(f) == 0 {
 		return table.Answer{}, &game.Refusal{NotOrder: true}
-	}
-	if _, err := strconv.Atoi(f[0]); err == nil && len(f) > 1 {
-		f = f[1:]
 	}
 	land := func(w string) bool { _, ok := p.Data.Lands[strings.ToLower(w)]; return ok }
 	if owed == nil && (f[0] == "KEEP" || f[0] == "PASS") {

@@ -116,3 +116,20 @@ func Rank(seats []string, key func(string) []int) (ranked, winners []string) {
 	}
 	return ranked, winners
 }
+
+// Top are the keys of the highest score, in their order: the best
+// choices a rule leaves tied (a bot's Issues, the Powers a card may
+// target).
+func Top(keys []string, score func(string) int) []string {
+	var out []string
+	best := 0
+	for _, k := range keys {
+		switch v := score(k); {
+		case len(out) == 0 || v > best:
+			best, out = v, []string{k}
+		case v == best:
+			out = append(out, k)
+		}
+	}
+	return out
+}

@@ -28,4 +28,9 @@
 //
 // Randomness is the game's dice (game/dice), passed to Play.Apply: the
 // same phase rolls the same after a rollback or a crash.
+//
+// A game's own front end shares the engine's helpers: Words reads a
+// line's words (a step's number dropped, the Italian verbs as English),
+// Skipped tells a line skipped and why, ReadData and DataErrors read
+// the data file, Top keeps a rule's tied best, Rank orders the end.
 package table

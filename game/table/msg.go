@@ -53,6 +53,25 @@ func List(ms []Msg) Msg {
 	return M(strings.TrimSuffix(strings.Repeat("%s, ", len(ms)), ", "), args...)
 }
 
+// Skipped is a line of orders skipped, and why: the prefix and the
+// reason as one format and a full stop, so that the game's dictionary
+// gives it whole in Italian (each reason after each prefix).
+func Skipped(prefix, why Msg) Msg {
+	m := Msg{F: prefix.F + why.F + ".", A: append(slices.Clone(prefix.A), why.A...)}
+	for _, part := range []struct {
+		from int
+		n    map[int]Msg
+	}{{0, prefix.N}, {len(prefix.A), why.N}} {
+		for i, n := range part.n {
+			if m.N == nil {
+				m.N = map[int]Msg{}
+			}
+			m.N[part.from+i] = n
+		}
+	}
+	return m
+}
+
 // For is whether the reader may read m.
 func (m Msg) For(to game.Viewer) bool {
 	if to.Master || len(m.To) == 0 {

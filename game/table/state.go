@@ -195,6 +195,25 @@ func (s *State) Read(side []string, line string, standing []game.Order) ([]game.
 	return []game.Reading{r}, nil
 }
 
+// Words splits a line a player wrote into its words for a game's Read:
+// upper case, a step's number before them dropped ("1.", "2)", "3"),
+// and each word the game's verbs know read as its English ("PASSA" ->
+// "PASS").
+func Words(line string, verbs map[string]string) []string {
+	f := strings.Fields(strings.ToUpper(line))
+	if len(f) > 1 {
+		if _, err := strconv.Atoi(f[0]); err == nil || strings.TrimRight(f[0], ".)") != f[0] {
+			f = f[1:]
+		}
+	}
+	for i, w := range f {
+		if e, ok := verbs[w]; ok {
+			f[i] = e
+		}
+	}
+	return f
+}
+
 func (d *Decision) answers() []string {
 	if d == nil {
 		return nil

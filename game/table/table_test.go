@@ -400,3 +400,52 @@ func TestPlayers(t *testing.T) {
 		t.Errorf("setting %+v", st)
 	}
 }
+
+// Top keeps the keys of the highest score, in their order.
+func TestTop(t *testing.T) {
+	score := map[string]int{"a": 2, "b": 5, "c": 5, "d": -1}
+	for _, c := range []struct {
+		keys, want []string
+	}{
+		{[]string{"a", "b", "c", "d"}, []string{"b", "c"}},
+		{[]string{"d", "a"}, []string{"a"}},
+		{[]string{"d"}, []string{"d"}},
+		{nil, nil},
+	} {
+		if got := Top(c.keys, func(k string) int { return score[k] }); !slices.Equal(got, c.want) {
+			t.Errorf("%v: %v, want %v", c.keys, got, c.want)
+		}
+	}
+}
+
+// Words: upper case, a step's number dropped, the game's verbs read as
+// their English.
+func TestWords(t *testing.T) {
+	verbs := map[string]string{"PASSA": "PASS", "INVIA": "SEND"}
+	for line, want := range map[string]string{
+		"1. invia cina": "SEND CINA",
+		"2) passa":      "PASS",
+		"3 passa":       "PASS",
+		"passa":         "PASS",
+		"1.":            "1.",
+		"":              "",
+		"Send Cina 3":   "SEND CINA 3",
+	} {
+		if got := strings.Join(Words(line, verbs), " "); got != want {
+			t.Errorf("%q: %q, want %q", line, got, want)
+		}
+	}
+}
+
+// Skipped joins a prefix and a reason in one format, their nested texts
+// where they were.
+func TestSkipped(t *testing.T) {
+	d := game.Dictionary{"%s: %s skipped: no %s.": "%s: %s saltato: niente %s.", "cubes": "cubi"}
+	m := Skipped(M("%s: %s skipped: ", "gb", "SEND x"), M("no %s", M("cubes")))
+	if got := m.Write(d, game.Italian); got != "gb: SEND x saltato: niente cubi." {
+		t.Errorf("%q", got)
+	}
+	if got := m.Write(d, game.English); got != "gb: SEND x skipped: no cubes." {
+		t.Errorf("%q", got)
+	}
+}

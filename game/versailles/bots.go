@@ -62,21 +62,6 @@ func unhappiness(seat string, o *Option) int {
 	return loss
 }
 
-// top are the ids with the highest score.
-func top(ids []string, score func(string) int) []string {
-	var out []string
-	best := 0
-	for _, id := range ids {
-		switch s := score(id); {
-		case len(out) == 0 || s > best:
-			best, out = s, []string{id}
-		case s == best:
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
 // Decide answers a bot's decisions by its procedure; what the procedure
 // leaves open is the moderator's (toModerator, asked in Apply).
 func (p *Play) Decide(dec table.Decision) ([]string, bool) {
@@ -108,8 +93,8 @@ func (p *Play) Decide(dec table.Decision) ([]string, bool) {
 				}
 			}
 		}
-		keys = top(keys, func(k string) int { return optionValue(seat, opts[k]) })
-		keys = top(keys, func(k string) int { return -unhappiness(seat, opts[k]) })
+		keys = table.Top(keys, func(k string) int { return optionValue(seat, opts[k]) })
+		keys = table.Top(keys, func(k string) int { return -unhappiness(seat, opts[k]) })
 		var ans []string
 		for _, k := range keys {
 			ans = append(ans, "OPTION "+k)
@@ -197,17 +182,7 @@ func (p *Play) wouldBeSubject(seat, r string) bool {
 // the best bid, it passes (the auction being the players' one).
 func (p *Play) botBid(seat string) string {
 	a := p.Auction
-	units := map[int]int{3: 2, 2: 1, 1: 1}[p.inPlay(seat)]
-	if p.Data.Issues[a.Issue].NoMil {
-		units = 0
-	}
-	for units > 0 {
-		if _, ok := p.bidValue(seat, units, 0); ok {
-			break
-		}
-		units--
-	}
-	inf := min(p.potential(seat, a.Issue), p.Get("avail", seat))
+	units, inf := p.botOffer(seat)
 	mil, _ := p.bidValue(seat, units, inf)
 	if mil == a.Mil && inf == a.Inf && slices.Contains(p.Auto, a.Best) && p.Get("avail", seat) > p.Get("avail", a.Best) {
 		inf++
@@ -218,12 +193,37 @@ func (p *Play) botBid(seat string) string {
 	return "PASS"
 }
 
-// askModerator hands a bot's decision to the moderator, narrowed to the
-// answers its procedure allows.
+// botOffer is the bid of a bot's table: units by its units in play (3:
+// 2, 2: 1, 1: 1) as far as it can bid them, those in the region first
+// (bidValue counts them so), and Influence equal to the Potential Value,
+// at most what it has.
+func (p *Play) botOffer(seat string) (units, inf int) {
+	a := p.Auction
+	units = map[int]int{3: 2, 2: 1, 1: 1}[p.inPlay(seat)]
+	if p.Data.Issues[a.Issue].NoMil {
+		units = 0
+	}
+	for units > 0 {
+		if _, ok := p.bidValue(seat, units, 0); ok {
+			break
+		}
+		units--
+	}
+	return units, min(p.potential(seat, a.Issue), p.Get("avail", seat))
+}
+
+// askModerator hands a bot's decision to the moderator (the player, in
+// the solo game), narrowed to the answers its procedure allows.
 func (p *Play) askModerator(dec table.Decision, answers []string) {
 	p.For = dec.Seat
-	dec.Prompt = table.M("%s is a bot and its procedure leaves this choice to you (answer with RULE): %s", dec.Seat, dec.Prompt)
-	dec.Seat = table.Master
+	if p.solo() {
+		// «scegliete voi»: the player, who answers as it plays.
+		dec.Prompt = table.M("%s is a bot and its procedure leaves this choice to you: %s", dec.Seat, dec.Prompt)
+		dec.Seat = p.Human
+	} else {
+		dec.Prompt = table.M("%s is a bot and its procedure leaves this choice to you (answer with RULE): %s", dec.Seat, dec.Prompt)
+		dec.Seat = table.Master
+	}
 	if len(answers) > 0 {
 		dec.Answers, dec.Default = answers, answers[0]
 	}
@@ -246,7 +246,7 @@ func (p *Play) botTurn(seat string) {
 		return
 	case len(lines) == 1:
 		if why := p.political(seat, lines[0], false); why != nil {
-			p.Log(skipped(table.M("%s: %s skipped: ", seat, lines[0]), *why))
+			p.Log(table.Skipped(table.M("%s: %s skipped: ", seat, lines[0]), *why))
 		}
 	default:
 		p.Log(table.M("%s takes no political action.", seat))
@@ -277,7 +277,7 @@ func (p *Play) botPolitical(seat string) []string {
 		return out
 	}
 	if len(winning) > 0 {
-		return settle(top(winning, func(id string) int { return p.potential(seat, id) }))
+		return settle(table.Top(winning, func(id string) int { return p.potential(seat, id) }))
 	}
 	open := append(slices.Clone(p.OnTable), p.Waiting...)
 	var places []string
@@ -333,8 +333,8 @@ func (p *Play) botMilitary(seat string) string {
 		cands = append(cands, r)
 		cols[r] = col
 	}
-	cands = top(cands, func(r string) int { return len(p.issuesOf(seat, r)) })
-	cands = top(cands, func(r string) int {
+	cands = table.Top(cands, func(r string) int { return len(p.issuesOf(seat, r)) })
+	cands = table.Top(cands, func(r string) int {
 		s := 0
 		for _, id := range p.issuesOf(seat, r) {
 			s = max(s, p.Data.Issues[id].Stars)
@@ -347,7 +347,7 @@ func (p *Play) botMilitary(seat string) string {
 			rolled = append(rolled, p.Roll(p.dice, "the bot's region: "+r, 1, 6, true)[0])
 		}
 		i := 0
-		cands = top(cands, func(r string) int { i++; return rolled[i-1] })
+		cands = table.Top(cands, func(r string) int { i++; return rolled[i-1] })
 	}
 	if len(cands) == 1 {
 		return "DEPLOY " + cands[0] + " " + strconv.Itoa(cols[cands[0]])

@@ -123,6 +123,31 @@ func (p *Play) askMutiny(seat string) {
 		Prompt: table.M("Mutiny: your Happiness allows %s units; demobilize one to space 1 (DEMOB <n>, from 0): %s.", p.zone(p.Get("hap", seat)), strings.Join(p.Units[seat], " "))})
 }
 
+// askDemobOrLose asks a player of Lenin's conference to demobilize a
+// unit (the Demobilize action: the highest free space, its Happiness
+// gained) or to lose n Happiness; one without units loses it.
+func (p *Play) askDemobOrLose(seat string, n int) {
+	var ans []string
+	for i, u := range p.Units[seat] {
+		if u != "demob" {
+			ans = append(ans, "DEMOB "+strconv.Itoa(i))
+		}
+	}
+	ans = append(ans, "LOSE")
+	p.Ask(table.Decision{Seat: seat, Kind: kindChoice, Data: "demob " + strconv.Itoa(n), Answers: ans, Default: "LOSE",
+		Prompt: table.M("The conference asks each player to demobilize a unit or lose %s Happiness: DEMOB <n> (from 0: %s) or LOSE.", n, strings.Join(p.Units[seat], " "))})
+}
+
+// demobOrLose carries out the answer.
+func (p *Play) demobOrLose(seat, a string, n int) {
+	if i, err := strconv.Atoi(strings.TrimPrefix(a, "DEMOB ")); err == nil && i >= 0 && i < len(p.Units[seat]) && p.Units[seat][i] != "demob" {
+		p.demob(seat, i, false)
+		return
+	}
+	p.Log(table.M("%s loses %s Happiness rather than demobilize.", seat, n))
+	p.happiness(seat, -n)
+}
+
 // startCheck is «VERIFICA DELL'INSURREZIONE»: the region named, or those
 // of the highest unrest; each player with a unit in columns 5-7 there
 // announces +1, -1 or 0, the active player last.
@@ -219,7 +244,7 @@ func (p *Play) insurrection(r string) {
 		if _, who := p.leftUnit(r); who != "" {
 			var ans []string
 			for _, s := range tied {
-				ans = append(ans, "SUBJECT "+s)
+				ans = append(ans, "SUBJECT "+strings.ToUpper(s))
 			}
 			p.Ask(table.Decision{Seat: who, Kind: kindChoice, Data: "subject " + r, Answers: ans, Default: ans[0],
 				Prompt: table.M("Insurrection in %s: your unit is leftmost; choose the player affected among %s (SUBJECT <player>).", r, strings.Join(tied, ", "))})
@@ -263,12 +288,43 @@ func (p *Play) unsettleFor(seat, r string) {
 			Prompt: table.M("Insurrection in %s: choose which of your Issues is unsettled (UNSETTLE <issue>): %s.", r, strings.Join(top, ", "))})
 		return
 	}
-	p.unsettle(top[0], r)
+	p.unsettle(top[0], r, false)
+}
+
+// askReopen is an event's unsettle:<region|category>: the resolver
+// chooses which of the Issues of the kind settled is unsettled.
+func (p *Play) askReopen(kind, seat string) {
+	var ids []string
+	for _, id := range sortedKeys(p.Controlled) {
+		if p.Data.Issues[id].Region == kind {
+			ids = append(ids, id)
+		}
+	}
+	switch len(ids) {
+	case 0:
+		p.Log(table.M("No Issue of %s is settled: nothing is unsettled.", kind))
+	case 1:
+		p.unsettle(ids[0], kind, true)
+	default:
+		var ans []string
+		for _, id := range ids {
+			ans = append(ans, "UNSETTLE "+id)
+		}
+		p.Ask(table.Decision{Seat: seat, Kind: kindChoice, Data: "reopen", Answers: ans, Default: ans[0],
+			Prompt: table.M("The event unsettles an Issue of %s: choose which (UNSETTLE <issue>): %s.", kind, strings.Join(ids, ", "))})
+	}
 }
 
 // unsettle reopens an Issue, its markers gone, and starts its auction,
 // clockwise from its former controller (the US dummy does not bid).
-func (p *Play) unsettle(id, r string) {
+// Unsettled by an event (a gap of the rules: the solo example shows
+// only its auction), no region is reset and no Strategy draft follows,
+// these being an insurrection's.
+func (p *Play) unsettle(id, r string, byEvent bool) {
+	var weakest []string
+	if p.solo() {
+		weakest = p.weakest() // as the Issue is unsettled, before its markers go
+	}
 	former := p.Controlled[id]
 	delete(p.Controlled, id)
 	delete(p.Markers, id)
@@ -279,15 +335,33 @@ func (p *Play) unsettle(id, r string) {
 	}
 	p.Auction = &Auction{Issue: id, Region: r, Bidders: p.clockwise(start)}
 	steps := []string{"auction", "reset " + r, "awarded"}
-	if !p.Drafted {
+	if byEvent {
+		steps = []string{"auction", "awarded"}
+	}
+	switch {
+	case len(weakest) == 1:
+		if weakest[0] != p.Human {
+			p.switchTo(weakest[0])
+		}
+	case len(weakest) > 1:
+		steps = append([]string{"switch " + strings.Join(weakest, " ")}, steps...)
+	}
+	if !p.Drafted && !byEvent {
 		steps = append(steps, "strategy")
 	}
 	p.first(steps...)
 }
 
-// askBid asks the next bidder who is not out and not the best bid.
+// askBid asks the next bidder who is not out and not the best bid; in
+// the solo game, the player, once, against the bots' sealed bids.
 func (p *Play) askBid() {
 	a := p.Auction
+	if p.solo() {
+		p.sealedBids()
+		p.Ask(table.Decision{Seat: p.Human, Kind: kindBid, Data: a.Issue, Default: "PASS",
+			Prompt: table.M("Auction for %s: the bots bid %s (units/military/Influence). Beat the highest bid to take it (BID <units> <influence>; your units in %s count double), or PASS and the highest bot takes it.", a.Issue, a.Said, a.Region)})
+		return
+	}
 	for range a.Bidders {
 		s := a.Bidders[a.Next%len(a.Bidders)]
 		a.Next++
@@ -330,14 +404,19 @@ func (p *Play) bid(seat, ans string) {
 		u, _ := strconv.Atoi(f[1])
 		i, _ := strconv.Atoi(f[2])
 		if mil, ok := p.bidValue(seat, u, i); ok && (mil > a.Mil || mil == a.Mil && i > a.Inf) {
-			a.Best, a.Mil, a.Inf, a.Units = seat, mil, i, u
+			a.Best, a.Mil, a.Inf, a.Units, a.Tied = seat, mil, i, u, nil
 			p.Log(table.M("%s bids %s units (%s military) and %s Influence.", seat, u, mil, i))
-			p.first("auction")
+			if !p.solo() {
+				p.first("auction")
+			}
 			return
 		}
 	}
 	a.Out = append(a.Out, seat)
 	p.Log(table.M("%s passes.", seat))
+	if p.solo() {
+		return // the bots' bids stand
+	}
 	if len(a.Out)+boolInt(a.Best != "") < len(a.Bidders) {
 		p.first("auction")
 	}
@@ -363,6 +442,10 @@ func (p *Play) reset(r string) {
 // discarded on top.
 func (p *Play) awarded() {
 	a := p.Auction
+	if len(a.Tied) > 1 {
+		p.askAward()
+		return
+	}
 	p.Auction = nil
 	if a.Best == "" {
 		p.Discard = append([]string{a.Issue}, p.Discard...)
@@ -434,6 +517,10 @@ func (p *Play) stars(seat string) int {
 // Strategy card, and the Happiness ranking (6/4/2/0, 6/3/0 or 6/0; the
 // tied share the higher and skip the next; -5 at 0).
 func (p *Play) final() {
+	if p.solo() {
+		p.soloFinal()
+		return
+	}
 	p.Steps, p.Pending = nil, nil
 	table := map[int][]int{2: {6, 0}, 3: {6, 3, 0}, 4: {6, 4, 2, 0}}[len(p.Order)]
 	for _, s := range p.Order {

@@ -107,7 +107,7 @@ var dataLines = map[string]string{
 }
 
 // effectForms is the effects' vocabulary, for refusals.
-const effectForms = "hap:<nation>|all|lowest:<n>, unrest:<region>|random|named:<n>, keg:<region>, marker:<type>[:<flag>], check:<region>|highest[:<n>], exhaust:lowest:<n>, scandal"
+const effectForms = "hap:<nation>|all|lowest:<n>, unrest:<region>|random|named:<n>, keg:<region>, marker:<type>[:<flag>], check:<region>|highest[:<n>], exhaust:lowest:<n>, scandal, demob_or_hap:<n>, unsettle:<region|category>"
 
 // scoreForms is the Strategy cards' scoring vocabulary.
 const scoreForms = "issue:<region|category>:<vp>, marker:<type>:<vp>, signed:it|jp:<vp>, units:<vp>, calm:<vp>, unrest:<vp>, happiness2"
@@ -131,6 +131,10 @@ func validEffect(e string) bool {
 		return len(f) == 3 && f[1] == "lowest" && num(f[2])
 	case "scandal":
 		return len(f) == 1
+	case "demob_or_hap":
+		return len(f) == 2 && num(f[1])
+	case "unsettle":
+		return len(f) == 2 && (slices.Contains(regions, f[1]) || slices.Contains(categories, f[1]))
 	}
 	return false
 }

@@ -2,9 +2,12 @@
 // the delegations place Influence on Issues and settle them, each turn
 // one political action and an optional military one, while unrest in
 // five regions may break into insurrections, auctions and a Strategy
-// draft. The rules are the rulebook's; the cards and the board's values
-// come from the group's data file (DATA ... ENDDATA), whose sample marks
-// what it made up as placeholder.
+// draft. The rules are the rulebook's, for four, three and two players
+// (the US dummy), and its solo game (solo.go), whose bots (bots.go) also
+// play any delegation nobody plays; where a bot's procedure leaves the
+// choice, the moderator (the solo player) is asked. The cards and the
+// board's values come from the group's data file (DATA ... ENDDATA),
+// whose sample marks what it made up as placeholder.
 package versailles
 
 import (
@@ -54,13 +57,13 @@ var (
 // Name is "versailles".
 func (Kind) Name() string { return "versailles" }
 
-// Rules are the game for 2, 3 or 4 players.
+// Rules are the game for 1 (the solo game), 2, 3 or 4 players.
 type Rules struct{ Players int }
 
-// players is the game's one setting: 2 to 4 play it, 4 by default.
-var players = table.Players{Game: "versailles", Min: 2, Max: 4, Default: 4}
+// players is the game's one setting: 1 to 4 play it, 4 by default.
+var players = table.Players{Game: "versailles", Min: 1, Max: 4, Default: 4}
 
-// Configure reads players, 2 to 4.
+// Configure reads players, 1 to 4.
 func (Kind) Configure(settings map[string]string) (game.Rules, error) {
 	n, err := players.Read(settings)
 	if err != nil {
@@ -118,9 +121,16 @@ func seatByName(name string) (string, bool) {
 	return "", false
 }
 
-// Seating leaves out Italy with fewer than four, and the USA with two.
+// Seating leaves out Italy with fewer than four, and the USA with two;
+// the solo player plays the UK, France and the USA.
 func (r Rules) Seating() game.Seating {
 	st := game.Seating{Absent: map[string]game.Text{}}
+	if r.Players == 1 {
+		st.Sides = [][]string{slices.Clone(factions)}
+		st.Absent["it"] = table.M("the solo game is played by the UK, France and the USA").Text(italian)
+		st.About = table.M("Solo: you play one faction at a time, the other two are bots; you switch to the weakest when an Issue is unsettled.").Text(italian)
+		return st
+	}
 	for i, s := range seats {
 		if i < r.Players {
 			st.Sides = append(st.Sides, []string{s})
@@ -131,13 +141,22 @@ func (r Rules) Seating() game.Seating {
 	return st
 }
 
+// playing are the delegations in play: the factions of the solo game,
+// else the first seats.
+func (r Rules) playing() []string {
+	if r.Players == 1 {
+		return slices.Clone(factions)
+	}
+	return slices.Clone(seats[:r.Players])
+}
+
 // Start is the moderator's setup decision, with the sample loaded.
 func (r Rules) Start(absent []string, _ *dice.Source) (game.State, error) {
 	d, errs := ParseData(Sample)
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("the sample data: %s", errs[0].Write(nil, game.English))
 	}
-	playing := slices.Clone(seats[:r.Players])
+	playing := r.playing()
 	var auto []string
 	for _, s := range absent {
 		if slices.Contains(playing, s) {
@@ -211,6 +230,10 @@ type Play struct {
 	// political one this turn.
 	For         string `json:"for,omitempty"`
 	BotMilitary bool   `json:"bot_military,omitempty"`
+	// Human is the faction the solo player plays now (solo.go); Scored
+	// the turn (Round+1) its strongest-faction VP was looked at.
+	Human  string `json:"human,omitempty"`
+	Scored int    `json:"scored,omitempty"`
 
 	dice *dice.Source
 }
@@ -235,9 +258,13 @@ func (p *Play) cubeHolders() []string {
 }
 
 // happy are the nations whose Happiness is tracked: the players', and
-// Italy's and Japan's (the US dummy has none).
+// Italy's and Japan's (the US dummy has none; the solo game tracks
+// neither).
 func (p *Play) happy() []string {
 	out := slices.Clone(p.Order)
+	if p.solo() {
+		return out
+	}
 	if !slices.Contains(out, "it") {
 		out = append(out, "it")
 	}
@@ -273,12 +300,20 @@ func (p *Play) setup(d *dice.Source) {
 		}
 		return out
 	}
-	p.OnTable, p.Waiting, p.Discard = draw("issues", 2), draw("issues", 3), draw("issues", 1)
+	waiting := 3
+	if p.solo() {
+		waiting = 2 // «non per solitario»: two Waiting Room spaces
+	}
+	p.OnTable, p.Waiting, p.Discard = draw("issues", 2), draw("issues", waiting), draw("issues", 1)
 	deck := p.Decks["issues"]
 	cut := max(len(deck)-p.Data.Under, 0)
 	p.Decks["issues"] = append(append(slices.Clone(deck[:cut]), p.Data.End), deck[cut:]...)
 	p.EventTable, p.EventsWaiting = draw("events", 1)[0], draw("events", 2)
-	p.Offered = draw("strategy", len(p.Order)+1)
+	if p.solo() {
+		p.Drafted = true // no Strategy cards in the solo game
+	} else {
+		p.Offered = draw("strategy", len(p.Order)+1)
+	}
 	delete(p.Decks, "strategy")
 	p.Keg, p.Unrest = map[string]int{}, map[string]int{}
 	for _, r := range regions {
@@ -291,12 +326,21 @@ func (p *Play) setup(d *dice.Source) {
 	p.Units = map[string][]string{}
 	for _, s := range p.Order {
 		p.Units[s] = []string{"avail", "avail", "avail"}
-		p.Add("vp", s, 0)
+		if !p.solo() {
+			p.Add("vp", s, 0)
+		}
 	}
 	for _, n := range p.happy() {
 		p.Add("hap", n, startHappiness)
 	}
 	p.Demobbed = make([]int, len(p.Data.Demob))
+	if p.solo() {
+		p.Add("vp", player, 0)
+		p.Add("target", player, soloTarget)
+		p.Log(table.M("The Issues and Events are dealt for the solo game."))
+		p.askOrder()
+		return
+	}
 	first := p.Order[d.Roll("the first active player", len(p.Order), true)-1]
 	p.Log(table.M("The Issues, Events and Strategy cards are dealt; %s is the first active player.", first))
 	p.Active = first
@@ -318,6 +362,13 @@ const (
 func (p *Play) End() *game.Ending {
 	if !p.Over {
 		return nil
+	}
+	if p.solo() {
+		vp, target := p.Get("vp", player), p.Get("target", player)
+		if vp >= target {
+			return &game.Ending{Winners: slices.Clone(p.Order), Text: table.M("the player wins with %s VP of the %s needed", vp, target).Text(italian)}
+		}
+		return &game.Ending{Text: table.M("the player loses with %s VP of the %s needed", vp, target).Text(italian)}
 	}
 	ranked, winners := table.Rank(p.Order, func(s string) []int { return []int{p.Get("vp", s), p.Get("hap", s), len(p.issuesOf(s, ""))} })
 	var parts []string

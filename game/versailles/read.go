@@ -15,7 +15,8 @@ var verbs = map[string]string{
 	"SMOBILITA": "DEMOB", "OPZIONE": "OPTION", "AVANZA": "ADVANCE", "RIFORNISCI": "REFILL", "PESCA": "DRAW",
 	"SCARTI": "DISCARD", "TIENI": "KEEP", "APPLICA": "APPLY", "RIFIUTA": "DECLINE", "PUNTA": "BID", "PASSA": "PASS",
 	"STRATEGIA": "STRATEGY", "SOGGETTO": "SUBJECT", "RIAPRI": "UNSETTLE", "SEMPRE": "ALWAYS", "CUBO": "CUBE",
-	"DISPONIBILE": "AVAILABLE", "ESAUSTO": "EXHAUSTED", "MAI": "NEVER",
+	"DISPONIBILE": "AVAILABLE", "ESAUSTO": "EXHAUSTED", "MAI": "NEVER", "PERDI": "LOSE",
+	"ORDINE": "ORDER", "CASUALE": "RANDOM", "FAZIONE": "FACTION", "ASSEGNA": "AWARD",
 }
 
 // kindOf is the decision a verb answers.
@@ -23,27 +24,25 @@ var kindOf = map[string]string{
 	"PLACE": kindTurn, "RECOVER": kindTurn, "SETTLE": kindTurn, "DEPLOY": kindTurn, "DEMOB": kindTurn,
 	"OPTION": kindOption, "ADVANCE": kindChoice, "REFILL": kindChoice, "KEEP": kindChoice, "APPLY": kindChoice,
 	"DECLINE": kindChoice, "SUBJECT": kindChoice, "UNSETTLE": kindChoice, "MOD": kindModifier, "BID": kindBid,
-	"PASS": kindBid, "STRATEGY": kindStrategy, "US": kindUS,
+	"PASS": kindBid, "STRATEGY": kindStrategy, "US": kindUS, "LOSE": kindChoice,
+	"ORDER": kindChoice, "RANDOM": kindChoice, "FACTION": kindChoice, "AWARD": kindChoice,
 }
 
 // Read reads a line: a turn's action, or the answer to one of the
 // turn's prompts (sent ahead, they wait for it); ALWAYS MOD <n> is a
 // standing modifier, NEVER MOD withdraws it.
 func (p *Play) Read(seat string, owed *table.Decision, line string) (table.Answer, error) {
-	f := strings.Fields(strings.ToUpper(line))
-	if len(f) > 1 && strings.TrimRight(f[0], ".)") != f[0] {
-		f = f[1:]
-	}
-	for i, w := range f {
-		if e, ok := verbs[w]; ok {
-			f[i] = e
-		}
-	}
+	f := table.Words(line, verbs)
 	if len(f) == 0 {
 		return table.Answer{}, &game.Refusal{NotOrder: true}
 	}
 	refuse := func(format string, args ...any) (table.Answer, error) {
 		return table.Answer{}, table.Refuse(italian, table.M(format, args...))
+	}
+	// DEMOB answers a mutiny, or Lenin's conference, when one is owed:
+	// not the turn's military action.
+	if owed != nil && (f[0] == "DEMOB" || f[0] == "LOSE") && (owed.Kind == kindMutiny || owed.Kind == kindChoice && strings.HasPrefix(owed.Data, "demob ")) {
+		return table.Answer{Kind: owed.Kind, Text: strings.Join(f, " ")}, nil
 	}
 	switch f[0] {
 	case "ALWAYS":
@@ -90,7 +89,11 @@ func (p *Play) Read(seat string, owed *table.Decision, line string) (table.Answe
 		if f[0] == "DEPLOY" || f[0] == "DEMOB" {
 			check = func(string, string, bool) *table.Msg { return nil }
 		}
-		if why := check(seat, text, true); why != nil {
+		who := seat
+		if p.For != "" {
+			who = p.For // a bot's turn, answered for it
+		}
+		if why := check(who, text, true); why != nil {
 			return table.Answer{}, table.Refuse(italian, *why)
 		}
 	}
@@ -122,7 +125,7 @@ func (p *Play) usAction(seat, a string) {
 		}
 	}
 	if why := p.political("us", line, false); why != nil {
-		p.Log(skipped(table.M("%s: %s skipped: ", "us", line), *why))
+		p.Log(table.Skipped(table.M("%s: %s skipped: ", "us", line), *why))
 		if line != "RECOVER" {
 			p.political("us", "RECOVER", false)
 		}
@@ -136,12 +139,15 @@ func (p *Play) Show(to game.Viewer, l game.Lang) string {
 	if p.Round > 0 {
 		b.WriteString(w(table.M("Turn %s, active player %s.", p.Round, p.Active)) + "\n\n")
 	}
+	if p.solo() && p.Human != "" {
+		b.WriteString(w(table.M("Solo: the player plays %s and has %s VP of the %s needed; faction strength %s.", p.Human, p.Get("vp", player), p.Get("target", player), p.strengths())) + "\n\n")
+	}
 	rows := [][]string{{w(table.M("player")), w(table.M("available")), w(table.M("exhausted")), w(table.M("happiness")), w(table.M("units")), w(table.M("issues")), w(table.M("strategy"))}}
 	for _, s := range p.cubeHolders() {
 		rows = append(rows, []string{s, strconv.Itoa(p.Get("avail", s)), strconv.Itoa(p.Get("exh", s)), hapOf(p, s), strings.Join(p.Units[s], " "), orDash(strings.Join(p.issuesOf(s, ""), " ")), orDash(p.Chosen[s])})
 	}
 	for _, n := range []string{"it", "jp"} {
-		if !slices.Contains(p.Order, n) {
+		if !slices.Contains(p.Order, n) && !p.solo() {
 			rows = append(rows, []string{n, "-", "-", hapOf(p, n), "-", "-", "-"})
 		}
 	}

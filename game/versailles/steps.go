@@ -37,6 +37,11 @@ type Auction struct {
 	Mil     int      `json:"mil,omitempty"`
 	Inf     int      `json:"inf,omitempty"`
 	Units   int      `json:"units,omitempty"`
+	// Sealed are the bots' bids of the solo game, Tied the bots of the
+	// highest when equal, Said the bids as told (solo.go).
+	Sealed map[string]Bid `json:"sealed,omitempty"`
+	Tied   []string       `json:"tied,omitempty"`
+	Said   string         `json:"said,omitempty"`
 }
 
 // Apply carries out a decision, then goes on with the steps.
@@ -46,8 +51,8 @@ func (p *Play) Apply(dec table.Decision, answers []string, byDefault bool, d *di
 	if len(answers) > 0 {
 		a = answers[0]
 	}
-	if dec.Seat == table.Master && p.For != "" {
-		dec.Seat, p.For = p.For, "" // the moderator answered for a bot
+	if p.For != "" && (dec.Seat == table.Master || dec.Seat == p.Human) {
+		dec.Seat, p.For = p.For, "" // the moderator (the solo player) answered for a bot
 	}
 	if a == toModerator && slices.Contains(p.Auto, dec.Seat) {
 		p.askModerator(dec, dec.Answers)
@@ -131,6 +136,9 @@ func (p *Play) do(f []string) {
 	}
 	switch f[0] {
 	case "turn":
+		if p.solo() && f[1] == p.Human {
+			p.strongest(f[1])
+		}
 		p.askTurn(f[1])
 	case "us":
 		p.askUS(f[1])
@@ -159,7 +167,7 @@ func (p *Play) do(f []string) {
 		p.draft()
 	case "military":
 		if why := p.military(f[1], strings.Join(f[2:], " ")); why != nil {
-			p.Log(skipped(table.M("%s: %s skipped: ", f[1], strings.Join(f[2:], " ")), *why))
+			p.Log(table.Skipped(table.M("%s: %s skipped: ", f[1], strings.Join(f[2:], " ")), *why))
 		}
 	case "botmil":
 		if !p.BotMilitary {
@@ -170,8 +178,15 @@ func (p *Play) do(f []string) {
 		p.BotMilitary = false
 	case "mutiny":
 		p.askMutiny(f[1])
+	case "demobhap":
+		n, _ := strconv.Atoi(arg(2))
+		p.askDemobOrLose(f[1], n)
 	case "pick":
 		p.askDraft(f[1])
+	case "switch":
+		p.askSwitch(f[1:])
+	case "reopen":
+		p.askReopen(f[1], f[2])
 	}
 }
 
@@ -227,9 +242,12 @@ func (p *Play) leader(issue string) string {
 // askTurn asks the active player's turn: one political action, and a
 // military one before or after it.
 func (p *Play) askTurn(seat string) {
-	p.Ask(table.Decision{Seat: seat, Kind: kindTurn, Default: p.defaultTurn(seat),
-		Prompt: table.M("Your turn: one political action (PLACE <issue> <n> <issue> <n>; RECOVER [<n>] [RECALL <region>...]; SETTLE <issue>) and, before or after it, one military action if you wish (DEPLOY <region> <column>; DEMOB <unit>). On the Table: %s; waiting: %s. You have %s Influence available, %s exhausted; units %s.",
-			p.issueList(p.OnTable), p.issueList(p.Waiting), p.Get("avail", seat), p.Get("exh", seat), strings.Join(p.Units[seat], " "))})
+	prompt := table.M("Your turn: one political action (PLACE <issue> <n> <issue> <n>; RECOVER [<n>] [RECALL <region>...]; SETTLE <issue>) and, before or after it, one military action if you wish (DEPLOY <region> <column>; DEMOB <unit>). On the Table: %s; waiting: %s. You have %s Influence available, %s exhausted; units %s.",
+		p.issueList(p.OnTable), p.issueList(p.Waiting), p.Get("avail", seat), p.Get("exh", seat), strings.Join(p.Units[seat], " "))
+	if must := p.mustSettle(seat); len(must) > 0 {
+		prompt = table.M("%s You lead both Issues on the Table: your political action must settle one of them.", prompt)
+	}
+	p.Ask(table.Decision{Seat: seat, Kind: kindTurn, Default: p.defaultTurn(seat), Prompt: prompt})
 }
 
 // defaultTurn is the deadline's turn (a house rule, the rules having
@@ -237,6 +255,9 @@ func (p *Play) askTurn(seat string) {
 // of the Table with a cube, else Place the fewest cubes that lead on the
 // two cheapest open Issues.
 func (p *Play) defaultTurn(seat string) string {
+	if must := p.mustSettle(seat); len(must) > 0 {
+		return "SETTLE " + must[0]
+	}
 	if p.political(seat, "RECOVER", true) == nil {
 		return "RECOVER"
 	}
@@ -306,14 +327,14 @@ func (p *Play) turn(seat string, lines []string) {
 				continue
 			}
 			if why := p.military(seat, line); why != nil {
-				p.Log(skipped(table.M("%s: %s skipped: ", seat, line), *why))
+				p.Log(table.Skipped(table.M("%s: %s skipped: ", seat, line), *why))
 				mil = false
 			}
 		case done:
 			p.Log(table.M("%s: %s skipped: one political action a turn.", seat, line))
 		default:
 			if why := p.political(seat, line, false); why != nil {
-				p.Log(skipped(table.M("%s: %s skipped: ", seat, line), *why))
+				p.Log(table.Skipped(table.M("%s: %s skipped: ", seat, line), *why))
 				continue
 			}
 			done = true
@@ -331,6 +352,9 @@ func (p *Play) political(seat, line string, check bool) *table.Msg {
 	no := func(format string, args ...any) *table.Msg { m := table.M(format, args...); return &m }
 	f := strings.Fields(line)
 	open := append(slices.Clone(p.OnTable), p.Waiting...)
+	if must := p.mustSettle(seat); len(must) > 0 && (f[0] != "SETTLE" || len(f) != 2 || !slices.Contains(must, f[1])) {
+		return no("you lead both Issues on the Table: settle one of them")
+	}
 	switch f[0] {
 	case "PLACE":
 		if len(f) != 5 {
@@ -544,7 +568,7 @@ func (p *Play) conference() {
 			by = s
 		}
 	}
-	if e.Optional && len(e.Conference) > 0 {
+	if e.Optional && len(e.Conference) > 0 && !p.solo() { // in solo, every event is carried out
 		p.Ask(table.Decision{Seat: by, Kind: kindChoice, Data: "conference " + ev, Answers: []string{"APPLY", "DECLINE"}, Default: "APPLY",
 			Prompt: table.M("The conference event %s (%s) is yours, and optional: APPLY or DECLINE.", ev, e.Name)})
 		return
@@ -592,7 +616,7 @@ func (p *Play) askAdvance() {
 	for _, i := range issues {
 		for _, e := range events {
 			ans = append(ans, "ADVANCE "+i+" "+e)
-			if ev := p.Data.Events[e]; ev != nil && ev.Influence && p.Get("avail", p.Active) > 0 {
+			if ev := p.Data.Events[e]; ev != nil && ev.Influence && p.Get("avail", p.Active) > 0 && !p.solo() {
 				ans = append(ans, "ADVANCE "+i+" "+e+" CUBE")
 			}
 		}
@@ -677,9 +701,21 @@ func (p *Play) choice(dec table.Decision, a string) {
 		p.Discard = append([]string{other}, p.Discard...)
 		p.Log(table.M("%s keeps an Issue and discards %s.", dec.Seat, other))
 	case "subject":
-		p.unsettleFor(strings.TrimPrefix(a, "SUBJECT "), data[1])
+		p.unsettleFor(strings.ToLower(strings.TrimPrefix(a, "SUBJECT ")), data[1])
 	case "unsettle":
-		p.unsettle(strings.TrimPrefix(a, "UNSETTLE "), data[1])
+		p.unsettle(strings.TrimPrefix(a, "UNSETTLE "), data[1], false)
+	case "reopen":
+		id := strings.TrimPrefix(a, "UNSETTLE ")
+		p.unsettle(id, p.Data.Issues[id].Region, true)
+	case "demob":
+		n, _ := strconv.Atoi(data[1])
+		p.demobOrLose(dec.Seat, a, n)
+	case "order":
+		p.setOrder(a)
+	case "switch":
+		p.switchTo(strings.ToLower(strings.TrimPrefix(a, "FACTION ")))
+	case "award":
+		p.award(strings.ToLower(strings.TrimPrefix(a, "AWARD ")))
 	}
 }
 
@@ -708,7 +744,7 @@ func (p *Play) crisis() {
 // effects applies effects in the engine's vocabulary (data.go) for
 // seat, on an Issue just chosen (for its markers).
 func (p *Play) effects(es []string, issue, seat, named string) {
-	var checks []string
+	var later []string // steps the effects start, in their order
 	for _, e := range es {
 		f := strings.Split(e, ":")
 		n := 0
@@ -757,7 +793,7 @@ func (p *Play) effects(es []string, issue, seat, named string) {
 			if len(f) == 3 {
 				mod = n
 			}
-			checks = append(checks, "check "+f[1]+" "+strconv.Itoa(mod))
+			later = append(later, "check "+f[1]+" "+strconv.Itoa(mod))
 		case "exhaust":
 			for _, w := range p.lowest() {
 				k := min(n, p.Get("avail", w))
@@ -774,9 +810,16 @@ func (p *Play) effects(es []string, issue, seat, named string) {
 				}
 			}
 			p.Log(table.M("Every deployed unit goes to Exhausted."))
+		case "unsettle":
+			later = append(later, "reopen "+f[1]+" "+seat)
+		case "demob_or_hap":
+			// Lenin's conference: each player from seat on, in turn.
+			for _, s := range p.clockwise(seat) {
+				later = append(later, "demobhap "+s+" "+strconv.Itoa(n))
+			}
 		}
 	}
-	p.first(checks...)
+	p.first(later...)
 }
 
 // lowest are the players with the lowest Happiness.
@@ -866,10 +909,4 @@ func (p *Play) moveUnrest(r string, n int) {
 		p.Unrest[r] = u
 		p.Log(table.M("Unrest in %s: column %s.", r, u))
 	}
-}
-
-// skipped is a line skipped, with why, in one format (each reason after
-// each prefix has its Italian).
-func skipped(prefix, why table.Msg) table.Msg {
-	return table.Msg{F: prefix.F + why.F + ".", A: append(prefix.A, why.A...)}
 }

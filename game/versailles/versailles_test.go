@@ -91,7 +91,8 @@ func TestSettle(t *testing.T) {
 	p.Add("avail", ctrl, -4)
 	p.Add("avail", act, -2)
 	p.Add("avail", third, -3)
-	p.EventTable = "LENIN" // no conference half: the moderator's
+	p.EventTable = "LENIN"
+	p.Data.Events["LENIN"].Conference = nil // no conference half: the moderator's
 	d := rolls(6, 6, 6, 6)
 	answer(t, p, d, "SETTLE "+id)
 	if p.Get("exh", ctrl) != 4 || p.Get("avail", act) != 15 || p.Get("exh", third) != 1 || p.Get("avail", third) != 14 {
