@@ -45,10 +45,16 @@ func (Kind) Settings() []game.Setting {
 			},
 		},
 		{
-			Names: []string{"battles"}, Form: "abstract", Default: "abstract",
-			FlagHelp: "battles: abstract (spec Appendix C); tactical is not written yet",
+			Names: []string{"battles"}, Form: "abstract|tactical", Default: "abstract",
+			FlagHelp: "battles: abstract (spec Appendix C), or tactical (the arbiter enters each battle's result, spec §3.10)",
 			Parse:    lower,
-			Help:     [game.Langs]string{"battles (abstract)", "battles (abstract: battaglia astratta)"},
+			Help:     [game.Langs]string{"battles (abstract|tactical: the arbiter's battle tickets)", "battles (abstract: battaglia astratta|tactical: i biglietti di battaglia dell'arbitro)"},
+			Show: func(l game.Lang, v string) string {
+				if v == "tactical" {
+					return t(l, "battles tactical: the arbiter enters their results (spec §3.10)")
+				}
+				return ""
+			},
 		},
 	}
 }
@@ -57,11 +63,13 @@ func (Kind) Settings() []game.Setting {
 func lower(v string) (string, error) { return strings.ToLower(strings.TrimSpace(v)), nil }
 
 // Calendar is the year of spec §2.2: the spring diplomacy, then three
-// turns of operations, each with its own deadlines.
+// turns of operations, each with its own deadlines; and the rounds of
+// battle tickets of a game of tactical battles (spec §3.10).
 func (Kind) Calendar() []game.PhaseKind {
 	return []game.PhaseKind{
 		{Name: KindDiplomacy, Default: "0 20 * * MON,THU", Show: func(l game.Lang, spec string) string { return f(l, "diplomacy %q", spec) }},
 		{Name: KindOperations, Default: "0 20 * * MON,THU", Show: func(l game.Lang, spec string) string { return f(l, "operations %q", spec) }},
+		{Name: KindBattles, Default: "0 20 * * MON,THU", Show: func(l game.Lang, spec string) string { return f(l, "battles %q (tactical battles only)", spec) }},
 	}
 }
 
@@ -86,7 +94,7 @@ func (r *Rules) Prose(line string) bool {
 // territory, no counter and no fleet is out).
 func (s *State) Survivors() []string {
 	var out []string
-	for _, id := range s.Owing() {
+	for _, id := range s.seatedPowers() {
 		p := s.power(id)
 		if len(p.Counters) > 0 || len(p.Fleets) > 0 || slices.Contains(mapsValues(s.pos.Control), id) {
 			out = append(out, id)
@@ -137,7 +145,7 @@ func halves(n int) string {
 func (s *State) EndNow() *game.Ending {
 	count := s.holdings()
 	var best []string
-	for _, id := range s.Owing() {
+	for _, id := range s.seatedPowers() {
 		switch {
 		case len(best) == 0 || count[id] > count[best[0]]:
 			best = []string{id}

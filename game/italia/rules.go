@@ -37,9 +37,9 @@ type Rules struct {
 	// LagoonSeparate plays the board's 11 seas (SET LAGOON SEPARATE);
 	// by default the Laguna is part of the Alto Adriatico (R3).
 	LagoonSeparate bool
-	// Tactical leaves battles to the arbiter (SET BATTLES TACTICAL);
-	// by default the abstract battle decides (R18). Configure refuses
-	// it until the battle tickets are written.
+	// Tactical leaves battles to the arbiter (SET BATTLES TACTICAL):
+	// battle tickets (tactical.go); by default the abstract battle
+	// decides (R18).
 	Tactical bool
 
 	board *machiavelli.Board
@@ -72,15 +72,7 @@ func Configure(settings map[string]string) (*Rules, error) {
 			if value != "" {
 				r.Players = n
 			}
-		case "battles":
-			// The battle tickets of SET BATTLES TACTICAL (spec §3.10) are
-			// not written yet: a game asking for them is refused rather
-			// than played otherwise than it asked.
-			if value == "tactical" {
-				return nil, fmt.Errorf("battles tactical: the arbiter's battle tickets are not written yet; only abstract (the default)")
-			}
-			fallthrough
-		case "lagoon":
+		case "lagoon", "battles":
 			sw := switches[key]
 			if value != "" && value != sw.off && value != sw.on {
 				return nil, fmt.Errorf("%s %q: expected %s or %s", key, value, sw.off, sw.on)
@@ -177,6 +169,9 @@ func (r *Rules) State(pos *Position) (*State, error) {
 	if err := r.check(pos); err != nil {
 		return nil, fmt.Errorf("position: %w", err)
 	}
+	if err := r.checkBattles(ph, pos); err != nil {
+		return nil, fmt.Errorf("position: %w", err)
+	}
 	if pos.Control == nil {
 		pos.Control = map[string]string{}
 	}
@@ -214,7 +209,7 @@ func (r *Rules) start(absent []string) (*State, error) {
 	if err := json.Unmarshal(setupData, &su); err != nil {
 		return nil, fmt.Errorf("setup.json: %w", err)
 	}
-	pos := &Position{Phase: Phase{su.Year, SpringDiplomacy}.String(), Control: map[string]string{}}
+	pos := &Position{Phase: Phase{Year: su.Year, Step: SpringDiplomacy}.String(), Control: map[string]string{}}
 	for _, sp := range su.Powers {
 		p := &Power{ID: sp.ID, Treasury: sp.Treasury}
 		for _, t := range sp.Territories {
