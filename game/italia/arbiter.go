@@ -120,9 +120,9 @@ func (s *State) arbitrate(args string) (*State, game.Text, error) {
 			open = append(open, o.ID)
 		}
 	}
-	still := tx("every open ticket has your word: the round is resolved without waiting for its deadline")
+	still := tx("Every open ticket has your word: the round is resolved without waiting for its deadline")
 	if len(open) > 0 {
-		still = tx("still waiting for your word: %s", strings.Join(open, ", "))
+		still = tx("Still waiting for your word: %s", strings.Join(open, ", "))
 	}
 	return next, func(l game.Lang) string { return done(l) + ". " + still(l) + "." }, nil
 }
@@ -130,7 +130,7 @@ func (s *State) arbitrate(args string) (*State, game.Text, error) {
 // enterResult reads ESITO's words onto ticket tk: the winner, the rout or
 // the time limit, each side's losses, the reinforcements that came.
 func (s *State) enterResult(tk *Ticket, words []string, reason string) (game.Text, error) {
-	if len(words) < 7 || arbiterWords[machiavelli.Fold(words[0])] != "result" || arbiterWords[machiavelli.Fold(words[3])] != "losses" {
+	if len(words) < 4 || arbiterWords[machiavelli.Fold(words[0])] != "result" || arbiterWords[machiavelli.Fold(words[3])] != "losses" {
 		return nil, refuse(arbiterUsage)
 	}
 	if !tk.fought() {
@@ -213,11 +213,11 @@ func (s *State) enterResult(tk *Ticket, words []string, reason string) (game.Tex
 		n := res.Losses[i]
 		switch {
 		case n > troops:
-			return nil, refuse("%s cannot lose %d elements: its army and the reinforcements come have %d", powerText(sd.Power), fmt.Sprint(n), fmt.Sprint(troops))
+			return nil, refuse("%s cannot lose %d elements: its army and the reinforcements come have %d", powerText(sd.Power), n, troops)
 		case !res.Rout && n >= rl:
-			return nil, refuse("%s lost %d elements, its rout level (%d): it routed, and a battle ended by TEMPO has no side routed", powerText(sd.Power), fmt.Sprint(n), fmt.Sprint(rl))
+			return nil, refuse("%s lost %d elements, its rout level (%d): it routed, and a battle ended by TEMPO has no side routed", powerText(sd.Power), n, rl)
 		case res.Rout && sd.Power == res.Winner && n >= rl:
-			return nil, refuse("%s lost %d elements, its rout level (%d): the winner cannot have routed", powerText(sd.Power), fmt.Sprint(n), fmt.Sprint(rl))
+			return nil, refuse("%s lost %d elements, its rout level (%d): the winner cannot have routed", powerText(sd.Power), n, rl)
 		}
 	}
 	again := tk.Result != nil
@@ -301,7 +301,7 @@ func (s *State) rule(tk *Ticket, words []string, reason string) (game.Text, erro
 		case yes:
 			out = f(l, "%s, %s: ruled comparable: %s", tk.ID, landName(s, tk.At), s.noBattle(tk)(l))
 		default:
-			out = f(l, "%s, %s: ruled not comparable: %s", tk.ID, landName(s, tk.At), s.noBattle(tk)(l))
+			out = f(l, "%s, %s: ruled not comparable: %s, the weaker, withdraws paying attrition (seed §7)", tk.ID, landName(s, tk.At), powerName(l, tk.weaker().Power))
 		}
 		if dropped {
 			out += " " + t(l, "(the result entered before is dropped: no battle is fought)")
@@ -319,11 +319,7 @@ func (s *State) noBattle(tk *Ticket) game.Text {
 	}
 	switch {
 	case !comparable && tk.Ruling != nil:
-		weaker := a
-		if d.Potential < a.Potential {
-			weaker = d
-		}
-		return tx("the arbiter ruled the armies not comparable: %s, the weaker, withdraws paying attrition (seed §7)", powerText(weaker.Power))
+		return tx("the arbiter ruled the armies not comparable: %s, the weaker, withdraws paying attrition (seed §7)", powerText(tk.weaker().Power))
 	case !comparable:
 		return tx("the judge finds the armies not comparable (%d against %d, R17); rule them comparable first with ARBITRO CONFRONTABILI %s SI", a.Potential, d.Potential, tk.ID)
 	}
@@ -335,4 +331,17 @@ func (s *State) noBattle(tk *Ticket) game.Text {
 		refusing = d
 	}
 	return tx("%s refuses battle (BATTAGLIA RIFIUTA on its sheet, R34), and withdraws paying attrition (seed §8)", powerText(refusing.Power))
+}
+
+// weaker is the side with the lower potential strength (R17); on a tie
+// the first in the seed's order, as the meeting withdraws it (armies).
+func (tk *Ticket) weaker() TicketSide {
+	x, y := tk.Sides[0], tk.Sides[1]
+	if powerIndex(y.Power) < powerIndex(x.Power) {
+		x, y = y, x
+	}
+	if y.Potential < x.Potential {
+		return y
+	}
+	return x
 }

@@ -548,11 +548,7 @@ func (s *State) byRules(l game.Lang, tk *Ticket) string {
 	a, d := tk.Sides[0], tk.Sides[1]
 	switch {
 	case !tk.Comparable:
-		weaker := a
-		if d.Potential < a.Potential {
-			weaker = d
-		}
-		return f(l, "%s, the weaker, withdraws paying attrition (seed §7, R17)", powerName(l, weaker.Power))
+		return f(l, "%s, the weaker, withdraws paying attrition (seed §7, R17)", powerName(l, tk.weaker().Power))
 	case !a.Accepts || !d.Accepts:
 		return t(l, "no battle: who refuses withdraws (seed §8)")
 	}
