@@ -69,7 +69,9 @@ func (Kind) Calendar() []game.PhaseKind {
 	return []game.PhaseKind{
 		{Name: KindDiplomacy, Default: "0 20 * * MON,THU", Show: func(l game.Lang, spec string) string { return f(l, "diplomacy %q", spec) }},
 		{Name: KindOperations, Default: "0 20 * * MON,THU", Show: func(l game.Lang, spec string) string { return f(l, "operations %q", spec) }},
-		{Name: KindBattles, Default: "0 20 * * MON,THU", Show: func(l game.Lang, spec string) string { return f(l, "battles %q (tactical battles only)", spec) }},
+		{Name: KindTickets, Default: "0 20 * * MON,THU", Show: func(l game.Lang, spec string) string {
+			return f(l, "tickets %q (the battle tickets of tactical battles)", spec)
+		}},
 	}
 }
 

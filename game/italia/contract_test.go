@@ -81,7 +81,7 @@ func TestSettings(t *testing.T) {
 			t.Errorf("%v taken", bad)
 		}
 	}
-	if len(kind.Calendar()) != 3 || kind.Calendar()[2].Name != italia.KindBattles {
+	if len(kind.Calendar()) != 3 || kind.Calendar()[2].Name != italia.KindTickets {
 		t.Errorf("calendar %v", kind.Calendar())
 	}
 	prose := r.(game.Prose)

@@ -55,12 +55,13 @@ var seasons = [...]struct {
 }
 
 // Kinds of phase, for the judge's deadline settings (spec §2.2): the
-// battles are the rounds of battle tickets after an operations deadline
-// in a game of tactical battles (SET BATTLES TACTICAL, spec §3.10).
+// tickets are the rounds of battle tickets after an operations deadline
+// in a game of tactical battles (SET BATTLES TACTICAL, spec §3.10), named
+// so apart from the setting "battles" itself.
 const (
 	KindDiplomacy  = "diplomacy"
 	KindOperations = "operations"
-	KindBattles    = "battles"
+	KindTickets    = "tickets"
 )
 
 // phaseWords are the words naming the part of a spring: the diplomacy or
@@ -127,11 +128,11 @@ func (p Phase) Next() Phase {
 	return Phase{Year: p.Year, Step: p.Step + 1}
 }
 
-// kind is the phase's kind: its calendar's deadline, its title's word.
+// kind is the phase's kind, whose deadlines the calendar sets.
 func (p Phase) kind() string {
 	switch {
 	case p.Battles():
-		return KindBattles
+		return KindTickets
 	case p.Diplomacy():
 		return KindDiplomacy
 	}
@@ -142,7 +143,13 @@ func (p Phase) kind() string {
 // "Primavera 1500, operazioni (P1500O)", "Spring 1500 battles (P1500B1)".
 func (p Phase) Title(l game.Lang) string {
 	s := seasons[p.Season()]
-	kind := p.kind()
+	kind := "operations"
+	switch {
+	case p.Battles():
+		kind = "battles"
+	case p.Diplomacy():
+		kind = "diplomacy"
+	}
 	if l == game.Italian {
 		return fmt.Sprintf("%s %d, %s (%s)", s.Italian, p.Year, t(l, kind), p)
 	}

@@ -386,7 +386,13 @@ func (s *State) resolveBattles(d *dice.Source) (*game.Outcome, error) {
 		return nil, err
 	}
 	rs.round, rs.replay, rs.tickets = s.phase.Round, slices.Clone(br.Rolls), slices.Clone(br.Tickets)
-	if rs.turn() {
+	waits := rs.turn()
+	if len(rs.replay) > 0 {
+		// The turn rolls as it did up to the round's tickets, or it is
+		// not the turn the tickets were opened in.
+		return nil, fmt.Errorf("resolve %s: the turn played again left %d of its dice unrolled", s.phase, len(rs.replay))
+	}
+	if waits {
 		return rs.waitRound(orders, br.Told, false)
 	}
 	rs.untold()

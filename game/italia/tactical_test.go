@@ -139,7 +139,7 @@ func ferraraBattle(t *testing.T, phase string, change func(*Position), sheets ma
 func TestTicketOpened(t *testing.T) {
 	st, orders := ferraraBattle(t, "E1500O", nil, nil)
 	out, round, events := resolveWith(t, st, orders)
-	if got := round.Phase(); got.ID != "E1500B1" || got.Kind != KindBattles || got.Title(game.Italian) != "Estate 1500, battaglie (E1500B1)" {
+	if got := round.Phase(); got.ID != "E1500B1" || got.Kind != KindTickets || got.Title(game.Italian) != "Estate 1500, battaglie (E1500B1)" {
 		t.Fatalf("phase %+v", got)
 	}
 	if round.Phase().Rank <= st.Phase().Rank || round.Phase().Rank >= at(t, "A1500O", nil).Phase().Rank {
