@@ -22,6 +22,7 @@ var (
 	_ game.Historian    = (*Rules)(nil)
 	_ game.Survivors    = (*State)(nil)
 	_ game.Ender        = (*State)(nil)
+	_ game.MasterSeater = (*Rules)(nil)
 )
 
 // Settings are the game's own settings, as Configure reads them.

@@ -131,6 +131,17 @@ func (r *Rules) Seats() []game.Seat {
 	return out
 }
 
+// MasterSeats are the powers no player sits at, which the arbiter plays
+// (spec §3.18, game.MasterSeater): with 6 players the Ottomans and the
+// Swiss, with 7 the Swiss.
+func (r *Rules) MasterSeats() []game.Seat {
+	var out []game.Seat
+	for _, p := range powers[r.Players:] {
+		out = append(out, game.Seat{ID: p.ID, Name: func(l game.Lang) string { return powerName(l, p.ID) }})
+	}
+	return out
+}
+
 // Seat is the seated power named name exactly: its id or a name in
 // either language, in any case, accents optional; a prefix is no seat.
 func (r *Rules) Seat(name string) (string, bool) {
