@@ -30,7 +30,7 @@ var _ game.Commander = Kind{}
 
 // arbiterUsage is what ARBITRO takes.
 const arbiterUsage = "expected ARBITRO BATTAGLIA <ticket> ESITO <winner|NESSUNO> ROTTA|TEMPO PERDITE <power> <n> <power> <n> [RINFORZI <power> #k|F<k> ...], " +
-	"or ARBITRO CONFRONTABILI <ticket> SI|NO (in English: ARBITER BATTLE <ticket> RESULT <winner|NONE> ROUT|TIME LOSSES ... [REINFORCEMENTS ...], ARBITER COMPARABLE <ticket> YES|NO), " +
+	"ARBITRO BATTAGLIA <ticket> ASTRATTA, or ARBITRO CONFRONTABILI <ticket> SI|NO (in English: ARBITER BATTLE <ticket> RESULT <winner|NONE> ROUT|TIME LOSSES ... [REINFORCEMENTS ...], ARBITER BATTLE <ticket> ABSTRACT, ARBITER COMPARABLE <ticket> YES|NO), " +
 	"then -- and the reason the players will read"
 
 // arbiterWords are ARBITRO's words, Italian and English, by meaning.
@@ -43,6 +43,7 @@ var arbiterWords = map[string]string{
 	"tempo": "time", "time": "time",
 	"perdite": "losses", "losses": "losses",
 	"rinforzi": "reinforcements", "reinforcements": "reinforcements",
+	"astratta": "abstract", "abstract": "abstract",
 	"si": "yes", "yes": "yes", "no": "no",
 }
 
@@ -60,8 +61,8 @@ func (Kind) Commands() []game.Command {
 		return next, reply, nil, nil
 	}
 	help := [game.Langs]string{
-		"the arbiter's word on a battle ticket (battles tactical): BATTLE <ticket> RESULT <winner|NONE> ROUT|TIME LOSSES <power> <n> <power> <n> [REINFORCEMENTS <power> #k ...], or COMPARABLE <ticket> YES|NO; then -- and the reason the players read",
-		"la parola dell'arbitro su un biglietto di battaglia (battles tactical): BATTAGLIA <biglietto> ESITO <vincitore|NESSUNO> ROTTA|TEMPO PERDITE <potenza> <n> <potenza> <n> [RINFORZI <potenza> #k ...], o CONFRONTABILI <biglietto> SI|NO; poi -- e il motivo che i giocatori leggono",
+		"the arbiter's word on a battle ticket (battles tactical): BATTLE <ticket> RESULT <winner|NONE> ROUT|TIME LOSSES <power> <n> <power> <n> [REINFORCEMENTS <power> #k ...], BATTLE <ticket> ABSTRACT, or COMPARABLE <ticket> YES|NO; then -- and the reason the players read",
+		"la parola dell'arbitro su un biglietto di battaglia (battles tactical): BATTAGLIA <biglietto> ESITO <vincitore|NESSUNO> ROTTA|TEMPO PERDITE <potenza> <n> <potenza> <n> [RINFORZI <potenza> #k ...], BATTAGLIA <biglietto> ASTRATTA, o CONFRONTABILI <biglietto> SI|NO; poi -- e il motivo che i giocatori leggono",
 	}
 	return []game.Command{
 		{Verb: "ARBITRO", Master: true, Do: do, Help: help,
@@ -115,10 +116,8 @@ func (s *State) arbitrate(args string) (*State, game.Text, error) {
 		return nil, nil, err
 	}
 	var open []string
-	for _, o := range next.openTickets() {
-		if !o.settled() {
-			open = append(open, o.ID)
-		}
+	for _, o := range next.awaited() {
+		open = append(open, o.ID)
 	}
 	still := tx("Every open ticket has your word: the round is resolved without waiting for its deadline")
 	if len(open) > 0 {
@@ -130,6 +129,9 @@ func (s *State) arbitrate(args string) (*State, game.Text, error) {
 // enterResult reads ESITO's words onto ticket tk: the winner, the rout or
 // the time limit, each side's losses, the reinforcements that came.
 func (s *State) enterResult(tk *Ticket, words []string, reason string) (game.Text, error) {
+	if len(words) == 1 && arbiterWords[machiavelli.Fold(words[0])] == "abstract" {
+		return s.leaveAbstract(tk, reason)
+	}
 	if len(words) < 4 || arbiterWords[machiavelli.Fold(words[0])] != "result" || arbiterWords[machiavelli.Fold(words[3])] != "losses" {
 		return nil, refuse(arbiterUsage)
 	}
@@ -220,10 +222,27 @@ func (s *State) enterResult(tk *Ticket, words []string, reason string) (game.Tex
 			return nil, refuse("%s lost %d elements, its rout level (%d): the winner cannot have routed", powerText(sd.Power), n, rl)
 		}
 	}
-	again := tk.Result != nil
-	tk.Result, tk.ResultReason = res, reason
+	again := tk.Result != nil || tk.Abstract
+	tk.Result, tk.ResultReason, tk.Abstract = res, reason, false
 	return func(l game.Lang) string {
 		out := f(l, "%s, %s: result entered: %s", tk.ID, landName(s, tk.At), s.resultText(l, tk))
+		if again {
+			out += " " + t(l, "(it replaces the result entered before)")
+		}
+		return out
+	}, nil
+}
+
+// leaveAbstract leaves ticket tk's battle to the abstract battle now, as
+// the deadline would (spec §3.10).
+func (s *State) leaveAbstract(tk *Ticket, reason string) (game.Text, error) {
+	if !tk.fought() {
+		return nil, refuse("%s: no battle is fought in %s: %s", tk.ID, landName(s, tk.At), s.noBattle(tk))
+	}
+	again := tk.Result != nil
+	tk.Result, tk.ResultReason, tk.Abstract = nil, reason, true
+	return func(l game.Lang) string {
+		out := f(l, "%s, %s: the abstract battle decides (Appendix C)", tk.ID, landName(s, tk.At))
 		if again {
 			out += " " + t(l, "(it replaces the result entered before)")
 		}
@@ -290,8 +309,8 @@ func (s *State) rule(tk *Ticket, words []string, reason string) (game.Text, erro
 	}
 	tk.Ruling, tk.RulingReason = &yes, reason
 	dropped := false
-	if !tk.fought() && tk.Result != nil {
-		tk.Result, tk.ResultReason, dropped = nil, "", true
+	if !tk.fought() && (tk.Result != nil || tk.Abstract) {
+		tk.Result, tk.ResultReason, tk.Abstract, dropped = nil, "", false, true
 	}
 	return func(l game.Lang) string {
 		var out string

@@ -79,6 +79,8 @@ func (rs *resolution) armies(at string, a, d counterKey, origins map[counterKey]
 	case tk != nil && tk.Result != nil:
 		rs.foughtByArbiter(at, tk, a, d, ra, rd, origins)
 		return
+	case tk != nil && tk.Abstract:
+		rs.tell(nil, "%s, battle in %s: the arbiter leaves it to the abstract battle (spec §3.10, Appendix C). Reason: %s", tk.ID, "a:"+at, tk.ResultReason)
 	case tk != nil:
 		rs.tell(nil, "%s, battle in %s: no result from the arbiter by the deadline; the abstract battle decides (spec §3.10, Appendix C)", tk.ID, "a:"+at)
 	}

@@ -342,6 +342,9 @@ var italian = game.Dictionary{
 	"this game's battles are abstract (battles abstract): the judge decides comparability by R17 and fights each battle by Appendix C at the operations' deadline, and opens no battle tickets; to change what came of a battle, ROLLBACK the phase and EDIT the position": "in questa partita le battaglie sono astratte (battles abstract): il giudice decide la confrontabilità con R17 e combatte ogni battaglia con l'Appendice C alla scadenza delle operazioni, e non apre biglietti di battaglia; per cambiare l'esito di una battaglia, ROLLBACK della fase ed EDIT della posizione",
 	"no battle ticket is open now: tickets open when an operations turn brings two armies together": "ora non c'è alcun biglietto di battaglia aperto: i biglietti si aprono quando un turno di operazioni fa incontrare due eserciti",
 	arbiterUsage: "atteso ARBITRO BATTAGLIA <biglietto> ESITO <vincitore|NESSUNO> ROTTA|TEMPO PERDITE <potenza> <n> <potenza> <n> [RINFORZI <potenza> #k|F<k> ...], " +
-		"o ARBITRO CONFRONTABILI <biglietto> SI|NO (in inglese: ARBITER BATTLE <ticket> RESULT <winner|NONE> ROUT|TIME LOSSES ... [REINFORCEMENTS ...], ARBITER COMPARABLE <ticket> YES|NO), " +
+		"ARBITRO BATTAGLIA <biglietto> ASTRATTA, o ARBITRO CONFRONTABILI <biglietto> SI|NO (in inglese: ARBITER BATTLE <ticket> RESULT <winner|NONE> ROUT|TIME LOSSES ... [REINFORCEMENTS ...], ARBITER BATTLE <ticket> ABSTRACT, ARBITER COMPARABLE <ticket> YES|NO), " +
 		"poi -- e il motivo che leggeranno i giocatori",
+	"the abstract battle decides":                      "decide la battaglia astratta",
+	"%s, %s: the abstract battle decides (Appendix C)": "%s, %s: decide la battaglia astratta (Appendice C)",
+	"%s, battle in %s: the arbiter leaves it to the abstract battle (spec §3.10, Appendix C). Reason: %s": "%s, battaglia in %s: l'arbitro la lascia alla battaglia astratta (spec §3.10, Appendice C). Motivo: %s",
 }

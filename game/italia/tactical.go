@@ -79,6 +79,13 @@ type Ticket struct {
 	// BATTAGLIA), with its reason.
 	Result       *BattleResult `json:"result,omitempty"`
 	ResultReason string        `json:"result_reason,omitempty"`
+	// Abstract marks a ticket the arbiter leaves to the abstract battle
+	// before the deadline (ARBITRO BATTAGLIA <id> ASTRATTA), with its
+	// reason in ResultReason.
+	Abstract bool `json:"abstract,omitempty"`
+	// Round is the round of battles the ticket opened for: that round
+	// waits for the arbiter's word on it.
+	Round int `json:"round"`
 	// Done marks a ticket whose outcome the results have told: the
 	// arbiter's word on it is no longer taken.
 	Done bool `json:"done,omitempty"`
@@ -338,7 +345,11 @@ func (rs *resolution) waitRound(orders []game.Order, told int, showOrders bool) 
 		br.Orders = append(br.Orders, TurnOrder{Seat: o.Seat, Key: o.Key, Text: o.Text, ByMaster: o.ByMaster})
 	}
 	for i := range br.Tickets {
-		br.Tickets[i].Done = br.Tickets[i].Done || rs.published[br.Tickets[i].ID]
+		tk := &br.Tickets[i]
+		tk.Done = tk.Done || rs.published[tk.ID]
+		if slices.Contains(rs.opened, tk.ID) {
+			tk.Round = rs.round + 1
+		}
 	}
 	pos.Battles = br
 	next, err := rs.s.r.State(pos)
@@ -434,18 +445,24 @@ func (s *State) openTickets() []*Ticket {
 }
 
 // Eager: a round of battles goes on as soon as the arbiter has given his
-// word on each of its open tickets (game.Eager); other phases wait for
-// their deadline, or for every player's SET NOWAIT.
+// word on each of the tickets it opened for (game.Eager); other phases
+// wait for their deadline, or for every player's SET NOWAIT.
 func (s *State) Eager() bool {
-	if s.pos.Battles == nil {
-		return false
-	}
+	return s.pos.Battles != nil && len(s.awaited()) == 0
+}
+
+// awaited are the tickets the round opened for that still wait for the
+// arbiter's word. A ticket of an earlier round whose battle the turn has
+// not come to again (it followed one that opened this round) is open to
+// his word, but the round does not wait for it: its deadline passed.
+func (s *State) awaited() []*Ticket {
+	var out []*Ticket
 	for _, tk := range s.openTickets() {
-		if !tk.settled() {
-			return false
+		if tk.Round == s.phase.Round && !tk.settled() {
+			out = append(out, tk)
 		}
 	}
-	return true
+	return out
 }
 
 // fought reports whether the ticket's armies fight a battle, by the
@@ -461,7 +478,7 @@ func (tk *Ticket) fought() bool {
 // settled reports whether the arbiter has said all the ticket needs: the
 // result of a battle fought, or a ruling after which none is.
 func (tk *Ticket) settled() bool {
-	return tk.Result != nil || tk.Ruling != nil && !tk.fought()
+	return tk.Result != nil || tk.Abstract || tk.Ruling != nil && !tk.fought()
 }
 
 // involved are the powers a ticket concerns: its sides and the powers of
@@ -597,6 +614,9 @@ func (s *State) wordText(l game.Lang, tk *Ticket) string {
 	}
 	if tk.Result != nil {
 		said = append(said, f(l, "result: %s", s.resultText(l, tk)))
+	}
+	if tk.Abstract {
+		said = append(said, t(l, "the abstract battle decides"))
 	}
 	if len(said) == 0 {
 		return t(l, "your word: none yet")

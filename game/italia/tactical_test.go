@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/corriere/corriere/game"
 	"github.com/corriere/corriere/game/dice"
@@ -152,7 +153,7 @@ func TestTicketOpened(t *testing.T) {
 	if tk == nil {
 		t.Fatalf("no ticket 1500E-1 in %+v", round.pos.Battles)
 	}
-	want := Ticket{ID: "1500E-1", At: "ferra", Terrain: Defender, Comparable: true, Sides: [2]TicketSide{
+	want := Ticket{ID: "1500E-1", At: "ferra", Terrain: Defender, Comparable: true, Round: 1, Sides: [2]TicketSide{
 		{Power: "venezia", N: 1, From: "padua", Elements: Elements{CINC: 1, GD: 4, CL: 2, PK: 6, FT: 7, ART: 1}, Potential: 35, Accepts: true},
 		{Power: "papato", N: 1, Elements: Elements{CINC: 1, GD: 4, PK: 3}, Potential: 25, Accepts: true,
 			Reinforcements: []TicketReinforcement{{Unit: Unit{Power: "papato", N: 2}, At: "bolog", Elements: Elements{PK: 3, FT: 1}, Need: 5}}},
@@ -205,6 +206,14 @@ func TestTicketOpened(t *testing.T) {
 	}
 	if !strings.Contains(florence, "1500E-1: Venice #1 and Papacy #1 meet in Ferrara; the arbiter decides") || strings.Contains(florence, "worth") || strings.Contains(florence, "Battle ticket 1500E-1") {
 		t.Errorf("Florence reads:\n%s", florence)
+	}
+	// The operations' map draws the turn halfway; no EDIT is taken in
+	// the round, whose position the turn makes again from its start.
+	if png, err := round.r.Map(out.Record, game.Viewer{Seats: []string{"venezia"}}, "guerra", time.Time{}); err != nil || len(png) == 0 {
+		t.Errorf("the map: %d bytes, %v", len(png), err)
+	}
+	if _, _, err := round.Edit("TESORO venezia 5", func(n string) (string, error) { return n, nil }); err == nil || !strings.Contains(err.Error(), "the turn waits for its battle tickets") {
+		t.Errorf("EDIT in the round: %v", err)
 	}
 	// No sheet is taken in the round; the position reads back.
 	if rs, _ := round.Read([]string{"venezia"}, "#1 - Padova", nil); rs[0].Refused == nil || !strings.Contains(rs[0].Refused.Reason(game.English), "no sheet is taken now") {
@@ -294,6 +303,10 @@ func TestTicketDecided(t *testing.T) {
 				}
 				return ""
 			}},
+		{name: "left to the abstract battle before the deadline (English)",
+			lines:  []string{"ARBITER BATTLE 1500E-1 ABSTRACT -- no table free this week"},
+			rolls:  []int{1, 1, 5, 1, 1, 1, 1},
+			events: []string{"1500E-1, battle in Ferrara: the arbiter leaves it to the abstract battle (spec §3.10, Appendix C). Reason: no table free this week", "battle in Ferrara: Venice routs Papacy (losses 0 and 3"}},
 		{name: "ruled not comparable: the weaker withdraws paying attrition",
 			lines: []string{"ARBITRO CONFRONTABILI 1500E-1 NO -- sproporzione evidente"},
 			rolls: []int{2},
@@ -414,7 +427,7 @@ func TestBattleRounds(t *testing.T) {
 			t.Errorf("round 1: no %q in\n%s", e, strings.Join(events, "\n"))
 		}
 	}
-	if open := round2.openTickets(); len(open) != 1 || open[0].ID != "1500E-3" || open[0].Sides[0].Power != "firenze" || open[0].Sides[0].From != "pisto" {
+	if open := round2.openTickets(); len(open) != 1 || open[0].ID != "1500E-3" || open[0].Round != 2 || open[0].Sides[0].Power != "firenze" || open[0].Sides[0].From != "pisto" {
 		t.Errorf("round 2 tickets %+v", round2.pos.Battles.Tickets)
 	}
 	if _, _, err := arbiter(t, round2, "ARBITRO BATTAGLIA "+ids["ferra"]+" ESITO Papato ROTTA PERDITE Venezia 9 Papato 0 -- ripensamento"); err == nil || !strings.Contains(err.Error(), "no open battle ticket") {
@@ -504,6 +517,7 @@ func TestArbiterRefusals(t *testing.T) {
 		{round, result + "Venezia ROTTA PERDITE Venezia 1 Papato 3 RINFORZI Venezia #2 -- x", `"Venezia #2" is no reinforcement of the battle: they are Papacy #2`, `"Venezia #2" non è un rinforzo della battaglia: i rinforzi sono Papato #2`},
 		{round, result + "Venezia ROTTA PERDITE Venezia 1 Papato 3 RINFORZI -- x", "expected ARBITRO BATTAGLIA", "atteso ARBITRO BATTAGLIA"},
 		{round, "ARBITRO CONFRONTABILI 1500E-1 FORSE -- x", "expected ARBITRO BATTAGLIA", "atteso ARBITRO BATTAGLIA"},
+		{weakRound, "ARBITRO BATTAGLIA 1500E-1 ASTRATTA -- x", "1500E-1: no battle is fought in Ferrara: the judge finds the armies not comparable", "1500E-1: in Ferrara non si combatte"},
 		{weakRound, result + "Venezia ROTTA PERDITE Venezia 0 Papato 2 -- x",
 			"1500E-1: no battle is fought in Ferrara: the judge finds the armies not comparable (35 against 8, R17); rule them comparable first with ARBITRO CONFRONTABILI 1500E-1 SI",
 			"1500E-1: in Ferrara non si combatte: per il giudice gli eserciti non sono confrontabili (35 contro 8, R17)"},
