@@ -415,7 +415,9 @@ type Command struct {
 // complete ones (Missing says none), without waiting for its deadline or
 // for the players' SET NOWAIT: a turn-by-turn game runs at the speed of
 // its players. The deadline still resolves a phase whose orders never
-// come.
+// come. A phase that no seat owes orders for waits on the game master (a
+// ruling, given by a game's command), and goes on before its deadline
+// only when its State says it is Eager.
 type Eager interface {
 	Eager() bool
 }

@@ -60,15 +60,13 @@ func (Kind) Commands() []game.Command {
 		}
 		return next, reply, nil, nil
 	}
-	help := [game.Langs]string{
-		"the arbiter's word on a battle ticket (battles tactical): BATTLE <ticket> RESULT <winner|NONE> ROUT|TIME LOSSES <power> <n> <power> <n> [REINFORCEMENTS <power> #k ...], BATTLE <ticket> ABSTRACT, or COMPARABLE <ticket> YES|NO; then -- and the reason the players read",
-		"la parola dell'arbitro su un biglietto di battaglia (battles tactical): BATTAGLIA <biglietto> ESITO <vincitore|NESSUNO> ROTTA|TEMPO PERDITE <potenza> <n> <potenza> <n> [RINFORZI <potenza> #k ...], BATTAGLIA <biglietto> ASTRATTA, o CONFRONTABILI <biglietto> SI|NO; poi -- e il motivo che i giocatori leggono",
-	}
 	return []game.Command{
-		{Verb: "ARBITRO", Master: true, Do: do, Help: help,
-			Syntax: [game.Langs]string{"ARBITRO BATTAGLIA|CONFRONTABILI <ticket> ...", "ARBITRO BATTAGLIA|CONFRONTABILI <biglietto> ..."}},
-		{Verb: "ARBITER", Master: true, Do: do, Help: help,
-			Syntax: [game.Langs]string{"ARBITER BATTLE|COMPARABLE <ticket> ...", "ARBITER BATTLE|COMPARABLE <biglietto> ..."}},
+		{Verb: "ARBITRO", Master: true, Do: do,
+			Syntax: [game.Langs]string{"ARBITRO BATTAGLIA|CONFRONTABILI <ticket> ... -- <reason>", "ARBITRO BATTAGLIA|CONFRONTABILI <biglietto> ... -- <motivo>"},
+			Help:   [game.Langs]string{"the arbiter's word on a battle ticket (battles tactical), as the ticket writes it, in Italian", "la parola dell'arbitro su un biglietto di battaglia (battles tactical), come la scrive il biglietto"}},
+		{Verb: "ARBITER", Master: true, Do: do,
+			Syntax: [game.Langs]string{"ARBITER BATTLE|COMPARABLE <ticket> ... -- <reason>", "ARBITER BATTLE|COMPARABLE <biglietto> ... -- <motivo>"},
+			Help:   [game.Langs]string{"the arbiter's word on a battle ticket (battles tactical), as the ticket writes it", "come ARBITRO, in inglese"}},
 	}
 }
 
