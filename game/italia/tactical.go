@@ -338,6 +338,9 @@ func (rs *resolution) waitHere() {
 func (rs *resolution) waitRound(orders []game.Order, told int, showOrders bool) (*game.Outcome, error) {
 	w := rs.wait
 	here := rs.s.phase
+	if w.told < told {
+		return nil, fmt.Errorf("resolve %s: a ticket opened before the battles of the round before", here)
+	}
 	pos := w.pos
 	pos.Phase = Phase{Year: here.Year, Step: here.Step, Round: rs.round + 1}.String()
 	br := &BattleRound{Start: rs.s.pos, Rolls: w.rolls, Told: w.told, Tickets: slices.Clone(rs.tickets)}
