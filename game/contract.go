@@ -258,6 +258,16 @@ type Seater interface {
 	Seating() Seating
 }
 
+// A MasterSeater is Rules with seats that no player takes and the game
+// master plays when he will (Le Guerre d'Italia's Ottomans and Swiss with
+// six players): BECOME takes one as it takes a player's seat, by its id
+// or its name in either language, and the orders the master gives for
+// it are kept and resolved with the players'. Such a seat never owes
+// orders (State.Owing leaves it out) and is not among Seats.
+type MasterSeater interface {
+	MasterSeats() []Seat
+}
+
 // A Guesser is Rules that know a seat by a name a player misspelt
 // ("Frnace"), for the commands of players; the master's must name a seat
 // exactly (Rules.Seat), so that a typo never seats a stranger.
@@ -412,7 +422,9 @@ type Command struct {
 // complete ones (Missing says none), without waiting for its deadline or
 // for the players' SET NOWAIT: a turn-by-turn game runs at the speed of
 // its players. The deadline still resolves a phase whose orders never
-// come.
+// come. A phase that no seat owes orders for waits on the game master (a
+// ruling, given by a game's command), and goes on before its deadline
+// only when its State says it is Eager.
 type Eager interface {
 	Eager() bool
 }

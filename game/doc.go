@@ -30,6 +30,8 @@
 //   - Seater (Rules, State): who plays which seats, when not one player
 //     to a seat (setups for fewer players, a seat joining a side).
 //   - Guesser (Rules): a seat a player misspelt.
+//   - MasterSeater (Rules): seats no player takes that the master plays
+//     through BECOME (non-player powers).
 //   - Prose (Rules): lines that are plainly no orders (greetings).
 //   - Labeled (Rules): the board and edition, for the game's listing.
 //   - Open (Rules): everyone sees the same results, written once; a game
@@ -42,6 +44,8 @@
 //     EditHelper (Kind) spells its changes for HELP.
 //   - Eager (State): resolved as soon as its orders are complete, not
 //     at the deadline: a turn-by-turn game at the speed of its players.
+//     A phase nobody owes orders for (a ruling of the master's) goes on
+//     before its deadline only when its State is Eager.
 //   - Sheet (State): a seat's mail replaces its whole sheet of orders.
 //   - Aliased (Kind): other names for the game.
 //   - Ender (State): who wins at the game's end date.

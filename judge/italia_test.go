@@ -19,11 +19,16 @@ var italiaSeats = []string{"francia", "aragonesi", "impero", "venezia", "firenze
 // newItaliaGame creates Le Guerre d'Italia "guerra" by mail on a judge
 // that hosts it after Diplomacy: the master creates it, seats the six
 // powers and starts it.
-func newItaliaGame(t *testing.T) (*fixture, map[string]string) {
+func newItaliaGame(t *testing.T) (*fixture, map[string]string) { return newItaliaGameWith(t, "") }
+
+// newItaliaGameWith is newItaliaGame with more settings lines, whose
+// CREATE reply says wants.
+func newItaliaGameWith(t *testing.T, settings string, wants ...string) (*fixture, map[string]string) {
 	f := newFixture(t, nil)
 	f.j.Games = append(slices.Clone(testGames), italia.Kind{})
-	reply := f.send("gm@x.test", "CREATE guerra pw-arbitro\ngame italia\ndiplomacy 0 20 * * *\noperations 0 20 * * *\ngrace 30m")
-	mustContain(t, "CREATE", reply, "Game guerra created (italia variant, 1499-1512 rules).", "Laguna: merged into the Alto Adriatico (R3).", `Deadlines: diplomacy "0 20 * * *", operations "0 20 * * *"`)
+	reply := f.send("gm@x.test", "CREATE guerra pw-arbitro\ngame italia\ndiplomacy 0 20 * * *\noperations 0 20 * * *\ngrace 30m"+settings)
+	mustContain(t, "CREATE", reply, "Game guerra created (italia variant, 1499-1512 rules).", "Laguna: merged into the Alto Adriatico (R3)", `Deadlines: diplomacy "0 20 * * *", operations "0 20 * * *"`)
+	mustContain(t, "CREATE", reply, wants...)
 	reply = f.seatAll("guerra", "pw-arbitro", italiaSeats, "players.test")
 	mustContain(t, "the master's mail", reply, "Venice: now played by venezia@players.test", "Game guerra has started")
 	pw := map[string]string{}
@@ -178,4 +183,103 @@ func TestItaliaNewSheetReplaces(t *testing.T) {
 	}
 	reply = f.send("gm@x.test", "CREATE altra pw-arbitro\ngame guerre")
 	mustContain(t, "the alias", reply, "Game altra created (italia variant")
+}
+
+// A tactical battle by mail (battles tactical, spec §3.10): France and the
+// Empire march into Tirolo in the first operations; the results open
+// ticket 1499P-1, whole to the two of them and the arbiter, where and
+// between whom to the others, and the turn waits in a round of battles
+// that nobody owes a sheet for. The arbiter's ruling alone does not end
+// the round; his result does, at once: the players read the battle and
+// the rest of the turn, and the arbiter's reason.
+func TestItaliaTacticalBattleByMail(t *testing.T) {
+	f, pw := newItaliaGameWith(t, "\nbattles tactical\ntickets 0 20 * * *",
+		`tickets "0 20 * * *" (the battle tickets of tactical battles)`, "battles tactical: the arbiter enters their results (spec §3.10).")
+	f.deadline() // the spring's diplomacy
+	f.sheet(pw, "francia", "#1 - Tyrol\nF1 HOLD\nF2 HOLD")
+	f.sheet(pw, "impero", "FOGLIO IMPERO PRIMAVERA 1499\n#1 - Tirolo   # il nostro esercito va a difendere il Tirolo")
+	f.deadline()
+	if g := f.gameByName("guerra"); g.Phase != "P1499B1" {
+		t.Fatalf("after the operations: %s", g.Phase)
+	}
+	france, empire, venice, master := f.lastMail("results", "francia@players.test"), f.lastMail("results", "impero@players.test"), f.lastMail("results", "venezia@players.test"), f.lastMail("results", "gm@x.test")
+	mustContain(t, "France's results", france, "Battle ticket 1499P-1, Tirolo (spec §3.10):",
+		"  attacker: France #1, from Milano: CINC, 4 GD, 2 CL, 6 PK, 7 FT, 1 ART (20 elements, rout level 7, worth 35)",
+		"  defender: Empire #1, from Austria:", "  terrain: Empire builds it and picks the side, attacked in its own territory (seed §8)",
+		"ARBITER BATTLE 1499P-1 RESULT France|Empire|NONE ROUT|TIME LOSSES France <n> Empire <n>", "Next: Spring 1499 battles (P1499B1)")
+	mustContain(t, "the Emperor's results", empire, "Biglietto di battaglia 1499P-1, Tirolo (spec §3.10):", "  difensore: Impero #1, da Austria:")
+	mustContain(t, "the arbiter's results", master, "Battle ticket 1499P-1, Tirolo", "    your word: none yet")
+	mustContain(t, "Venice's results", venice, "1499P-1: France #1 and Empire #1 meet in Tirolo; the arbiter decides (spec §3.10)")
+	if strings.Contains(venice, "Battle ticket 1499P-1") {
+		t.Errorf("Venice reads the ticket:\n%s", venice)
+	}
+	reply := f.sheet(pw, "venezia", "#1 - Ferrara")
+	mustContain(t, "a sheet in the round", reply, "no sheet is taken now: the turn waits for the arbiter's battle tickets")
+	reply = f.sheet(pw, "venezia", "")
+	mustContain(t, "Venice signed on in the round", reply, "Nothing is due from you for Spring 1499 battles (P1499B1) (guerra): the game master's decisions are due.")
+
+	// The ruling alone leaves the round waiting for the result.
+	reply = f.send("gm@x.test", "SIGNON master@guerra pw-arbitro\nARBITRO CONFRONTABILI 1499P-1 SI -- forze pari")
+	mustContain(t, "the ruling", reply, "1499P-1, Tirolo: giudicati confrontabili: è battaglia, e ne inserisci tu il risultato. Attendono ancora la tua parola: 1499P-1.")
+	if g := f.gameByName("guerra"); g.Phase != "P1499B1" {
+		t.Fatalf("after the ruling: %s", g.Phase)
+	}
+	reply = f.send("gm@x.test", "SIGNON master@guerra pw-arbitro\nARBITRO BATTAGLIA 1499P-1 ESITO Francia TEMPO PERDITE Francia 2 Impero 3 -- x")
+	mustContain(t, "a bad result", reply, "Refused: a battle ended by time has no winner (seed §8: only a rout wins a battle, Precisazione 2): write NESSUNO TEMPO. Nothing was changed.")
+	reply = f.send("gm@x.test", "SIGNON master@guerra pw-arbitro\nARBITRO BATTAGLIA 1499P-1 ESITO Impero ROTTA PERDITE Francia 7 Impero 3 -- giocata da Anna e Bruno il 2 marzo, vince l'Impero al sesto turno")
+	mustContain(t, "the result", reply, "1499P-1, Tirolo: risultato inserito: Impero mette in rotta Francia (perdite Francia 7, Impero 3). Ogni biglietto aperto ha la tua parola")
+	if g := f.gameByName("guerra"); g.Phase != "E1499O" {
+		t.Fatalf("after the result: %s", g.Phase)
+	}
+	france, empire, venice = f.lastMail("results", "francia@players.test"), f.lastMail("results", "impero@players.test"), f.lastMail("results", "venezia@players.test")
+	for who, mail := range map[string]string{"France": france, "Venice": venice} {
+		mustContain(t, who+"'s results of the round", mail, "Spring 1499 battles (P1499B1)",
+			"1499P-1, battle in Tirolo: the arbiter enters its result (spec §3.10). Reason: giocata da Anna e Bruno il 2 marzo, vince l'Impero al sesto turno",
+			"battle in Tirolo: Empire routs France (losses 3 and 7, seed §8)", "France #1 withdraws: Tirolo -> Milano", "Next: Summer 1499 operations (E1499O)")
+	}
+	mustContain(t, "the Emperor's results of the round", empire, "battaglia in Tirolo: Impero mette in rotta Francia (perdite 3 e 7, seed §8)", "Francia #1 si ritira: Tirolo -> Milano")
+	if strings.Contains(france, "France #1: Milano -> Tirolo") {
+		t.Errorf("the round's results tell the moves again:\n%s", france)
+	}
+	audit := strings.Join(f.audit("guerra"), "\n")
+	mustContain(t, "the audit", audit, "arbitro", "BATTAGLIA 1499P-1 ESITO Impero ROTTA PERDITE Francia 7 Impero 3 -- giocata da Anna e Bruno", "P1499O -> P1499B1", "P1499B1 -> E1499O")
+
+	// The round rolled back and processed again comes to the same.
+	summer := f.gameByName("guerra").Position
+	reply = f.send("gm@x.test", "SIGNON master@guerra pw-arbitro\nROLLBACK P1499B1\nPROCESS P1499B1")
+	mustContain(t, "the rollback", reply, "Game guerra is back at Spring 1499 battles (P1499B1)")
+	if again := f.gameByName("guerra").Position; again != summer {
+		t.Errorf("after the rollback:\n%s\nbefore it:\n%s", again, summer)
+	}
+}
+
+// With six players nobody sits at the Ottomans and the Swiss (spec §1.1):
+// the arbiter plays them (§3.18) through BECOME, which the game's
+// contract lets him take (game.MasterSeater). His sheet for the Ottomans
+// is read and answered as a player's, kept with the others, resolved at
+// the deadline and shown to him alone; they owe nothing.
+func TestItaliaArbiterPlaysTheOttomans(t *testing.T) {
+	f, _ := newItaliaGame(t)
+	f.deadline() // the spring's diplomacy
+	reply := f.send("gm@x.test", "SIGNON master@guerra pw-arbitro\nEDIT TESORO Ottomani 5 -- il tributo dei Balcani\nBECOME Ottomani\nFOGLIO OTTOMANI PRIMAVERA 1499\nDIFENDI Albania CON 3")
+	mustContain(t, "the arbiter as the Ottomans", reply, "The orders that follow are entered for Ottomans, marked as the game master's.",
+		"ok: DIFENDI Albania CON 3 (the sheet now commits 3 ducats of your 5; 2 left)", "Your orders are complete.")
+	reply = f.send("gm@x.test", "SIGNON master@guerra pw-arbitro\nBECOME Swiss\nBATTLE REFUSE")
+	mustContain(t, "the arbiter as the Swiss", reply, "entered for Swiss", "ok: BATTAGLIA RIFIUTA")
+	reply = f.send("gm@x.test", "SIGNON master@guerra pw-arbitro\nBECOME Narnia")
+	mustContain(t, "no such power", reply, `"Narnia" is not a power of game guerra`)
+	reply = f.sheet(map[string]string{"venezia": f.password("venezia@players.test")}, "venezia", "")
+	mustContain(t, "Venice's orders", reply, "Your orders for Spring 1499 operations (P1499O)")
+	f.deadline()
+	master, venice := f.lastMail("results", "gm@x.test"), f.lastMail("results", "venezia@players.test")
+	mustContain(t, "the arbiter's results", master, "Ottomans:\n  DIFENDI Albania CON 3", "Swiss:\n  BATTAGLIA RIFIUTA", "3 ducats paid: the defence of Albania", "Ottomans: 5 territories")
+	mustContain(t, "the arbiter's results", master, "  treasury 2 ducats")
+	for _, secret := range []string{"DIFENDI", "defence of Albania"} {
+		if strings.Contains(venice, secret) {
+			t.Errorf("Venice reads %q:\n%s", secret, venice)
+		}
+	}
+	if strings.Contains(master, "Ottomans, ") || strings.Contains(master, ", Ottomans") {
+		t.Errorf("the Ottomans were late:\n%s", master)
+	}
 }

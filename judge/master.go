@@ -268,13 +268,20 @@ func (s *session) masterPreview(command) error {
 func (s *session) masterBecome(c command) error {
 	vw := s.vw
 	p, err := s.onePower(c)
-	if err != nil {
-		return err
-	}
-	if vw.seat(p) == nil {
+	switch {
+	case err != nil:
+		// A seat no player takes, which the master plays.
+		id, ok := "", false
+		if len(c.args) == 1 {
+			id, ok = vw.masterSeat(c.args[0])
+		}
+		if !ok {
+			return err
+		}
+		p = id
+	case vw.seat(p) == nil:
 		return badRequest("%s has no seat in game %s", vw.seatArg(p), vw.g.Name)
-	}
-	if vw.seating().Side(p) == nil {
+	case vw.seating().Side(p) == nil:
 		return badRequest("%s is not played in game %s: %s", vw.seatArg(p), vw.g.Name, vw.absentWhy(p))
 	}
 	s.seat, s.side, s.asMaster = p, []string{p}, true

@@ -36,6 +36,10 @@ func (vw *view) standings(tx *store.Tx, seats ...string) (map[string]*standing, 
 	for _, id := range vw.seatIDs() {
 		out[id] = &standing{}
 	}
+	// The master's orders for the seats only he plays are kept as any.
+	for _, ms := range vw.masterSeats() {
+		out[ms.ID] = &standing{}
+	}
 	for _, r := range rows {
 		st := out[r.Power]
 		if st == nil || (len(seats) > 0 && !slices.Contains(seats, r.Power)) {
@@ -347,6 +351,11 @@ func (s *session) orderState() error {
 	// A player who owes nothing now (another's turn) is told whose it is.
 	owing := vw.owing()
 	if !slices.ContainsFunc(s.side, func(id string) bool { return slices.Contains(owing, id) || len(sets[id].rows) > 0 }) {
+		if len(owing) == 0 {
+			// A ruling step: the phase waits on the master alone.
+			s.printf("Nothing is due from you for %s (%s): the game master's decisions are due. Deadline: %s.\n\n", vw.phaseTitle(s.lang), vw.g.Name, vw.deadlineIn(s.lang))
+			return nil
+		}
 		s.printf("Nothing is due from you for %s (%s): orders are due from %s. Deadline: %s.\n\n", vw.phaseTitle(s.lang), vw.g.Name, vw.sideName(s.lang, owing), vw.deadlineIn(s.lang))
 		return nil
 	}

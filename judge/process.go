@@ -161,10 +161,13 @@ func (j *Judge) processIfReady(tx *store.Tx, name, phase string) error {
 		return err
 	}
 	// An eager game (game.Eager) goes on once its orders are complete; any
-	// other early only where it allows it and every player is ready.
+	// other early only where it allows it and every player is ready. A
+	// phase that no seat owes orders for waits on the game master (a
+	// ruling), which only the game can tell is given: it goes on early
+	// only when the game is eager.
 	eager, _ := vw.st.(game.Eager)
 	if eager == nil || !eager.Eager() {
-		if !vw.set.Early {
+		if !vw.set.Early || len(vw.owing()) == 0 {
 			return nil
 		}
 		for _, p := range vw.owing() {

@@ -57,7 +57,7 @@ func (vw *view) seatIDs() []string {
 func (vw *view) seatName(l lang, id string) string {
 	if vw.names == nil {
 		vw.names = map[string]game.Text{}
-		for _, s := range vw.rules.Seats() {
+		for _, s := range append(vw.rules.Seats(), vw.masterSeats()...) {
 			vw.names[s.ID] = s.Name
 		}
 	}
@@ -65,6 +65,26 @@ func (vw *view) seatName(l lang, id string) string {
 		return name(game.Lang(l))
 	}
 	return id
+}
+
+// masterSeats are the seats no player takes that the master plays
+// (game.MasterSeater).
+func (vw *view) masterSeats() []game.Seat {
+	if m, ok := vw.rules.(game.MasterSeater); ok {
+		return m.MasterSeats()
+	}
+	return nil
+}
+
+// masterSeat is the seat the master plays named name: its id, or its name
+// in either language, in any case.
+func (vw *view) masterSeat(name string) (string, bool) {
+	for _, s := range vw.masterSeats() {
+		if strings.EqualFold(s.ID, name) || strings.EqualFold(s.Name(game.English), name) || strings.EqualFold(s.Name(game.Italian), name) {
+			return s.ID, true
+		}
+	}
+	return "", false
 }
 
 // seatArg is a seat's name as an argument of a text.

@@ -257,7 +257,7 @@ func (rs *resolution) end(next *State) *game.Ending {
 			return f(l, "%s holds thirty territories and wins (seed §11)", powerName(l, winners[0]))
 		}}
 	}
-	if rs.s.phase == (Phase{LastYear, AutumnOps}) {
+	if rs.s.phase == (Phase{Year: LastYear, Step: AutumnOps}) {
 		return &game.Ending{Text: tx("the game ends after Autunno 1512; the arbiter scores the victory sheets (seed §11, R33)")}
 	}
 	return nil

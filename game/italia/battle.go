@@ -36,12 +36,26 @@ func (rs *resolution) armies(at string, a, d counterKey, origins map[counterKey]
 	ra, rd := rs.reinforcements(a, d, at, engaged), rs.reinforcements(d, a, at, engaged)
 	swiss := rs.counterOf(a).Elements[PKS] > 0 && rs.counterOf(d).Elements[PKS] > 0
 	pa, pd := rs.potential(a, ra, swiss), rs.potential(d, rd, swiss)
-	if max(pa, pd) >= 2*min(pa, pd) {
+	// In a game of tactical battles a ticket decides (tactical.go): the
+	// arbiter's ruling on comparability, his result.
+	tk, now := rs.fight(at, a, d, ra, rd, pa, pd, origins)
+	if !now {
+		return
+	}
+	comparable := max(pa, pd) < 2*min(pa, pd)
+	if tk != nil && tk.Ruling != nil {
+		comparable = rs.ruled(tk)
+	}
+	if !comparable {
 		weaker := a
 		if pd < pa {
 			weaker = d
 		}
-		rs.tell(nil, "in %s the armies are not comparable (%s against %s, R17): %s withdraws", "a:"+at, fmt.Sprint(pa), fmt.Sprint(pd), "p:"+weaker.power)
+		if tk != nil && tk.Ruling != nil {
+			rs.tell(nil, "in %s %s withdraws before the stronger army (%s against %s, the arbiter's ruling, seed §7)", "a:"+at, "p:"+weaker.power, fmt.Sprint(pa), fmt.Sprint(pd))
+		} else {
+			rs.tell(nil, "in %s the armies are not comparable (%s against %s, R17): %s withdraws", "a:"+at, fmt.Sprint(pa), fmt.Sprint(pd), "p:"+weaker.power)
+		}
 		rs.retreat(weaker, origins[weaker], false, tx("withdrawal before a stronger army"))
 		return
 	}
@@ -61,7 +75,16 @@ func (rs *resolution) armies(at string, a, d counterKey, origins map[counterKey]
 		rs.retreat(refuser, origins[refuser], false, tx("refusing battle"))
 		return
 	}
-	rs.battle(at, a, d, ra, rd, origins)
+	switch {
+	case tk != nil && tk.Result != nil:
+		rs.foughtByArbiter(at, tk, a, d, ra, rd, origins)
+		return
+	case tk != nil && tk.Abstract:
+		rs.tell(nil, "%s, battle in %s: the arbiter leaves it to the abstract battle (spec §3.10, Appendix C). Reason: %s", tk.ID, "a:"+at, tk.ResultReason)
+	case tk != nil:
+		rs.tell(nil, "%s, battle in %s: no result from the arbiter by the deadline; the abstract battle decides (spec §3.10, Appendix C)", tk.ID, "a:"+at)
+	}
+	rs.battle(at, a, d, ra, rd, origins, tk)
 }
 
 // accepts is counter k's battle stance: its own BATTAGLIA line, else its
@@ -176,11 +199,28 @@ func (rs *resolution) strength(s *side, swiss bool) int {
 // or more, a tie 1 each; a side routs when its losses reach a third of
 // its elements (rounded up); reinforcements roll at the end of each turn;
 // no loss in three turns, or six turns, end it with no winner.
-func (rs *resolution) battle(at string, a, d counterKey, ra, rd []*reinforcement, origins map[counterKey]string) {
-	sides := []*side{{key: a, reinf: ra}, {key: d, reinf: rd}}
+//
+// A ticket's battle (tactical.go) is fought between the sides the ticket
+// says, without rolling for them again.
+func (rs *resolution) battle(at string, a, d counterKey, ra, rd []*reinforcement, origins map[counterKey]string, tk *Ticket) {
 	if !slices.Contains(rs.battles, at) {
 		rs.battles = append(rs.battles, at)
 	}
+	var sides []*side
+	if tk != nil {
+		sides = rs.ticketSides(tk, a, d, ra, rd)
+	} else {
+		sides = rs.sides(at, a, d, ra, rd, origins)
+	}
+	rs.fightOut(at, a, d, sides, origins)
+}
+
+// sides are the two sides of a battle between a and d in at, the attacker
+// first (seed §8): the defender is the side in its own territory, else
+// the one that did not move; in a meeting engagement the higher D6
+// attacks.
+func (rs *resolution) sides(at string, a, d counterKey, ra, rd []*reinforcement, origins map[counterKey]string) []*side {
+	sides := []*side{{key: a, reinf: ra}, {key: d, reinf: rd}}
 	switch owner := rs.pos.Control[at]; {
 	case owner == a.power:
 		sides[0].defender = true
@@ -205,6 +245,11 @@ func (rs *resolution) battle(at string, a, d counterKey, ra, rd []*reinforcement
 	if sides[0].defender {
 		sides[0], sides[1] = sides[1], sides[0] // the attacker rolls first
 	}
+	return sides
+}
+
+// fightOut fights the abstract battle between sides, the attacker first.
+func (rs *resolution) fightOut(at string, a, d counterKey, sides []*side, origins map[counterKey]string) {
 	for _, s := range sides {
 		s.rl = (rs.counterOf(s.key).Elements.Troops() + 2) / 3
 	}

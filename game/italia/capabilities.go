@@ -22,6 +22,7 @@ var (
 	_ game.Historian    = (*Rules)(nil)
 	_ game.Survivors    = (*State)(nil)
 	_ game.Ender        = (*State)(nil)
+	_ game.MasterSeater = (*Rules)(nil)
 )
 
 // Settings are the game's own settings, as Configure reads them.
@@ -45,10 +46,16 @@ func (Kind) Settings() []game.Setting {
 			},
 		},
 		{
-			Names: []string{"battles"}, Form: "abstract", Default: "abstract",
-			FlagHelp: "battles: abstract (spec Appendix C); tactical is not written yet",
+			Names: []string{"battles"}, Form: "abstract|tactical", Default: "abstract",
+			FlagHelp: "battles: abstract (spec Appendix C), or tactical (the arbiter enters each battle's result, spec §3.10)",
 			Parse:    lower,
-			Help:     [game.Langs]string{"battles (abstract)", "battles (abstract: battaglia astratta)"},
+			Help:     [game.Langs]string{"battles (abstract|tactical: the arbiter's battle tickets)", "battles (abstract: battaglia astratta|tactical: i biglietti di battaglia dell'arbitro)"},
+			Show: func(l game.Lang, v string) string {
+				if v == "tactical" {
+					return t(l, "battles tactical: the arbiter enters their results (spec §3.10)")
+				}
+				return ""
+			},
 		},
 	}
 }
@@ -57,11 +64,15 @@ func (Kind) Settings() []game.Setting {
 func lower(v string) (string, error) { return strings.ToLower(strings.TrimSpace(v)), nil }
 
 // Calendar is the year of spec §2.2: the spring diplomacy, then three
-// turns of operations, each with its own deadlines.
+// turns of operations, each with its own deadlines; and the rounds of
+// battle tickets of a game of tactical battles (spec §3.10).
 func (Kind) Calendar() []game.PhaseKind {
 	return []game.PhaseKind{
 		{Name: KindDiplomacy, Default: "0 20 * * MON,THU", Show: func(l game.Lang, spec string) string { return f(l, "diplomacy %q", spec) }},
 		{Name: KindOperations, Default: "0 20 * * MON,THU", Show: func(l game.Lang, spec string) string { return f(l, "operations %q", spec) }},
+		{Name: KindTickets, Default: "0 20 * * MON,THU", Show: func(l game.Lang, spec string) string {
+			return f(l, "tickets %q (the battle tickets of tactical battles)", spec)
+		}},
 	}
 }
 
@@ -86,7 +97,7 @@ func (r *Rules) Prose(line string) bool {
 // territory, no counter and no fleet is out).
 func (s *State) Survivors() []string {
 	var out []string
-	for _, id := range s.Owing() {
+	for _, id := range s.seatedPowers() {
 		p := s.power(id)
 		if len(p.Counters) > 0 || len(p.Fleets) > 0 || slices.Contains(mapsValues(s.pos.Control), id) {
 			out = append(out, id)
@@ -137,7 +148,7 @@ func halves(n int) string {
 func (s *State) EndNow() *game.Ending {
 	count := s.holdings()
 	var best []string
-	for _, id := range s.Owing() {
+	for _, id := range s.seatedPowers() {
 		switch {
 		case len(best) == 0 || count[id] > count[best[0]]:
 			best = []string{id}

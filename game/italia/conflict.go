@@ -51,6 +51,8 @@ func (rs *resolution) meetings(origins map[counterKey]string) {
 		}
 		rs.meet(m.at, rs.fieldAt(m.at), origins, engaged)
 	}
+	// A battle ticket opened: the turn waits for it (tactical.go).
+	rs.waitHere()
 }
 
 // meet resolves the counters keys of several powers in the field of
@@ -100,7 +102,13 @@ func (rs *resolution) meet(at string, keys []counterKey, origins map[counterKey]
 		if rs.allied(a.power, d.power) {
 			rs.giveWay(a, d, origins)
 		} else {
+			opened := len(rs.opened)
 			rs.clash(at, a, d, origins, engaged)
+			if len(rs.opened) > opened {
+				// Who holds the field is the battle's to say: the
+				// territory waits for it (tactical.go).
+				return
+			}
 		}
 		if !inField(holder) && inField(k) {
 			holder = k

@@ -76,12 +76,12 @@ func TestSettings(t *testing.T) {
 	if board, edition := r.(game.Labeled).Label(); board != "italia" || edition != "1499-1512" {
 		t.Errorf("label %s %s", board, edition)
 	}
-	for _, bad := range []map[string]string{{"battles": "tactical"}, {"players": "5"}, {"variant": "standard"}, {"missing": "hold"}} {
+	for _, bad := range []map[string]string{{"battles": "chess"}, {"players": "5"}, {"variant": "standard"}, {"missing": "hold"}} {
 		if _, err := kind.Configure(bad); err == nil {
 			t.Errorf("%v taken", bad)
 		}
 	}
-	if len(kind.Calendar()) != 2 {
+	if len(kind.Calendar()) != 3 || kind.Calendar()[2].Name != italia.KindTickets {
 		t.Errorf("calendar %v", kind.Calendar())
 	}
 	prose := r.(game.Prose)

@@ -14,8 +14,10 @@
 //     siege markers, alliances and transit permissions, written and read
 //     as JSON (State.Encode, Rules.Decode);
 //   - the phase calendar of spec §2.2 (Primavera diplomazia, then the
-//     operations of Primavera, Estate and Autunno), its ids ("P1500D",
-//     "E1500O") and titles in both languages, read back by Rules.Phase;
+//     operations of Primavera, Estate and Autunno, and in a game of
+//     tactical battles the rounds of battle tickets), its ids ("P1500D",
+//     "E1500O", "E1500B1") and titles in both languages, read back by
+//     Rules.Phase;
 //   - the provisional start of ruling R40 (setup.json, marked
 //     provisional: the designer's player sheets are missing from the
 //     seed);
@@ -32,7 +34,7 @@
 //     gifts, cessions, the political and defensive operations,
 //     deployment, standard moves (the double roll, entry attrition,
 //     meetings (of three powers or more two at a time), the abstract
-//     battle of Appendix C,
+//     battle of Appendix C or the arbiter's battle tickets,
 //     retreats, overrun, the Ottoman roll), strategic moves, fleet
 //     moves, transports and sea assaults, sieges, sacks and quelling;
 //     the autumn's taxes, siege lifting, supply and revolts; the
@@ -41,6 +43,18 @@
 //     the events he may see, the position with his own treasury; Map
 //     draws it for him (maps.go); the standing instructions are carried
 //     into the next phase (Outcome.Carried).
+//
+// With SET BATTLES TACTICAL (spec §3.10, R17, R18; tactical.go) a meeting
+// of two armies opens a battle ticket instead of the abstract battle: the
+// turn waits in a round of battles (phase "P1500B1", deadline kind
+// "tickets") that nobody owes a sheet for, the arbiter gives his word by
+// ARBITRO (English ARBITER) BATTAGLIA <ticket> ESITO ... or ASTRATTA and
+// CONFRONTABILI <ticket> SI|NO, each with a reason the players read
+// (arbiter.go), and the round resolves the turn again from its start with
+// the dice it rolled, each ticket as decided, the rules deciding what he
+// left open at the deadline. The arbiter plays the powers no player sits
+// at (the Ottomans and the Swiss with six players) through the judge's
+// BECOME (Rules.MasterSeats).
 //
 // The events and card tables, the cards, the Conclave and the Florentine
 // council's outcome are the arbiter's (spec §3.17-3.18): the seed lacks

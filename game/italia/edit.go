@@ -57,6 +57,11 @@ func (s *State) Edit(words string, seat func(name string) (string, error)) (game
 	if !ok {
 		return nil, nil, refuse(editUsage)
 	}
+	if s.pos.Battles != nil {
+		// The round's position is the turn's halfway, which the turn's
+		// resolution makes again from its start (tactical.go).
+		return nil, nil, refuse("the turn waits for its battle tickets: EDIT the position once they are resolved, or ROLLBACK the operations to change where they started")
+	}
 	// Edited on a copy: the state is a value, and a refused edit leaves
 	// it as it was.
 	data, err := json.Marshal(s.pos)

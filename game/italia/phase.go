@@ -54,10 +54,14 @@ var seasons = [...]struct {
 	Autumn: {"A", "Autunno", "Autumn", []string{"Fall"}},
 }
 
-// Kinds of phase, for the judge's deadline settings (spec §2.2).
+// Kinds of phase, for the judge's deadline settings (spec §2.2): the
+// tickets are the rounds of battle tickets after an operations deadline
+// in a game of tactical battles (SET BATTLES TACTICAL, spec §3.10), named
+// so apart from the setting "battles" itself.
 const (
 	KindDiplomacy  = "diplomacy"
 	KindOperations = "operations"
+	KindTickets    = "tickets"
 )
 
 // phaseWords are the words naming the part of a spring: the diplomacy or
@@ -71,7 +75,24 @@ var phaseWords = map[string]bool{
 type Phase struct {
 	Year int
 	Step Step
+	// Round, from 1, is a round of battle tickets that an operations turn
+	// waits for (tactical.go); 0 is the step itself.
+	Round int
 }
+
+// roundSpan spaces the ranks of the steps, so that a step's battle rounds
+// rank between it and the next: a turn has fewer rounds, since each
+// settles at least one meeting of a counter that moved.
+const roundSpan = 100
+
+// Battles reports whether the phase is a round of battle tickets.
+func (p Phase) Battles() bool { return p.Round > 0 }
+
+// Turn is the phase's turn: its step, without the battle round.
+func (p Phase) Turn() Phase { return Phase{Year: p.Year, Step: p.Step} }
+
+// turnRank orders the turns: the year's steps, one after another.
+func (p Phase) turnRank() int { return p.Year*int(numSteps) + int(p.Step) }
 
 // FirstYear and LastYear bound the scenario "Da Seminara a Ravenna"
 // (seed title; R33): Primavera 1499 to Autunno 1512.
@@ -86,29 +107,47 @@ func (p Phase) Season() Season { return steps[p.Step].Season }
 // Diplomacy reports whether the phase is the spring diplomacy.
 func (p Phase) Diplomacy() bool { return steps[p.Step].Diplomacy }
 
-// String is the phase's id: "P1500D", "P1500O", "E1500O", "A1500O".
+// String is the phase's id: "P1500D", "P1500O", "E1500O", "A1500O"; a
+// round of battles "P1500B1".
 func (p Phase) String() string {
 	kind := "O"
-	if p.Diplomacy() {
+	switch {
+	case p.Battles():
+		kind = "B" + strconv.Itoa(p.Round)
+	case p.Diplomacy():
 		kind = "D"
 	}
 	return seasons[p.Season()].Letter + strconv.Itoa(p.Year) + kind
 }
 
-// Next is the deadline after p.
+// Next is the deadline after p's turn.
 func (p Phase) Next() Phase {
 	if p.Step == AutumnOps {
-		return Phase{p.Year + 1, SpringDiplomacy}
+		return Phase{Year: p.Year + 1, Step: SpringDiplomacy}
 	}
-	return Phase{p.Year, p.Step + 1}
+	return Phase{Year: p.Year, Step: p.Step + 1}
+}
+
+// kind is the phase's kind, whose deadlines the calendar sets.
+func (p Phase) kind() string {
+	switch {
+	case p.Battles():
+		return KindTickets
+	case p.Diplomacy():
+		return KindDiplomacy
+	}
+	return KindOperations
 }
 
 // Title writes the phase for people: "Spring 1500 operations (P1500O)",
-// "Primavera 1500, operazioni (P1500O)".
+// "Primavera 1500, operazioni (P1500O)", "Spring 1500 battles (P1500B1)".
 func (p Phase) Title(l game.Lang) string {
 	s := seasons[p.Season()]
 	kind := "operations"
-	if p.Diplomacy() {
+	switch {
+	case p.Battles():
+		kind = "battles"
+	case p.Diplomacy():
 		kind = "diplomacy"
 	}
 	if l == game.Italian {
@@ -119,11 +158,7 @@ func (p Phase) Title(l game.Lang) string {
 
 // contract is the phase in the contract's terms.
 func (p Phase) contract() game.Phase {
-	kind := KindOperations
-	if p.Diplomacy() {
-		kind = KindDiplomacy
-	}
-	return game.Phase{ID: p.String(), Kind: kind, Rank: p.Year*int(numSteps) + int(p.Step), Title: p.Title}
+	return game.Phase{ID: p.String(), Kind: p.kind(), Rank: p.turnRank()*roundSpan + p.Round, Title: p.Title}
 }
 
 // ParsePhase reads a phase as a player or the store writes it: its id
@@ -134,18 +169,25 @@ func (p Phase) contract() game.Phase {
 func ParsePhase(text string) (Phase, error) { return parsePhase(text, LastYear) }
 
 // parsePhase is ParsePhase up to year last: a stored position may stand
-// after the last turn, where the game ended.
+// after the last turn, where the game ended. A round of battles is
+// written "P1500B1", or "Primavera 1500 battaglie 1".
 func parsePhase(text string, last int) (Phase, error) {
-	bad := fmt.Errorf("%q: expected a phase such as P1500D, Primavera 1500 Diplomazia, Summer 1500 or Autunno 1500", text)
+	bad := fmt.Errorf("%q: expected a phase such as P1500D, Primavera 1500 Diplomazia, Summer 1500, Autunno 1500 or P1500B1", text)
 	words := strings.Fields(machiavelli.Fold(text))
 	if len(words) == 1 && len(words[0]) > 2 {
+		// An id: the season's letter, the year, the part ("P1500" has
+		// none), a battle round's number.
 		w := words[0]
-		words = []string{w[:1], w[1 : len(w)-1], w[len(w)-1:]}
-		if _, err := strconv.Atoi(words[2]); err == nil {
-			words = []string{w[:1], w[1:]} // "P1500": no part written
+		year := strings.TrimLeft(w[1:], "0123456789")
+		words = []string{w[:1], w[1 : len(w)-len(year)]}
+		switch {
+		case strings.HasPrefix(year, "b") && len(year) > 1:
+			words = append(words, "b", year[1:])
+		case year != "":
+			words = append(words, year)
 		}
 	}
-	if len(words) < 2 || len(words) > 3 {
+	if len(words) < 2 || len(words) > 4 {
 		return Phase{}, bad
 	}
 	season, ok := seasonNamed(words[0])
@@ -156,19 +198,32 @@ func parsePhase(text string, last int) (Phase, error) {
 	if err != nil || year < FirstYear || year > last {
 		return Phase{}, bad
 	}
-	dipl := false
-	if len(words) == 3 {
+	dipl, round := false, 0
+	switch {
+	case len(words) > 2 && battleWords[words[2]]:
+		round = 1
+		if len(words) == 4 {
+			if round, err = strconv.Atoi(words[3]); err != nil || round < 1 {
+				return Phase{}, bad
+			}
+		}
+	case len(words) == 4:
+		return Phase{}, bad
+	case len(words) == 3:
 		if dipl, ok = phaseWords[words[2]]; !ok {
 			return Phase{}, bad
 		}
 	}
 	for s := range numSteps {
 		if steps[s].Season == season && steps[s].Diplomacy == dipl {
-			return Phase{year, s}, nil
+			return Phase{Year: year, Step: s, Round: round}, nil
 		}
 	}
 	return Phase{}, fmt.Errorf("%q: only the spring has a diplomacy phase", text)
 }
+
+// battleWords name a round of battles (its id's "B").
+var battleWords = map[string]bool{"b": true, "battaglie": true, "battles": true}
 
 // seasonNamed is the season a folded word names: its letter, or its name
 // in either language.

@@ -49,11 +49,18 @@ func (s *State) checker(seat string, standing []game.Order) (*checker, error) {
 // first; a refused line says side[0]'s reason. A heading (FOGLIO) is
 // checked against the side and the phase: a good one orders nothing, and
 // its reading says whose sheet it heads.
+//
+// In a round of battles no sheet is taken: the turn's were, and the
+// arbiter decides (tactical.go).
 func (s *State) Read(side []string, line string, standing []game.Order) ([]game.Reading, error) {
 	rd := s.r.reader()
 	o, perr := rd.parse(line)
 	if perr != nil {
 		return []game.Reading{{Written: line, Refused: &game.Refusal{Reason: perr.reason, NotOrder: perr.notOrder}}}, nil
+	}
+	if s.phase.Battles() {
+		next := game.Text(s.phase.Next().Title)
+		return []game.Reading{{Written: line, Refused: &game.Refusal{Reason: tx("no sheet is taken now: the turn waits for the arbiter's battle tickets (spec §3.10); write the sheet for the phase after them (%s, unless another round of battles comes first)", next)}}}, nil
 	}
 	if o.verb == vSheet {
 		// A good heading orders nothing: the reply shows what it was
@@ -150,6 +157,9 @@ func (s *State) Missing(seat string, standing []game.Order) []game.Text {
 		return nil
 	}
 	var out []game.Text
+	if s.phase.Battles() {
+		return nil
+	}
 	if !s.phase.Diplomacy() {
 		ks := map[int]bool{}
 		for _, ct := range c.p.Counters {

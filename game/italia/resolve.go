@@ -27,7 +27,14 @@ import (
 //     (strategic.go), sieges and sacks, quelling; in autumn the taxes, the
 //     lifting of sieges, supply, revolts turning independent and the lost
 //     wars (war.go); the 30-territory victory.
+//
+// In a game of tactical battles an operations turn that meets a battle
+// waits for a round of battle tickets, which Resolve resolves in turn
+// (tactical.go).
 func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, error) {
+	if s.pos.Battles != nil {
+		return s.resolveBattles(d)
+	}
 	rs, err := s.resolution(orders, d)
 	if err != nil {
 		return nil, err
@@ -35,18 +42,30 @@ func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, err
 	if s.phase.Diplomacy() {
 		rs.diplomacy()
 	} else {
-		rs.operations()
+		if rs.turn() {
+			return rs.waitRound(orders, 0, true)
+		}
 		rs.twoCities()
 	}
+	return rs.outcome(orders, s.phase, 0, true)
+}
+
+// outcome is the outcome of a turn resolved: the next turn's position,
+// and the record of phase here: the turn's events since those told
+// before (told), its sheets where showOrders, its map.
+func (rs *resolution) outcome(orders []game.Order, here Phase, told int, showOrders bool) (*game.Outcome, error) {
+	s := rs.s
 	rs.pos.Phase = s.phase.Next().String()
 	next, err := s.r.State(rs.pos)
 	if err != nil {
-		return nil, fmt.Errorf("resolve %s: %w", s.phase, err)
+		return nil, fmt.Errorf("resolve %s: %w", here, err)
 	}
-	rec := record{Phase: s.phase.String(), Events: rs.events, Orders: map[string][]string{}, Held: next.holdings(),
+	rec := record{Phase: here.String(), Events: rs.events[told:], Orders: map[string][]string{}, Held: next.holdings(),
 		Map: &mapRecord{Position: rs.pos, Orders: rs.mapOrders(rs.pos), Battles: rs.battles}}
-	for _, o := range orders {
-		rec.Orders[o.Seat] = append(rec.Orders[o.Seat], o.Text)
+	if showOrders {
+		for _, o := range orders {
+			rec.Orders[o.Seat] = append(rec.Orders[o.Seat], o.Text)
+		}
 	}
 	data, err := json.Marshal(rec)
 	if err != nil {
@@ -130,6 +149,20 @@ type resolution struct {
 	// where each counter that joined another did, for the map.
 	battles []string
 	joined  map[counterKey]string
+	// The battle tickets of a game of tactical battles (tactical.go):
+	// the round resolved (0 for the operations themselves), the turn's
+	// tickets known and those opened by this run, those met and those
+	// met before the first opened, whose outcome the results tell; the
+	// dice to roll again as they fell, every roll made, and what the
+	// run kept when its first ticket opened.
+	round     int
+	tickets   []Ticket
+	opened    []string
+	met       map[string]bool
+	published map[string]bool
+	replay    []int
+	rolled    []int
+	wait      *waiting
 }
 
 // resolution validates each seat's orders against the position, in the
@@ -144,7 +177,8 @@ func (s *State) resolution(orders []game.Order, d *dice.Source) (*resolution, er
 	if err := json.Unmarshal(data, pos); err != nil {
 		return nil, err
 	}
-	rs := &resolution{s: s, pos: pos, d: d, sheets: map[string]*checker{}, ceded: map[string]bool{}, strategicMoved: map[counterKey]bool{}, joined: map[counterKey]string{}}
+	rs := &resolution{s: s, pos: pos, d: d, sheets: map[string]*checker{}, ceded: map[string]bool{}, strategicMoved: map[counterKey]bool{}, joined: map[counterKey]string{},
+		met: map[string]bool{}, published: map[string]bool{}}
 	rd := s.r.reader()
 	type parsed struct {
 		game.Order
@@ -190,14 +224,32 @@ func checkRank(o *order) int {
 
 // tell records an event for the powers in to (nil: everyone).
 func (rs *resolution) tell(to []string, text string, args ...string) {
-	rs.events = append(rs.events, event{Text: text, Args: args, To: to})
+	rs.events = append(rs.events, newEvent(to, text, args...))
+}
+
+// newEvent is an event for the powers in to (nil: everyone).
+func newEvent(to []string, text string, args ...string) event {
+	return event{Text: text, Args: args, To: to}
 }
 
 // power is the power id in the position being made.
 func (rs *resolution) power(id string) *Power { return rs.pos.power(id) }
 
-// roll rolls a public D6 for what.
-func (rs *resolution) roll(what string) int { return rs.d.Roll(what, 6, true) }
+// roll rolls a public D6 for what: in a round of battles, first the
+// dice the turn rolled before, as they fell (tactical.go).
+func (rs *resolution) roll(what string) int {
+	if !rs.s.r.Tactical {
+		return rs.d.Roll(what, 6, true)
+	}
+	var n int
+	if len(rs.replay) > 0 {
+		n, rs.replay = rs.replay[0], rs.replay[1:]
+	} else {
+		n = rs.d.Roll(what, 6, true)
+	}
+	rs.rolled = append(rs.rolled, n)
+	return n
+}
 
 // diplomacy resolves the spring diplomacy (spec §2.2).
 func (rs *resolution) diplomacy() {

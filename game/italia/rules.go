@@ -37,9 +37,9 @@ type Rules struct {
 	// LagoonSeparate plays the board's 11 seas (SET LAGOON SEPARATE);
 	// by default the Laguna is part of the Alto Adriatico (R3).
 	LagoonSeparate bool
-	// Tactical leaves battles to the arbiter (SET BATTLES TACTICAL);
-	// by default the abstract battle decides (R18). Configure refuses
-	// it until the battle tickets are written.
+	// Tactical leaves battles to the arbiter (SET BATTLES TACTICAL):
+	// battle tickets (tactical.go); by default the abstract battle
+	// decides (R18).
 	Tactical bool
 
 	board *machiavelli.Board
@@ -72,15 +72,7 @@ func Configure(settings map[string]string) (*Rules, error) {
 			if value != "" {
 				r.Players = n
 			}
-		case "battles":
-			// The battle tickets of SET BATTLES TACTICAL (spec §3.10) are
-			// not written yet: a game asking for them is refused rather
-			// than played otherwise than it asked.
-			if value == "tactical" {
-				return nil, fmt.Errorf("battles tactical: the arbiter's battle tickets are not written yet; only abstract (the default)")
-			}
-			fallthrough
-		case "lagoon":
+		case "lagoon", "battles":
 			sw := switches[key]
 			if value != "" && value != sw.off && value != sw.on {
 				return nil, fmt.Errorf("%s %q: expected %s or %s", key, value, sw.off, sw.on)
@@ -139,6 +131,17 @@ func (r *Rules) Seats() []game.Seat {
 	return out
 }
 
+// MasterSeats are the powers no player sits at, which the arbiter plays
+// (spec §3.18, game.MasterSeater): with 6 players the Ottomans and the
+// Swiss, with 7 the Swiss.
+func (r *Rules) MasterSeats() []game.Seat {
+	var out []game.Seat
+	for _, p := range powers[r.Players:] {
+		out = append(out, game.Seat{ID: p.ID, Name: func(l game.Lang) string { return powerName(l, p.ID) }})
+	}
+	return out
+}
+
 // Seat is the seated power named name exactly: its id or a name in
 // either language, in any case, accents optional; a prefix is no seat.
 func (r *Rules) Seat(name string) (string, bool) {
@@ -175,6 +178,9 @@ func (r *Rules) State(pos *Position) (*State, error) {
 		return nil, fmt.Errorf("position: %w", err)
 	}
 	if err := r.check(pos); err != nil {
+		return nil, fmt.Errorf("position: %w", err)
+	}
+	if err := r.checkBattles(ph, pos); err != nil {
 		return nil, fmt.Errorf("position: %w", err)
 	}
 	if pos.Control == nil {
@@ -214,7 +220,7 @@ func (r *Rules) start(absent []string) (*State, error) {
 	if err := json.Unmarshal(setupData, &su); err != nil {
 		return nil, fmt.Errorf("setup.json: %w", err)
 	}
-	pos := &Position{Phase: Phase{su.Year, SpringDiplomacy}.String(), Control: map[string]string{}}
+	pos := &Position{Phase: Phase{Year: su.Year, Step: SpringDiplomacy}.String(), Control: map[string]string{}}
 	for _, sp := range su.Powers {
 		p := &Power{ID: sp.ID, Treasury: sp.Treasury}
 		for _, t := range sp.Territories {

@@ -77,6 +77,11 @@ type Position struct {
 	// them a year, the precondition of victory (seed §11, R32).
 	TwoCities   map[string]int `json:"two_cities,omitempty"`
 	TwoCityYear []string       `json:"two_city_year,omitempty"`
+	// Battles, in a round of battle tickets (SET BATTLES TACTICAL, spec
+	// §3.10), is what the round keeps to finish its turn: the position
+	// above is the turn's as it stood when the round's first ticket
+	// opened (tactical.go).
+	Battles *BattleRound `json:"battles,omitempty"`
 }
 
 // Power is one power's forces, money and cards.
@@ -154,8 +159,17 @@ func (s *State) Phase() game.Phase { return s.phase.contract() }
 func (s *State) Encode() ([]byte, error) { return json.Marshal(s.pos) }
 
 // Owing lists the seats that give a sheet this phase: every power a player
-// sits at (spec §2.2: all order in every phase), in the seed's order.
+// sits at (spec §2.2: all order in every phase), in the seed's order; in
+// a round of battles none, for the arbiter decides (tactical.go).
 func (s *State) Owing() []string {
+	if s.phase.Battles() {
+		return nil
+	}
+	return s.seatedPowers()
+}
+
+// seatedPowers are the powers a player sits at, in the seed's order.
+func (s *State) seatedPowers() []string {
 	var out []string
 	for _, p := range s.pos.Powers {
 		if s.r.seated(p.ID) && !slices.Contains(s.pos.Absent, p.ID) {

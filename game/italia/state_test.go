@@ -103,7 +103,7 @@ func TestPhases(t *testing.T) {
 			t.Errorf("%q read as %s, %v; want %s", c.text, p, err, c.id)
 		}
 	}
-	p := Phase{1500, SpringDiplomacy}
+	p := Phase{Year: 1500, Step: SpringDiplomacy}
 	var ids []string
 	for range 5 {
 		next := p.Next()
@@ -116,7 +116,7 @@ func TestPhases(t *testing.T) {
 	if got := strings.Join(ids, " "); got != "P1500D P1500O E1500O A1500O P1501D" {
 		t.Errorf("the year runs %s", got)
 	}
-	if got := (Phase{1500, SummerOps}).Title(game.English); got != "Summer 1500 operations (E1500O)" {
+	if got := (Phase{Year: 1500, Step: SummerOps}).Title(game.English); got != "Summer 1500 operations (E1500O)" {
 		t.Errorf("title %q", got)
 	}
 }
@@ -169,7 +169,6 @@ func TestConfigure(t *testing.T) {
 		{map[string]string{"players": "5"}, "expected 6, 7"},
 		{map[string]string{"lagoon": "drained"}, "merged or separate"},
 		{map[string]string{"battles": "chess"}, "abstract or tactical"},
-		{map[string]string{"battles": "tactical"}, "not written yet"},
 		{map[string]string{"colour": "red"}, `"colour" is no setting`},
 	} {
 		if _, err := Configure(c.settings); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -191,6 +190,9 @@ func TestConfigure(t *testing.T) {
 		if got, _ := c.r.Seat(c.name); got != c.seat {
 			t.Errorf("%d players: Seat(%q) = %q, want %q", c.r.Players, c.name, got, c.seat)
 		}
+	}
+	if r := mustRules(t, map[string]string{"battles": "Tactical"}); !r.Tactical {
+		t.Error("battles tactical plays abstract battles")
 	}
 	if n := len(seven.Seats()); n != 7 {
 		t.Errorf("7 players: %d seats", n)

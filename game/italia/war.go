@@ -91,7 +91,7 @@ func (rs *resolution) takenAt(id string) {
 	if rs.pos.Taken == nil {
 		rs.pos.Taken = map[string]int{}
 	}
-	rs.pos.Taken[id] = rs.s.phase.contract().Rank
+	rs.pos.Taken[id] = rs.s.phase.turnRank()
 }
 
 // lostWars is the lost-war check at the end of the autumn, after supply
