@@ -3,6 +3,7 @@ package judge
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -380,19 +381,29 @@ func withSettingsHelp(l lang, table []Setting, help string) string {
 const helpEditMark = "<edits>"
 
 // withEditHelp is help with the changes the kinds' EDIT takes in l where
-// helpEditMark stands, each game's after its name, its forms broken
-// after their commas.
+// helpEditMark stands, after the names of the games that take them (the
+// games on one engine take the same), broken after their commas.
 func withEditHelp(l lang, kinds []game.Kind, help string) string {
-	var parts []string
+	var forms, names []string
 	for _, k := range kinds {
 		if e, ok := k.(game.EditHelper); ok {
-			forms := strings.SplitAfter(l.f("for %s: ", k.Name())+e.EditForms()[l], ", ")
-			for i := range forms {
-				forms[i] = strings.TrimSpace(forms[i])
+			f := e.EditForms()[l]
+			if i := slices.Index(forms, f); i >= 0 {
+				names[i] += ", " + k.Name()
+				continue
 			}
-			forms[len(forms)-1] += ";"
-			parts = append(parts, forms...)
+			forms, names = append(forms, f), append(names, k.Name())
 		}
+	}
+	var parts []string
+	for i, f := range forms {
+		words := strings.SplitAfter(f, ", ")
+		for i := range words {
+			words[i] = strings.TrimSpace(words[i])
+		}
+		words[0] = l.f("for %s: ", names[i]) + words[0]
+		words[len(words)-1] += ";"
+		parts = append(parts, words...)
 	}
 	if len(parts) == 0 {
 		parts = []string{l.t("what the game takes") + ";"}

@@ -68,6 +68,9 @@ func (Kind) Configure(settings map[string]string) (game.Rules, error) {
 // Calendar: each kind of decision has its deadline.
 func (Kind) Calendar() []game.PhaseKind { return table.Calendar(italian, kinds...) }
 
+// EditForms are the changes EDIT takes: the engine's (game.EditHelper).
+func (Kind) EditForms() [game.Langs]string { return table.EditForms() }
+
 // Commands are the engine's RULE and the moderator's DATA ... ENDDATA.
 func (Kind) Commands() []game.Command {
 	return append(table.Commands(), table.DataCommand(

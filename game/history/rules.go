@@ -54,6 +54,9 @@ func (Kind) Calendar() []game.PhaseKind {
 	return table.Calendar(italian, kindSetup, kindDraft, kindTurn, kindEvent)
 }
 
+// EditForms are the changes EDIT takes: the engine's (game.EditHelper).
+func (Kind) EditForms() [game.Langs]string { return table.EditForms() }
+
 // Commands are the engine's RULE and the moderator's DATA ... ENDDATA,
 // which loads the group's data file before the game's setup.
 func (Kind) Commands() []game.Command {

@@ -14,8 +14,15 @@ type Placer interface {
 	Place(name string) (string, bool)
 }
 
-// editUsage is what EDIT takes, for its refusals.
-const editUsage = "expected EDIT PUT <place> <piece> [<seat> [<tag>]], REMOVE <place> <piece> [<seat>], MOVE <place> <place> <piece> [<seat>], TRACK <track> <key> <+n|-n|n>, GIVE <seat> <card>, TAKE <seat> <card>, SECRET <seat> <marker>, SEAL <seat> <marker>, ORDER <seats>, or AUTO <seat> ON|OFF, then -- and the reason"
+// editForms are the changes EDIT takes, for HELP (EditForms) and its
+// refusals.
+const editForms = "PUT <place> <piece> [<seat> [<tag>]], REMOVE <place> <piece> [<seat>], MOVE <place> <place> <piece> [<seat>], TRACK <track> <key> <+n|-n|n>, GIVE <seat> <card>, TAKE <seat> <card>, SECRET <seat> <marker>, SEAL <seat> <marker>, ORDER <seats>, or AUTO <seat> ON|OFF"
+
+// EditForms are the changes the engine's EDIT takes, in each language:
+// a game on the engine gives them as its game.EditHelper.
+func EditForms() [game.Langs]string {
+	return [game.Langs]string{game.English: editForms, game.Italian: italian[editForms]}
+}
 
 // Edit is the moderator's generic change of any piece of state, which
 // the judge audits and announces with its reason: a piece put, removed
@@ -25,7 +32,7 @@ const editUsage = "expected EDIT PUT <place> <piece> [<seat> [<tag>]], REMOVE <p
 func (s *State) Edit(words string, seat func(string) (string, error)) (game.State, game.Text, error) {
 	f := strings.Fields(words)
 	d := s.P.Dict()
-	bad := Refuse(d, M(editUsage))
+	bad := Refuse(d, M("expected EDIT %s, then -- and the reason", M(editForms)))
 	if len(f) < 2 {
 		return nil, nil, bad
 	}

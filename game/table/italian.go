@@ -48,8 +48,9 @@ var italian = game.Dictionary{
 	"the turn order is now %s":                          "l'ordine di turno ora è %s",
 	"there is no %s in %s":                              "non c'è %s in %s",
 	"there is no place %s":                              "non esiste il luogo %s",
-	editUsage:                                           "atteso EDIT PUT <luogo> <pezzo> [<posto> [<etichetta>]], REMOVE <luogo> <pezzo> [<posto>], MOVE <luogo> <luogo> <pezzo> [<posto>], TRACK <traccia> <chiave> <+n|-n|n>, GIVE <posto> <carta>, TAKE <posto> <carta>, SECRET <posto> <segnalino>, SEAL <posto> <segnalino>, ORDER <posti>, o AUTO <posto> ON|OFF, poi -- e il motivo",
-	"nothing":                                           "niente",
-	"master":                                            "moderatore",
-	"end":                                               "fine",
+	editForms:                                           "PUT <luogo> <pezzo> [<posto> [<etichetta>]], REMOVE <luogo> <pezzo> [<posto>], MOVE <luogo> <luogo> <pezzo> [<posto>], TRACK <traccia> <chiave> <+n|-n|n>, GIVE <posto> <carta>, TAKE <posto> <carta>, SECRET <posto> <segnalino>, SEAL <posto> <segnalino>, ORDER <posti>, o AUTO <posto> ON|OFF",
+	"expected EDIT %s, then -- and the reason":          "atteso EDIT %s, poi -- e il motivo",
+	"nothing": "niente",
+	"master":  "moderatore",
+	"end":     "fine",
 }

@@ -299,7 +299,7 @@ func TestDataHelpers(t *testing.T) {
 // Every text a reader may read has its Italian.
 func TestItalianIsComplete(t *testing.T) {
 	texts := gametest.TextsInCode(t, ".", map[string][]int{"M": {0}})
-	texts[editUsage] = "editUsage"
+	texts[editForms] = "editForms"
 	gametest.CheckItalian(t, texts, italian)
 }
 

@@ -78,6 +78,9 @@ func (Kind) Settings() []game.Setting { return []game.Setting{players.Setting()}
 // Calendar: each kind of decision has its deadline.
 func (Kind) Calendar() []game.PhaseKind { return table.Calendar(italian, kinds...) }
 
+// EditForms are the changes EDIT takes: the engine's (game.EditHelper).
+func (Kind) EditForms() [game.Langs]string { return table.EditForms() }
+
 // Commands are RULE and DATA, the moderator's, and the players' DEAL
 // and ACCEPT (see deals.go).
 func (Kind) Commands() []game.Command {
