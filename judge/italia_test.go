@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/examples"
+	"github.com/corriere/corriere/game/dice"
 	"github.com/corriere/corriere/game/italia"
 	"github.com/corriere/corriere/store"
 )
@@ -22,6 +23,10 @@ var italiaSeats = []string{"francia", "aragonesi", "impero", "venezia", "firenze
 func newItaliaGame(t *testing.T) (*fixture, map[string]string) {
 	f := newFixture(t, nil)
 	f.j.Games = append(slices.Clone(testGames), italia.Kind{})
+	// The demo's dice: the spring's sheets are the demo's, and with these
+	// dice the 1499 famine and plague tables strike nothing they move
+	// through (TestItaliaScenarioByMail plays the events).
+	f.j.Seed = func() dice.Seed { return examples.ItaliaDice }
 	reply := f.send("gm@x.test", "CREATE guerra pw-arbitro\ngame italia\ndiplomacy 0 20 * * *\noperations 0 20 * * *\ngrace 30m")
 	mustContain(t, "CREATE", reply, "Game guerra created (italia variant, 1499-1512 rules).", "Laguna: merged into the Alto Adriatico (R3).", `Deadlines: diplomacy "0 20 * * *", operations "0 20 * * *"`)
 	reply = f.seatAll("guerra", "pw-arbitro", italiaSeats, "players.test")

@@ -38,13 +38,22 @@ func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, err
 		rs.operations()
 		rs.twoCities()
 	}
+	// G, the victory, is checked on the turn as played; then, unless the
+	// game is over, come the next turn's events (events.go).
+	end := rs.end(&State{r: s.r, pos: rs.pos, phase: s.phase})
+	if end == nil {
+		rs.nextEvents()
+	}
 	rs.pos.Phase = s.phase.Next().String()
 	next, err := s.r.State(rs.pos)
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s: %w", s.phase, err)
 	}
+	// The map draws no scenario, which each record would keep again.
+	drawn := *rs.pos
+	drawn.Scenario = nil
 	rec := record{Phase: s.phase.String(), Events: rs.events, Orders: map[string][]string{}, Held: next.holdings(),
-		Map: &mapRecord{Position: rs.pos, Orders: rs.mapOrders(rs.pos), Battles: rs.battles}}
+		Map: &mapRecord{Position: &drawn, Orders: rs.mapOrders(rs.pos), Battles: rs.battles}}
 	for _, o := range orders {
 		rec.Orders[o.Seat] = append(rec.Orders[o.Seat], o.Text)
 	}
@@ -52,7 +61,7 @@ func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, err
 	if err != nil {
 		return nil, err
 	}
-	return &game.Outcome{Next: next, Record: data, Carried: rs.carried(orders, next), End: rs.end(next)}, nil
+	return &game.Outcome{Next: next, Record: data, Carried: rs.carried(orders, next), End: end}, nil
 }
 
 // standingVerbs are the standing instructions of spec §4.2: how a counter

@@ -109,6 +109,7 @@ func (s *State) position(l game.Lang, to game.Viewer) string {
 	for _, id := range s.pos.TwoCityYear {
 		out.WriteString(f(l, "%s has met the two-city precondition of victory (seed §11)\n", powerName(l, id)))
 	}
+	s.scenarioLines(&out, l, to)
 	return out.String()
 }
 
