@@ -261,7 +261,11 @@ func (rs *resolution) end(next *State) *game.Ending {
 	}
 	if won := next.sheetWinners(); len(won) > 0 {
 		return &game.Ending{Winners: won, Draw: len(won) > 1, Text: func(l game.Lang) string {
-			return f(l, "%s meets the conditions of its victory sheet and wins (seed §3 G, §11)", powerName(l, won[0]))
+			names := make([]string, len(won))
+			for i, id := range won {
+				names[i] = powerName(l, id)
+			}
+			return f(l, "%s meets the conditions of its victory sheet and wins (seed §3 G, §11)", strings.Join(names, ", "))
 		}}
 	}
 	if rs.s.phase == (Phase{LastYear, AutumnOps}) {
