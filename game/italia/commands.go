@@ -63,10 +63,10 @@ func (s *State) supplyScenario(args string) (game.State, game.Text, game.Text, e
 	}
 	given := next.partsGiven(add)
 	reply := func(l game.Lang) string {
-		return f(l, "the scenario now has %s from you. %s", given(l), next.scenarioText(l))
+		return f(l, "the scenario now has from you: %s. %s", given(l), next.scenarioText(l))
 	}
 	notice := func(l game.Lang) string {
-		return f(l, "The arbiter has supplied the scenario's %s (seed §2; STATUS says where the scenario stands).\n", given(l))
+		return f(l, "The arbiter has supplied part of the scenario: %s (seed §2; STATUS says where the scenario stands).\n", given(l))
 	}
 	return next, reply, notice, nil
 }

@@ -72,10 +72,10 @@ func TestShippedScenario(t *testing.T) {
 	st := mustStart(t)
 	status := st.Position(game.Viewer{Seats: []string{"venezia"}})
 	for l, want := range map[game.Lang][]string{
-		game.English: {"Scenario: provisional (R28, R40): still the judge's the 3D6 events table (a placeholder), the famine table (Machiavelli's), the plague table (Machiavelli's), the Turkish raids table (a placeholder), the victory sheets of France, Aragon, Empire, Venice, Florence, Papacy (placeholders)",
-			"victory sheet of Venice: a placeholder"},
-		game.Italian: {"Scenario: provvisorio (R28, R40): sono ancora del giudice la tabella eventi 3D6 (provvisoria), la tabella della carestia (quella di Machiavelli)",
-			"scheda di vittoria di Venezia: provvisoria"},
+		game.English: {"Scenario: provisional (R28, R40): parts still the judge's: the 3D6 events table (a placeholder), the famine table (Machiavelli's), the plague table (Machiavelli's), the Turkish raids table (a placeholder), the victory sheets of France, Aragon, Empire, Venice, Florence, Papacy (placeholders)",
+			"Victory sheet of Venice: a placeholder"},
+		game.Italian: {"Scenario: provvisorio (R28, R40): parti ancora del giudice: la tabella eventi 3D6 (provvisoria), la tabella della carestia (quella di Machiavelli)",
+			"Scheda di vittoria di Venezia: provvisoria"},
 	} {
 		text := status(l)
 		for _, w := range want {
@@ -83,7 +83,7 @@ func TestShippedScenario(t *testing.T) {
 				t.Errorf("%v status lacks %q:\n%s", l, w, text)
 			}
 		}
-		if strings.Contains(text, "France: a placeholder") || strings.Contains(text, "sheet of France") || strings.Contains(text, "scheda di vittoria di Francia") {
+		if strings.Contains(text, "France: a placeholder") || strings.Contains(text, "sheet of France") || strings.Contains(text, "Scheda di vittoria di Francia") {
 			t.Errorf("Venice reads France's sheet:\n%s", text)
 		}
 	}
@@ -252,15 +252,15 @@ func TestSupplyScenario(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"the scenario now has the 3D6 events table; the Turkish raids table; the timing of the disaster tables; the victory sheets of France, Venice; the famine table, kept as the judge ships it from you.",
-		"still the judge's the plague table (Machiavelli's), the victory sheets of Aragon, Empire, Florence, Papacy (placeholders)",
-		"lo scenario ha ora da te la tabella eventi 3D6; la tabella dei raid turchi",
+		"the scenario now has from you: the 3D6 events table; the Turkish raids table; the timing of the disaster tables; the victory sheets of France, Venice; the famine table, kept as the judge ships it.",
+		"parts still the judge's: the plague table (Machiavelli's), the victory sheets of Aragon, Empire, Florence, Papacy (placeholders)",
+		"lo scenario ha ora da te: la tabella eventi 3D6; la tabella dei raid turchi",
 	} {
 		if !strings.Contains(reply, want) {
 			t.Errorf("the reply lacks %q:\n%s", want, reply)
 		}
 	}
-	if !strings.Contains(notice, "The arbiter has supplied the scenario's the 3D6 events table") || !strings.Contains(notice, "L'arbitro ha fornito dello scenario: la tabella eventi 3D6") {
+	if !strings.Contains(notice, "The arbiter has supplied part of the scenario: the 3D6 events table") || !strings.Contains(notice, "L'arbitro ha fornito parte dello scenario: la tabella eventi 3D6") {
 		t.Errorf("notice:\n%s", notice)
 	}
 	ns := next.(*State)
@@ -278,14 +278,14 @@ func TestSupplyScenario(t *testing.T) {
 	}
 	venice := ns.Position(game.Viewer{Seats: []string{"venezia"}})
 	for l, want := range map[game.Lang]string{
-		game.English: "victory sheet of Venice: hold Ferrara, worth 2; hold 12 territories (a point for each short); a condition the arbiter judges, worth 1: battere la Francia in battaglia; and the two-city year (seed §11)",
-		game.Italian: "scheda di vittoria di Venezia: tenere Ferrara, vale 2; tenere 12 territori (un punto per ciascuno che manca); una condizione che giudica l'arbitro, vale 1: battere la Francia in battaglia; e l'anno delle due città (seed §11)",
+		game.English: "Victory sheet of Venice: hold Ferrara, worth 2; hold 12 territories (a point for each short); a condition the arbiter judges, worth 1: battere la Francia in battaglia; and the two-city year (seed §11)",
+		game.Italian: "Scheda di vittoria di Venezia: tenere Ferrara, vale 2; tenere 12 territori (un punto per ciascuno che manca); una condizione che giudica l'arbitro, vale 1: battere la Francia in battaglia; e l'anno delle due città (seed §11)",
 	} {
 		if text := venice(l); !strings.Contains(text, want) || strings.Contains(text, "Francia, vale") || strings.Contains(text, "hold 14 territories") {
 			t.Errorf("Venice's status in %v:\n%s", l, text)
 		}
 	}
-	if text := ns.Position(game.Viewer{Master: true})(game.English); !strings.Contains(text, "victory sheet of France: hold 14 territories (a point for each short); a precondition (2 points if unmet): tenere Milano") {
+	if text := ns.Position(game.Viewer{Master: true})(game.English); !strings.Contains(text, "Victory sheet of France: hold 14 territories (a point for each short); a precondition (2 points if unmet): tenere Milano") {
 		t.Errorf("the arbiter's status:\n%s", text)
 	}
 

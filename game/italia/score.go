@@ -159,13 +159,13 @@ func (s *State) conditionText(c Condition) game.Text {
 func (s *State) sheetText(l game.Lang, id string) string {
 	sc := s.pos.Scenario
 	if !sc.supplied(partVictory + id) {
-		return f(l, "victory sheet of %s: a placeholder; the arbiter supplies it, or rules on it at the end (seed §11)", powerName(l, id))
+		return f(l, "Victory sheet of %s: a placeholder; the arbiter supplies it, or rules on it at the end (seed §11)", powerName(l, id))
 	}
 	var out []string
 	for _, c := range sc.data().Victory[id] {
 		out = append(out, s.conditionText(c)(l))
 	}
-	return f(l, "victory sheet of %s: %s; and the two-city year (seed §11)", powerName(l, id), strings.Join(out, "; "))
+	return f(l, "Victory sheet of %s: %s; and the two-city year (seed §11)", powerName(l, id), strings.Join(out, "; "))
 }
 
 // tableParts are the tables of a scenario: their names, and what the
@@ -216,7 +216,7 @@ func (s *State) scenarioText(l game.Lang) string {
 	if len(parts) == 0 {
 		return t(l, "Scenario: the arbiter's.")
 	}
-	return f(l, "Scenario: provisional (R28, R40): still the judge's %s; the arbiter supplies them with SCENARIO in the spring 1499 diplomacy.", strings.Join(parts, ", "))
+	return f(l, "Scenario: provisional (R28, R40): parts still the judge's: %s; the arbiter replaces them with SCENARIO in the spring 1499 diplomacy.", strings.Join(parts, ", "))
 }
 
 // arbiterEnding is how the game ends after Autunno 1512 when the arbiter
