@@ -26,7 +26,9 @@ import (
 //     strategic moves, fleet moves, transports and sea assaults
 //     (strategic.go), sieges and sacks, quelling; in autumn the taxes, the
 //     lifting of sieges, supply, revolts turning independent and the lost
-//     wars (war.go); the 30-territory victory.
+//     wars (war.go); the 30-territory victory and the victory sheets
+//     (score.go);
+//   - then, unless the game is over, the next turn's events (events.go).
 func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, error) {
 	rs, err := s.resolution(orders, d)
 	if err != nil {
