@@ -46,7 +46,12 @@ F1 FERMO`
 // ItaliaDice is the dice seed of the game ItaliaYear plays: the summer's
 // and the autumn's sheets are written for the position the dice of this
 // seed leave, so the demo and the integration test both play with it.
-var ItaliaDice = dice.Seed{0x49, 0x74, 0x61, 0x6c}
+// Since the judge rolls the scenario's events (game/italia/events.go), it
+// is a seed searched for (plain seed 19356, as dice.SeedWhere numbers
+// them) that plays the year as the sheets were written for the seed
+// before it ("Ital"): the 1499 famine table strikes nothing, the plague
+// strikes six territories no army stands in.
+var ItaliaDice = dice.Seed{0x9c, 0x4b}
 
 // ItaliaPhase is a phase of the scripted game: its sheets, by power (the
 // powers not named send none), and lines the Pope's results read with

@@ -3,12 +3,14 @@ package judge
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/corriere/corriere/examples"
+	"github.com/corriere/corriere/game/dice"
 	"github.com/corriere/corriere/game/italia"
 	"github.com/corriere/corriere/store"
 )
@@ -26,6 +28,10 @@ func newItaliaGame(t *testing.T) (*fixture, map[string]string) { return newItali
 func newItaliaGameWith(t *testing.T, settings string, wants ...string) (*fixture, map[string]string) {
 	f := newFixture(t, nil)
 	f.j.Games = append(slices.Clone(testGames), italia.Kind{})
+	// The demo's dice: the spring's sheets are the demo's, and with these
+	// dice the 1499 famine and plague tables strike nothing they move
+	// through (TestItaliaScenarioByMail plays the events).
+	f.j.Seed = func() dice.Seed { return examples.ItaliaDice }
 	reply := f.send("gm@x.test", "CREATE guerra pw-arbitro\ngame italia\ndiplomacy 0 20 * * *\noperations 0 20 * * *\ngrace 30m"+settings)
 	mustContain(t, "CREATE", reply, "Game guerra created (italia variant, 1499-1512 rules).", "Laguna: merged into the Alto Adriatico (R3)", `Deadlines: diplomacy "0 20 * * *", operations "0 20 * * *"`)
 	mustContain(t, "CREATE", reply, wants...)
@@ -282,4 +288,72 @@ func TestItaliaArbiterPlaysTheOttomans(t *testing.T) {
 	if strings.Contains(master, "Ottomans, ") || strings.Contains(master, ", Ottomans") {
 		t.Errorf("the Ottomans were late:\n%s", master)
 	}
+}
+
+// The arbiter supplies the scenario by mail in the spring 1499
+// diplomacy (SCENARIO ... ENDSCENARIO): a block with bad lines is
+// refused, each line with what was wrong and what was expected, in the
+// arbiter's language, and changes nothing; a good one replaces the
+// events table and Venice's victory sheet, every player is told, and
+// STATUS says what is still provisional and shows Venice her own sheet
+// alone. At the diplomacy's deadline the spring's event is rolled,
+// applied (his table's revolt in Bari) and reported to each player in
+// his language; once the operations have begun the scenario is fixed.
+func TestItaliaScenarioByMail(t *testing.T) {
+	f, pw := newItaliaGame(t)
+	f.sheet(pw, "venezia", "Buongiorno arbitro, ecco il foglio della Serenissima.\nFOGLIO VENEZIA PRIMAVERA 1499 DIPLOMAZIA\nAMBASCIATORE Papato")
+	f.sheet(pw, "papato", "SHEET PAPACY SPRING 1499 DIPLOMACY\nAMBASSADOR Venice")
+	before := f.gameByName("guerra").Position
+	master := "SIGNON master@guerra pw-arbitro\n"
+
+	reply := f.send("gm@x.test", master+"Buongiorno a tutti, ecco lo scenario della nostra copia.\nSCENARIO\nEVENTO 3 CARESTIA Atlantide\nEVENTO 19 NULLA\nVITTORIA Venezia TIENI\nENDSCENARIO\nGrazie")
+	mustContain(t, "the refused scenario", reply,
+		"> SCENARIO ...\n  Rifiutato: lo scenario è rifiutato: riga 1: nessun territorio si chiama \"Atlantide\"; atteso EVENTO <3-18> NULLA|ARBITRO|CARESTIA [<territorio>]",
+		"riga 2: \"19\" non è un tiro da 3 a 18; atteso EVENTO <3-18>",
+		"riga 3: TIENI nomina il territorio da tenere; atteso VITTORIA <potenza> TIENI <territorio> [punti=<n>]",
+		"Non è cambiato nulla.")
+	if after := f.gameByName("guerra").Position; after != before {
+		t.Errorf("a refused scenario changed the position:\n%s", after)
+	}
+
+	var rows []string
+	for n := 3; n <= 18; n++ {
+		rows = append(rows, fmt.Sprintf("EVENT %d REVOLT Bari : I baroni di Puglia si ribellano (%d)", n, n))
+	}
+	reply = f.send("gm@x.test", master+"SCENARIO\n# our copy's events table\n"+strings.Join(rows, "\n")+"\nVICTORY venezia HOLD Ferrara points=2\nVICTORY venezia TERRITORIES 12\nENDSCENARIO")
+	// The arbiter wrote in Italian: the judge answers him so.
+	mustContain(t, "the scenario", reply,
+		"> SCENARIO ...\n  lo scenario ha ora da te: la tabella eventi 3D6; le schede di vittoria di Venezia. Scenario: provvisorio (R28, R40): parti ancora del giudice: la tabella della carestia (quella di Machiavelli), la tabella della peste (quella di Machiavelli), la tabella dei raid turchi (provvisoria), le schede di vittoria di Francia, Aragonesi, Impero, Firenze, Papato (provvisorie)")
+	mustContain(t, "Venice's notice", f.lastMail("announce", "venezia@players.test"), "L'arbitro ha fornito parte dello scenario: la tabella eventi 3D6; le schede di vittoria di Venezia (seed §2; STATUS dice a che punto è lo scenario).")
+	mustContain(t, "the Pope's notice", f.lastMail("announce", "papato@players.test"), "The arbiter has supplied part of the scenario: the 3D6 events table; the victory sheets of Venice (seed §2; STATUS says where the scenario stands).")
+	mustContain(t, "the audit", strings.Join(f.audit("guerra"), "\n"), "master scenario")
+
+	venice := f.sheet(pw, "venezia", "Per favore, la situazione della partita:\nSTATUS")
+	mustContain(t, "Venice's status", venice,
+		"Scenario: provvisorio (R28, R40): parti ancora del giudice: la tabella della carestia (quella di Machiavelli)",
+		"Scheda di vittoria di Venezia: tenere Ferrara, vale 2; tenere 12 territori (un punto per ciascuno che manca); e l'anno delle due città (seed §11)")
+	pope := f.sheet(pw, "papato", "STATUS")
+	mustContain(t, "the Pope's status", pope, "Victory sheet of Papacy: a placeholder; the arbiter supplies it, or rules on it at the end (seed §11)")
+	if strings.Contains(pope, "Ferrara, worth 2") || strings.Contains(pope, "sheet of Venice") {
+		t.Errorf("the Pope reads Venice's sheet:\n%s", pope)
+	}
+
+	// The deadline: the alliance, then the spring's events.
+	f.deadline()
+	mustContain(t, "Venice's results", f.lastMail("results", "venezia@players.test"),
+		"Venezia e Papato sono alleati per l'anno (seed §3 A)",
+		"gli eventi di Primavera 1499: 3D6 ", "I baroni di Puglia si ribellano (",
+		"Bari si ribella: un evento, che nessuna operazione difensiva para (seed §6)",
+		"la tabella della carestia (R28): gravità 2D6 ")
+	mustContain(t, "the Pope's results", f.lastMail("results", "papato@players.test"),
+		"the events of Spring 1499: 3D6 ", "Bari rises in revolt: an event, which no defensive operation parries (seed §6)",
+		"the famine table (R28): severity 2D6 ")
+	if pos := f.gameByName("guerra").Position; !strings.Contains(pos, `"revolts":[{"at":"bari"}]`) {
+		t.Errorf("no revolt in Bari:\n%s", pos)
+	}
+	mustContain(t, "the audit", strings.Join(f.audit("guerra"), "\n"), "P1499D: events of Spring 1499: ")
+
+	reply = f.send("gm@x.test", master+"Good evening, one more change to the events table, please:\nSCENARIO\nEVENT 3 NONE\nENDSCENARIO")
+	mustContain(t, "a late scenario", reply,
+		"Refused: the scenario is fixed once Spring 1499 diplomacy (P1499D) is processed: its events were rolled on it and the players plan on it; EDIT corrects the position (now: Spring 1499 operations (P1499O)). Nothing was changed.")
 }

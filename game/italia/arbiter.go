@@ -47,8 +47,8 @@ var arbiterWords = map[string]string{
 	"si": "yes", "yes": "yes", "no": "no",
 }
 
-// Commands are ARBITRO and ARBITER (game.Commander).
-func (Kind) Commands() []game.Command {
+// arbiterCommands are ARBITRO and ARBITER.
+func arbiterCommands() []game.Command {
 	do := func(st game.State, _ []string, args string) (game.State, game.Text, game.Text, error) {
 		s, ok := st.(*State)
 		if !ok {

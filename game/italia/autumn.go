@@ -242,8 +242,10 @@ func (rs *resolution) near(p, a, c string) bool {
 
 // end is how the game ends at next (spec §3.19): a power counting 30
 // territories by §11's rules (revolt and contested ones not at all,
-// famine and sack ones half) wins at once (R32); after Autunno 1512 the
-// game ends, and the arbiter scores the victory sheets (R33).
+// famine and sack ones half) wins at once (R32), as does one whose
+// victory sheet the engine scores met (score.go); after Autunno 1512 the
+// game ends, scored by the sheets where the engine can, else by the
+// arbiter (R33).
 func (rs *resolution) end(next *State) *game.Ending {
 	count := next.holdings()
 	var winners []string
@@ -257,8 +259,21 @@ func (rs *resolution) end(next *State) *game.Ending {
 			return f(l, "%s holds thirty territories and wins (seed §11)", powerName(l, winners[0]))
 		}}
 	}
+	if won := next.sheetWinners(); len(won) > 0 {
+		return &game.Ending{Winners: won, Draw: len(won) > 1, Text: func(l game.Lang) string {
+			names := make([]string, len(won))
+			for i, id := range won {
+				names[i] = powerName(l, id)
+			}
+			return f(l, "%s meets the conditions of its victory sheet and wins (seed §3 G, §11)", strings.Join(names, ", "))
+		}}
+	}
 	if rs.s.phase == (Phase{Year: LastYear, Step: AutumnOps}) {
-		return &game.Ending{Text: tx("the game ends after Autunno 1512; the arbiter scores the victory sheets (seed §11, R33)")}
+		rs.tellSheets(next)
+		if end, ok := next.scored(); ok {
+			return end
+		}
+		return &game.Ending{Text: next.arbiterEnding()}
 	}
 	return nil
 }

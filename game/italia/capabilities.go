@@ -141,11 +141,15 @@ func halves(n int) string {
 	return fmt.Sprint(n / 2)
 }
 
-// EndNow ends the game at its end date: the victory sheets are missing
-// from the seed, so the seated powers holding the most territories, as
+// EndNow ends the game at its end date: by the victory sheets where the
+// engine scores them all (score.go); else, the sheets being the
+// arbiter's to judge, the seated powers holding the most territories, as
 // §11 counts them, win (a ruling: the arbiter may score the sheets and
 // say otherwise).
 func (s *State) EndNow() *game.Ending {
+	if end, ok := s.scored(); ok {
+		return end
+	}
 	count := s.holdings()
 	var best []string
 	for _, id := range s.seatedPowers() {

@@ -21,6 +21,17 @@
 //   - the provisional start of ruling R40 (setup.json, marked
 //     provisional: the designer's player sheets are missing from the
 //     seed);
+//   - the scenario, the rest of what the seed lacks (scenario.go,
+//     scenario.txt): the 3D6 events table, the famine and plague tables
+//     (Machiavelli's, MIT, see NOTICE), the Turkish raids table, when the
+//     disaster tables roll, and each power's victory sheet; shipped
+//     provisional, placeholders where nothing is known, replaced part by
+//     part by the arbiter's SCENARIO ... ENDSCENARIO in the spring 1499
+//     diplomacy (commands.go), and said in STATUS (score.go);
+//   - the events (events.go): each turn's 3D6, the spring's famine and
+//     the summer's plague tables (R28), rolled when the turn before is
+//     processed (spec §2.2) and applied where the engine knows the effect
+//     (famine, plague, revolt, sack, a raid), else told to the arbiter;
 //   - the operation sheet of spec §4, read a line at a time (State.Read)
 //     in Italian or English, sections in any order, accents optional,
 //     names and unique prefixes of territories, seas and powers; each
@@ -38,8 +49,9 @@
 //     retreats, overrun, the Ottoman roll), strategic moves, fleet
 //     moves, transports and sea assaults, sieges, sacks and quelling;
 //     the autumn's taxes, siege lifting, supply and revolts; the
-//     lost war (war.go), the 30-territory victory and the end after
-//     Autunno 1512. Results writes a phase for one reader: his own orders,
+//     lost war (war.go), the 30-territory victory, the victory sheets
+//     scored where their lines can be counted (score.go), and the end
+//     after Autunno 1512. Results writes a phase for one reader: his own orders,
 //     the events he may see, the position with his own treasury; Map
 //     draws it for him (maps.go); the standing instructions are carried
 //     into the next phase (Outcome.Carried).
@@ -56,9 +68,10 @@
 // at (the Ottomans and the Swiss with six players) through the judge's
 // BECOME (Rules.MasterSeats).
 //
-// The events and card tables, the cards, the Conclave and the Florentine
-// council's outcome are the arbiter's (spec §3.17-3.18): the seed lacks
-// them, and this package only keeps the money spent on the council.
+// The cards, the Conclave and the Florentine council's outcome are the
+// arbiter's (spec §3.17-3.18): the seed lacks them, and this package only
+// keeps the money spent on the council; so are the events and the
+// victory conditions the scenario leaves to him.
 //
 // It knows no mail: the judge reads a mail's lines through State.Read and
 // processes a deadline through State.Resolve.

@@ -26,7 +26,9 @@ import (
 //     strategic moves, fleet moves, transports and sea assaults
 //     (strategic.go), sieges and sacks, quelling; in autumn the taxes, the
 //     lifting of sieges, supply, revolts turning independent and the lost
-//     wars (war.go); the 30-territory victory.
+//     wars (war.go); the 30-territory victory and the victory sheets
+//     (score.go);
+//   - then, unless the game is over, the next turn's events (events.go).
 //
 // In a game of tactical battles an operations turn that meets a battle
 // waits for a round of battle tickets, which Resolve resolves in turn
@@ -55,13 +57,22 @@ func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, err
 // before (told), its sheets where showOrders, its map.
 func (rs *resolution) outcome(orders []game.Order, here Phase, told int, showOrders bool) (*game.Outcome, error) {
 	s := rs.s
+	// G, the victory, is checked on the turn as played; then, unless the
+	// game is over, come the next turn's events (events.go).
+	end := rs.end(&State{r: s.r, pos: rs.pos, phase: s.phase})
+	if end == nil {
+		rs.nextEvents()
+	}
 	rs.pos.Phase = s.phase.Next().String()
 	next, err := s.r.State(rs.pos)
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s: %w", here, err)
 	}
+	// The map draws no scenario, which each record would keep again.
+	drawn := *rs.pos
+	drawn.Scenario = nil
 	rec := record{Phase: here.String(), Events: rs.events[told:], Orders: map[string][]string{}, Held: next.holdings(),
-		Map: &mapRecord{Position: rs.pos, Orders: rs.mapOrders(rs.pos), Battles: rs.battles}}
+		Map: &mapRecord{Position: &drawn, Orders: rs.mapOrders(rs.pos), Battles: rs.battles}}
 	if showOrders {
 		for _, o := range orders {
 			rec.Orders[o.Seat] = append(rec.Orders[o.Seat], o.Text)
@@ -71,7 +82,7 @@ func (rs *resolution) outcome(orders []game.Order, here Phase, told int, showOrd
 	if err != nil {
 		return nil, err
 	}
-	return &game.Outcome{Next: next, Record: data, Carried: rs.carried(orders, next), End: rs.end(next)}, nil
+	return &game.Outcome{Next: next, Record: data, Carried: rs.carried(orders, next), End: end}, nil
 }
 
 // standingVerbs are the standing instructions of spec §4.2: how a counter

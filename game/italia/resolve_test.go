@@ -11,10 +11,14 @@ import (
 )
 
 // at is a position made from the start: the phase, and changes to it.
+// It has no scenario, as a position stored before scenarios: no events
+// are rolled, so that a test counts only the dice of what it tests
+// (events_test.go plays the scenario's).
 func at(t *testing.T, phase string, change func(*Position)) *State {
 	t.Helper()
 	st := mustStart(t)
 	st.pos.Phase = phase
+	st.pos.Scenario = nil
 	if change != nil {
 		change(st.pos)
 	}

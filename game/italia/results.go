@@ -113,6 +113,7 @@ func (s *State) position(l game.Lang, to game.Viewer) string {
 		out.WriteString(f(l, "Battle tickets of %s, for the arbiter:\n", s.phase.Turn().Title(l)))
 		out.WriteString(s.ticketsText(l, to))
 	}
+	s.scenarioLines(&out, l, to)
 	return out.String()
 }
 

@@ -183,6 +183,9 @@ func (r *Rules) State(pos *Position) (*State, error) {
 	if err := r.checkBattles(ph, pos); err != nil {
 		return nil, fmt.Errorf("position: %w", err)
 	}
+	if err := r.checkScenario(pos.Scenario); err != nil {
+		return nil, fmt.Errorf("position: %w", err)
+	}
 	if pos.Control == nil {
 		pos.Control = map[string]string{}
 	}
@@ -220,7 +223,9 @@ func (r *Rules) start(absent []string) (*State, error) {
 	if err := json.Unmarshal(setupData, &su); err != nil {
 		return nil, fmt.Errorf("setup.json: %w", err)
 	}
-	pos := &Position{Phase: Phase{Year: su.Year, Step: SpringDiplomacy}.String(), Control: map[string]string{}}
+	// The scenario starts as the judge ships it (scenario.go), which the
+	// arbiter replaces part by part.
+	pos := &Position{Phase: Phase{Year: su.Year, Step: SpringDiplomacy}.String(), Control: map[string]string{}, Scenario: &Scenario{}}
 	for _, sp := range su.Powers {
 		p := &Power{ID: sp.ID, Treasury: sp.Treasury}
 		for _, t := range sp.Territories {

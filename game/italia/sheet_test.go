@@ -16,6 +16,7 @@ func venice1500(t testing.TB, phase string, treasury int) *State {
 	t.Helper()
 	st := mustStart(t)
 	st.pos.Phase = phase
+	st.pos.Scenario = nil // no events, as at() (resolve_test.go)
 	v := st.power("venezia")
 	v.Treasury = treasury
 	v.Counters = []Counter{

@@ -72,6 +72,10 @@ type Position struct {
 	// Absent lists the seats no player took: they give no orders and
 	// their forces stand (R34, R52).
 	Absent []string `json:"absent,omitempty"`
+	// Scenario is the data the seed lacks, as far as the arbiter has
+	// supplied it (scenario.go): a new game's is empty, all the judge's
+	// provisional data; a position from before scenarios has none.
+	Scenario *Scenario `json:"scenario,omitempty"`
 	// TwoCities counts, by power, the ends of turns in a row it has held
 	// two of the five great cities; TwoCityYear the powers that have held
 	// them a year, the precondition of victory (seed §11, R32).

@@ -371,7 +371,7 @@ func (rs *resolution) waitRound(orders []game.Order, told int, showOrders bool) 
 		}
 	}
 	mp := *w.pos
-	mp.Battles = nil
+	mp.Battles, mp.Scenario = nil, nil
 	rec.Map = &mapRecord{Position: &mp, Orders: rs.mapOrders(&mp), Battles: w.battles}
 	data, err := json.Marshal(rec)
 	if err != nil {

@@ -12,7 +12,9 @@ import (
 )
 
 // tacticalAt is a position of a game of tactical battles (SET BATTLES
-// TACTICAL) at phase: the start, changed.
+// TACTICAL) at phase: the start, changed, with no scenario, so that no
+// events are rolled, as at() (TestItaliaTacticalBattleByMail plays a
+// round with them).
 func tacticalAt(t *testing.T, phase string, change func(*Position)) *State {
 	t.Helper()
 	r := mustRules(t, map[string]string{"battles": "tactical"})
@@ -21,6 +23,7 @@ func tacticalAt(t *testing.T, phase string, change func(*Position)) *State {
 		t.Fatal(err)
 	}
 	st.pos.Phase = phase
+	st.pos.Scenario = nil
 	if change != nil {
 		change(st.pos)
 	}

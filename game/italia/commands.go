@@ -1,0 +1,103 @@
+package italia
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/corriere/corriere/game"
+)
+
+var _ game.Commander = Kind{}
+
+// Commands are the arbiter's own commands (game.Commander): SCENARIO,
+// and his word on battle tickets, ARBITRO and ARBITER (arbiter.go).
+func (Kind) Commands() []game.Command {
+	return append([]game.Command{scenarioCommand}, arbiterCommands()...)
+}
+
+// scenarioCommand is the arbiter's SCENARIO ... ENDSCENARIO: the lines of
+// a scenario file (scenario.txt's) that replace the parts they give. The
+// judge takes a game's commands only once it has started, so the arbiter
+// sends it in the spring 1499 diplomacy, the first phase; after it the
+// scenario is fixed (a ruling: the spring's events were rolled on it
+// once that phase is processed, the players plan on it, and a rollback
+// would have to undo it; EDIT corrects the position instead).
+var scenarioCommand = game.Command{
+	Verb: "SCENARIO", Master: true, Block: true,
+	Syntax: [game.Langs]string{"SCENARIO ... ENDSCENARIO", "SCENARIO ... ENDSCENARIO"},
+	Help: [game.Langs]string{
+		"replaces parts of the scenario, in the spring 1499 diplomacy: EVENT, FAMINE, PLAGUE, RAID, VICTORY, DISASTERS and CONFIRM lines, as game/italia/scenario.txt writes them",
+		"sostituisce parti dello scenario, nella diplomazia della primavera 1499: righe EVENTO, CARESTIA, PESTE, RAID, VITTORIA, DISASTRI e CONFERMA, come le scrive game/italia/scenario.txt",
+	},
+	Do: func(st game.State, _ []string, args string) (game.State, game.Text, game.Text, error) {
+		return st.(*State).supplyScenario(args)
+	},
+}
+
+// supplyScenario carries out SCENARIO with its block: the scenario with
+// the parts the block gives, or a refusal saying each fault, and nothing
+// changed.
+func (s *State) supplyScenario(args string) (game.State, game.Text, game.Text, error) {
+	head, body, _ := strings.Cut(args, "\n")
+	if first := (Phase{Year: FirstYear, Step: SpringDiplomacy}); s.phase != first {
+		return nil, nil, nil, refuse("the scenario is fixed once %s is processed: its events were rolled on it and the players plan on it; EDIT corrects the position (now: %s)", game.Text(first.Title), game.Text(s.phase.Title))
+	}
+	if strings.TrimSpace(head) != "" {
+		return nil, nil, nil, refuse("SCENARIO takes its lines below it, up to ENDSCENARIO, not %q on its own line", strings.TrimSpace(head))
+	}
+	add, errs := s.r.ReadScenario(body)
+	if len(errs) > 0 {
+		return nil, nil, nil, &game.Refusal{Reason: func(l game.Lang) string {
+			ws := make([]string, len(errs))
+			for i, e := range errs {
+				ws[i] = e(l)
+			}
+			return f(l, "the scenario is refused: %s", strings.Join(ws, "; "))
+		}}
+	}
+	pos, err := s.pos.clone()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	pos.Scenario = pos.Scenario.with(add)
+	next, err := s.r.State(pos)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	given := next.partsGiven(add)
+	reply := func(l game.Lang) string {
+		return f(l, "the scenario now has from you: %s. %s", given(l), next.scenarioText(l))
+	}
+	notice := func(l game.Lang) string {
+		return f(l, "The arbiter has supplied part of the scenario: %s (seed §2; STATUS says where the scenario stands).\n", given(l))
+	}
+	return next, reply, notice, nil
+}
+
+// partsGiven names the parts a SCENARIO block gave or confirmed.
+func (s *State) partsGiven(add *Scenario) game.Text {
+	return func(l game.Lang) string {
+		var out []string
+		for _, p := range tableParts {
+			if add.supplied(p.part) && !slices.Contains(add.Confirmed, p.part) {
+				out = append(out, p.name(l))
+			}
+		}
+		if add.Disasters != "" {
+			out = append(out, t(l, "the timing of the disaster tables"))
+		}
+		var sheets []string
+		for _, pw := range powers {
+			if _, ok := add.Victory[pw.ID]; ok {
+				sheets = append(sheets, powerName(l, pw.ID))
+			}
+		}
+		if len(sheets) > 0 {
+			out = append(out, f(l, "the victory sheets of %s", strings.Join(sheets, ", ")))
+		}
+		for _, c := range add.Confirmed {
+			out = append(out, f(l, "%s, kept as the judge ships it", partName(l, c)))
+		}
+		return strings.Join(out, "; ")
+	}
+}
