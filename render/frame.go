@@ -384,23 +384,6 @@ func (f *frame) freshen(b *pngBase, t int32) {
 	}
 }
 
-// touch makes the tiles under r fresh.
-func (f *frame) touch(r image.Rectangle) {
-	b := f.b
-	r = r.Intersect(b.rgba.Rect)
-	if r.Empty() {
-		return
-	}
-	for ty := r.Min.Y >> tileShift; ty <= (r.Max.Y-1)>>tileShift; ty++ {
-		for tx := r.Min.X >> tileShift; tx <= (r.Max.X-1)>>tileShift; tx++ {
-			f.freshen(b, int32(ty*b.ntx+tx))
-		}
-	}
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		f.mark(y, r.Min.X, r.Max.X)
-	}
-}
-
 // mark notes that pixels [x0, x1) of row y may change: the cells of
 // cellW pixels under them.
 func (f *frame) mark(y, x0, x1 int) {
@@ -410,16 +393,26 @@ func (f *frame) mark(y, x0, x1 int) {
 	}
 }
 
-// blend draws colour c over the pixels of r by the coverage mask, as the
-// rasterizer would (its arithmetic, the coverage taken from 8 bits rather
-// than 16), making the tiles under each row's covered span fresh first.
+// blend draws colour c over the pixels of r by the coverage mask (a
+// byte a pixel of r, row by row), as the rasterizer would (its
+// arithmetic, the coverage taken from 8 bits rather than 16) and as
+// image/draw draws a glyph, making the tiles under each row's covered
+// span fresh first. What of r lies off the picture is left out.
 func (f *frame) blend(r image.Rectangle, mask []byte, c color.RGBA) {
 	b := f.b
 	sr, sg, sb, sa := uint32(c.R)*0x101, uint32(c.G)*0x101, uint32(c.B)*0x101, uint32(c.A)*0x101
 	solid := binary.LittleEndian.Uint32([]byte{c.R, c.G, c.B, c.A})
+	stride := r.Dx()
+	if rc := r.Intersect(b.rgba.Rect); rc != r {
+		if rc.Empty() {
+			return
+		}
+		mask = mask[(rc.Min.Y-r.Min.Y)*stride+rc.Min.X-r.Min.X:]
+		r = rc
+	}
 	w := r.Dx()
 	for y := range r.Dy() {
-		row := mask[y*w : y*w+w]
+		row := mask[y*stride : y*stride+w]
 		lo, hi := 0, w
 		for lo+8 <= hi && binary.LittleEndian.Uint64(row[lo:]) == 0 {
 			lo += 8

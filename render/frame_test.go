@@ -5,11 +5,14 @@ import (
 	"compress/zlib"
 	"hash/adler32"
 	"image"
+	"image/color"
 	"image/png"
 	"io"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/corriere/corriere/variants"
 )
 
 // TestDeflateRows decodes what deflateRows writes, for rows like a map's
@@ -98,3 +101,45 @@ func TestFrameAsReference(t *testing.T) {
 }
 
 func diff(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
+
+// TestGlyphsAsDrawer checks that text drawn on a frame from the glyphs
+// kept is, pixel for pixel, what font.Drawer draws over the same base:
+// at every place within a pixel, in each face, with halos, and where a
+// label runs off the picture's edges.
+func TestGlyphsAsDrawer(t *testing.T) {
+	v, _, _ := afterPhase(t, "S1901M")
+	d, err := drawingFor(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := d.pngBase(v)
+	var shapes []shape
+	for i := range 64 {
+		x, y := 40+float32(i)*23.4+float32(i)/64, 100+float32(i%8)*31+float32(i)/64
+		st := style(i % 3)
+		halo := color.RGBA{}
+		if i%4 == 0 {
+			halo = colPaper
+		}
+		shapes = append(shapes, label(pt{x, y}, "AVoWaTo Ægean 1901 ·", 11+float32(i%5), st, powerColour(v, variants.Power(i%7)), halo, textAnchor(i%3)))
+	}
+	w, h := float32(d.w), float32(d.h)
+	shapes = append(shapes,
+		label(pt{-3.3, 5}, "Off the left, top", 16, bold, colInk, colPaper, anchorStart),
+		label(pt{w + 2.7, h - 1}, "off the right, bottom", 16, regular, colInk, colPaper, anchorEnd))
+	sc := &scene{groups: []group{{shapes: shapes}}}
+	want := d.rasterise(sc)
+	f := b.frame()
+	f.draw(sc)
+	for y := range want.Rect.Dy() {
+		for x := range want.Rect.Dx() {
+			got := b.rgba.RGBAAt(x, y)
+			if f.fresh[(y>>tileShift)*b.ntx+x>>tileShift] {
+				got = f.rgba.RGBAAt(x, y)
+			}
+			if got != want.RGBAAt(x, y) {
+				t.Fatalf("(%d, %d): %v on the frame, %v drawn by font.Drawer", x, y, got, want.RGBAAt(x, y))
+			}
+		}
+	}
+}

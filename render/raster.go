@@ -237,15 +237,10 @@ func reversed(p []pt) []pt {
 func (p *painter) text(s *shape) {
 	faceMu.Lock()
 	defer faceMu.Unlock()
-	f := face(s.style, s.size)
-	// On a frame, the letters' ink is measured too (and the advance with
-	// it), for the tiles to make fresh.
-	var ink fixed.Rectangle26_6
+	k := faceKey{s.style, s.size}
 	var adv fixed.Int26_6
-	if p.f != nil {
-		ink, adv = font.BoundString(f, s.text)
-	} else if s.anchor != anchorStart {
-		adv = font.MeasureString(f, s.text)
+	if s.anchor != anchorStart {
+		adv = measure(k, s.text)
 	}
 	x := s.at.X
 	switch s.anchor {
@@ -254,30 +249,40 @@ func (p *painter) text(s *shape) {
 	case anchorEnd:
 		x -= fixedToFloat(adv)
 	}
-	if p.f != nil {
-		// Fresh tiles under the ink and the halo, with a pixel or two for
-		// the antialiasing.
-		pad := 2
-		if s.halo.A != 0 {
-			pad += 2
-		}
-		p.f.touch(image.Rect(int(x)+ink.Min.X.Floor()-pad, int(s.at.Y)+ink.Min.Y.Floor()-pad,
-			int(x)+ink.Max.X.Ceil()+pad+1, int(s.at.Y)+ink.Max.Y.Ceil()+pad+1))
-	}
-	dr := font.Drawer{Dst: p.dst, Face: f}
 	at := func(dx, dy float32) fixed.Point26_6 {
 		return fixed.Point26_6{X: fixed.Int26_6((x + dx) * 64), Y: fixed.Int26_6((s.at.Y + dy) * 64)}
 	}
+	draw := func(c color.RGBA, dot fixed.Point26_6) {
+		if p.f != nil {
+			p.glyphs(k, c, dot, s.text)
+			return
+		}
+		dr := font.Drawer{Dst: p.dst, Face: face(k.s, k.size), Src: image.NewUniform(c), Dot: dot}
+		dr.DrawString(s.text)
+	}
 	if s.halo.A != 0 {
-		dr.Src = image.NewUniform(s.halo)
 		for _, o := range haloOffsets {
-			dr.Dot = at(o.X, o.Y)
-			dr.DrawString(s.text)
+			draw(s.halo, at(o.X, o.Y))
 		}
 	}
-	dr.Src = image.NewUniform(s.fill)
-	dr.Dot = at(0, 0)
-	dr.DrawString(s.text)
+	draw(s.fill, at(0, 0))
+}
+
+// glyphs draws text on the frame as (*font.Drawer).DrawString would,
+// from the glyphs kept: the same kerning, advances and coverage, blended
+// by the same arithmetic. The caller holds faceMu.
+func (p *painter) glyphs(k faceKey, c color.RGBA, dot fixed.Point26_6, text string) {
+	prev := rune(-1)
+	for _, r := range text {
+		if prev >= 0 {
+			dot.X += kern(k, prev, r)
+		}
+		if gr, mask := glyphAt(k, dot, r); !gr.Empty() {
+			p.f.blend(gr, mask, c)
+		}
+		dot.X += advance(k, r)
+		prev = r
+	}
 }
 
 var haloOffsets = []pt{{-1.5, 0}, {1.5, 0}, {0, -1.5}, {0, 1.5}, {-1.1, -1.1}, {1.1, -1.1}, {-1.1, 1.1}, {1.1, 1.1}}
