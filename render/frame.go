@@ -73,6 +73,33 @@ type pngBase struct {
 	pal      []color.RGBA
 	reserved int
 	ihdr     []byte
+	// signs are the coverage of the signs frames draw at the board's
+	// places (units, centres, rings: shapes marked keep), by their
+	// geometry (shape.appendKey): a few hundred of them make every map.
+	signMu sync.Mutex
+	signs  map[string]*spans
+}
+
+// maxSigns bounds the signs kept: far more than a board's places times
+// the signs that stand there.
+const maxSigns = 1 << 13
+
+// sign is the coverage kept under key, if any.
+func (b *pngBase) sign(key []byte) (*spans, bool) {
+	b.signMu.Lock()
+	defer b.signMu.Unlock()
+	sp, ok := b.signs[string(key)]
+	return sp, ok
+}
+
+// keepSign keeps sp under key.
+func (b *pngBase) keepSign(key []byte, sp *spans) {
+	b.signMu.Lock()
+	defer b.signMu.Unlock()
+	if b.signs == nil || len(b.signs) >= maxSigns {
+		b.signs = map[string]*spans{}
+	}
+	b.signs[string(key)] = sp
 }
 
 // pngBase returns the variant's base, made the first time.
@@ -399,62 +426,154 @@ func (f *frame) mark(y, x0, x1 int) {
 // image/draw draws a glyph, making the tiles under each row's covered
 // span fresh first. What of r lies off the picture is left out.
 func (f *frame) blend(r image.Rectangle, mask []byte, c color.RGBA) {
-	b := f.b
-	sr, sg, sb, sa := uint32(c.R)*0x101, uint32(c.G)*0x101, uint32(c.B)*0x101, uint32(c.A)*0x101
-	solid := binary.LittleEndian.Uint32([]byte{c.R, c.G, c.B, c.A})
 	stride := r.Dx()
-	if rc := r.Intersect(b.rgba.Rect); rc != r {
+	if rc := r.Intersect(f.b.rgba.Rect); rc != r {
 		if rc.Empty() {
 			return
 		}
 		mask = mask[(rc.Min.Y-r.Min.Y)*stride+rc.Min.X-r.Min.X:]
 		r = rc
 	}
+	rb := f.rowBlender(c)
 	w := r.Dx()
 	for y := range r.Dy() {
 		row := mask[y*stride : y*stride+w]
-		lo, hi := 0, w
-		for lo+8 <= hi && binary.LittleEndian.Uint64(row[lo:]) == 0 {
-			lo += 8
-		}
-		for lo < hi && row[lo] == 0 {
-			lo++
-		}
-		for hi-8 >= lo && binary.LittleEndian.Uint64(row[hi-8:]) == 0 {
-			hi -= 8
-		}
-		for hi > lo && row[hi-1] == 0 {
-			hi--
-		}
-		if lo == hi {
-			continue
-		}
-		py := r.Min.Y + y
-		tileRow := (py >> tileShift) * b.ntx
-		for tx := (r.Min.X + lo) >> tileShift; tx <= (r.Min.X+hi-1)>>tileShift; tx++ {
-			f.freshen(b, int32(tileRow+tx))
-		}
-		f.mark(py, r.Min.X+lo, r.Min.X+hi)
-		o := f.rgba.PixOffset(r.Min.X+lo, py)
-		pix := f.rgba.Pix[o : o+4*(hi-lo)]
-		for x, m := range row[lo:hi] {
-			i := 4 * x
-			switch {
-			case m == 0:
-			case m == 0xff && sa == 0xffff:
-				binary.LittleEndian.PutUint32(pix[i:], solid)
-			default:
-				ma := uint32(m) * 0x101
-				a := 0xffff - sa*ma/0xffff
-				pix[i+0] = uint8((uint32(pix[i+0])*0x101*a + sr*ma) / 0xffff >> 8)
-				pix[i+1] = uint8((uint32(pix[i+1])*0x101*a + sg*ma) / 0xffff >> 8)
-				pix[i+2] = uint8((uint32(pix[i+2])*0x101*a + sb*ma) / 0xffff >> 8)
-				if sa != 0xffff { // opaque over the opaque base stays opaque
-					pix[i+3] = uint8((uint32(pix[i+3])*0x101*a + sa*ma) / 0xffff >> 8)
-				}
-			}
+		if lo, hi := trim(row); lo < hi {
+			rb.row(r.Min.Y+y, r.Min.X+lo, row[lo:hi])
 		}
 	}
+}
+
+// trim returns the first and past the last non-zero byte of row.
+func trim(row []byte) (lo, hi int) {
+	lo, hi = 0, len(row)
+	for lo+8 <= hi && binary.LittleEndian.Uint64(row[lo:]) == 0 {
+		lo += 8
+	}
+	for lo < hi && row[lo] == 0 {
+		lo++
+	}
+	for hi-8 >= lo && binary.LittleEndian.Uint64(row[hi-8:]) == 0 {
+		hi -= 8
+	}
+	for hi > lo && row[hi-1] == 0 {
+		hi--
+	}
+	return lo, hi
+}
+
+// blendSpans draws colour c over the picture by the coverage sp.
+func (f *frame) blendSpans(sp *spans, c color.RGBA) {
+	rb := f.rowBlender(c)
+	for i, rw := range sp.rows {
+		if rw.n > 0 {
+			rb.row(sp.y0+i, int(rw.x), sp.cover[rw.off:rw.off+rw.n])
+		}
+	}
+}
+
+// A rowBlender blends a colour over rows of the frame's picture.
+type rowBlender struct {
+	f              *frame
+	sr, sg, sb, sa uint32 // the colour, 16 bits a channel
+	solid          uint32 // the colour's pixel
+	ty, tlo, thi   int    // the tiles made fresh for the last row
+}
+
+func (f *frame) rowBlender(c color.RGBA) rowBlender {
+	return rowBlender{f: f, sr: uint32(c.R) * 0x101, sg: uint32(c.G) * 0x101, sb: uint32(c.B) * 0x101, sa: uint32(c.A) * 0x101,
+		solid: binary.LittleEndian.Uint32([]byte{c.R, c.G, c.B, c.A}), ty: -1}
+}
+
+// row blends the colour over the pixels of row py from x by cover, whose
+// pixels are all on the picture.
+func (rb *rowBlender) row(py, x int, cover []byte) {
+	f, b := rb.f, rb.f.b
+	// The next rows of a tile high mostly need no other tiles.
+	tlo, thi := x>>tileShift, (x+len(cover)-1)>>tileShift
+	if ty := py >> tileShift; ty != rb.ty || tlo < rb.tlo || thi > rb.thi {
+		for tx := tlo; tx <= thi; tx++ {
+			if t := ty*b.ntx + tx; !f.fresh[t] {
+				f.freshen(b, int32(t))
+			}
+		}
+		if ty != rb.ty {
+			rb.ty, rb.tlo, rb.thi = ty, tlo, thi
+		} else {
+			rb.tlo, rb.thi = min(rb.tlo, tlo), max(rb.thi, thi)
+		}
+	}
+	f.mark(py, x, x+len(cover))
+	o := f.rgba.PixOffset(x, py)
+	pix := f.rgba.Pix[o : o+4*len(cover)]
+	if rb.sa == 0xffff {
+		blendOpaque(pix, cover, rb.sr, rb.sg, rb.sb, rb.solid)
+		return
+	}
+	sr, sg, sb, sa := rb.sr, rb.sg, rb.sb, rb.sa
+	for x, m := range cover {
+		if m == 0 {
+			continue
+		}
+		ma := uint32(m) * 0x101
+		a := 0xffff - sa*ma/0xffff
+		p := pix[4*x : 4*x+4 : 4*x+4]
+		p[0] = uint8((uint32(p[0])*0x101*a + sr*ma) / 0xffff >> 8)
+		p[1] = uint8((uint32(p[1])*0x101*a + sg*ma) / 0xffff >> 8)
+		p[2] = uint8((uint32(p[2])*0x101*a + sb*ma) / 0xffff >> 8)
+		p[3] = uint8((uint32(p[3])*0x101*a + sa*ma) / 0xffff >> 8)
+	}
+}
+
+// blendOpaque is blend's arithmetic for an opaque colour (sr, sg, sb
+// 16-bit, solid its pixel) over a row of pixels, by the row's coverage;
+// the pixels stay opaque.
+func blendOpaque(pix, cover []byte, sr, sg, sb, solid uint32) {
+	for x, m := range cover {
+		p := pix[4*x : 4*x+4 : 4*x+4]
+		switch m {
+		case 0:
+		case 0xff:
+			binary.LittleEndian.PutUint32(p, solid)
+		default:
+			ma := uint32(m) * 0x101
+			a := (0xffff - ma) * 0x101
+			p[0] = uint8((uint32(p[0])*a + sr*ma) / 0xffff >> 8)
+			p[1] = uint8((uint32(p[1])*a + sg*ma) / 0xffff >> 8)
+			p[2] = uint8((uint32(p[2])*a + sb*ma) / 0xffff >> 8)
+		}
+	}
+}
+
+// spans are a coverage mask kept: by row from y0, each row's covered
+// pixels from x, cover[off:off+n].
+type spans struct {
+	y0    int
+	rows  []span
+	cover []byte
+}
+
+type span struct{ x, off, n int32 }
+
+// newSpans keeps the coverage mask of r (a byte a pixel, row by row,
+// all of r on the picture).
+func newSpans(r image.Rectangle, mask []byte) *spans {
+	sp := &spans{y0: r.Min.Y}
+	w := r.Dx()
+	for y := range r.Dy() {
+		row := mask[y*w : y*w+w]
+		lo, hi := trim(row)
+		if lo == hi && len(sp.rows) == 0 {
+			sp.y0++
+			continue
+		}
+		sp.rows = append(sp.rows, span{int32(r.Min.X + lo), int32(len(sp.cover)), int32(hi - lo)})
+		sp.cover = append(sp.cover, row[lo:hi]...)
+	}
+	for len(sp.rows) > 0 && sp.rows[len(sp.rows)-1].n == 0 {
+		sp.rows = sp.rows[:len(sp.rows)-1]
+	}
+	return sp
 }
 
 // reduce maps the pixels drawn in the fresh tiles (the intervals of rows
@@ -473,6 +592,20 @@ func (f *frame) reduce(changed [][2]int) uint32 {
 		// table), and the base's true colours, cold in the cache by now,
 		// are not read again.
 		now := f.rgba.Pix[o : o+4*(c[1]-c[0])]
+		if b.reserved == 0 {
+			base, rows, lut := b.rows[c[0]:c[1]], f.rows[c[0]:c[1]], b.lut
+			for j, was := range base {
+				p := now[4*j : 4*j+4 : 4*j+4]
+				q := lut[cell(p[0], p[1], p[2])]
+				if q != was {
+					rows[j] = q
+					d := int64(q) - int64(was)
+					da += d
+					db += d * (n - int64(c[0]+j))
+				}
+			}
+			continue
+		}
 		for i := 0; i < len(now); i += 4 {
 			k := c[0] + i/4
 			if r := b.rows[k]; int(r) < b.reserved {

@@ -143,3 +143,47 @@ func TestGlyphsAsDrawer(t *testing.T) {
 		}
 	}
 }
+
+// TestSignsKept checks that the signs a frame keeps (shape.keep) draw
+// the same pixels as rasterised again: each phase of the worked game
+// drawn with the signs kept by the phases before, and with none kept.
+func TestSignsKept(t *testing.T) {
+	var kept, fresh *frame
+	for _, ph := range []string{"S1901M", "F1901M", "W1901A", "S1902M", "F1902M", "F1902R", "W1902A"} {
+		v, pos, opts := afterPhase(t, ph)
+		d, sc, err := prepare(v, pos, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := d.pngBase(v)
+		if kept == nil {
+			kept, fresh = b.frame(), b.frame()
+		}
+		kept.draw(sc)
+		signs := 0
+		for _, g := range sc.groups {
+			for i := range g.shapes {
+				if g.shapes[i].keep {
+					signs++
+					g.shapes[i].keep = false
+				}
+			}
+		}
+		fresh.draw(sc)
+		if signs == 0 {
+			t.Fatalf("%s: no signs kept", ph)
+		}
+		if !slices.Equal(kept.fresh, fresh.fresh) || !slices.Equal(kept.cells, fresh.cells) || !bytes.Equal(kept.rows, fresh.rows) {
+			t.Fatalf("%s: the signs kept touch other tiles, cells or rows than those drawn again", ph)
+		}
+		for _, tile := range kept.tiles {
+			r := b.tile(tile)
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				i, j := kept.rgba.PixOffset(r.Min.X, y), kept.rgba.PixOffset(r.Max.X, y)
+				if !bytes.Equal(kept.rgba.Pix[i:j], fresh.rgba.Pix[i:j]) {
+					t.Fatalf("%s: row %d of tile %v differs with the signs kept", ph, y, r)
+				}
+			}
+		}
+	}
+}

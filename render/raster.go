@@ -1,9 +1,11 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"image/draw"
+	"math"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
@@ -39,6 +41,7 @@ type painter struct {
 	z   vector.Rasterizer
 	// cutPaths is scratch: the paths within a band.
 	cutPaths [][]pt
+	key      []byte // scratch: a sign's key
 }
 
 func paint(dst *image.RGBA, groups []group) {
@@ -58,29 +61,81 @@ func (p *painter) shape(s *shape) {
 	switch s.kind {
 	case polygon:
 		if s.fill.A != 0 {
-			p.fill(s.fill, s.paths)
+			p.layer(s, 'f', s.fill, func() [][]pt { return s.paths })
 		}
 		if s.stroke.A != 0 {
-			closed := make([][]pt, len(s.paths))
-			for i, path := range s.paths {
-				closed[i] = append(append([]pt(nil), path...), path[0])
-			}
-			p.fill(s.stroke, strokeOutline(closed, s.width))
+			p.layer(s, 's', s.stroke, func() [][]pt {
+				closed := make([][]pt, len(s.paths))
+				for i, path := range s.paths {
+					closed[i] = append(append([]pt(nil), path...), path[0])
+				}
+				return strokeOutline(closed, s.width)
+			})
 		}
 	case polyline:
-		p.fill(s.stroke, strokeOutline(s.paths, s.width))
+		p.layer(s, 's', s.stroke, func() [][]pt { return strokeOutline(s.paths, s.width) })
 	case circle:
 		if s.fill.A != 0 {
-			p.fill(s.fill, [][]pt{circlePath(s.at, s.r)})
+			p.layer(s, 'f', s.fill, func() [][]pt { return [][]pt{circlePath(s.at, s.r)} })
 		}
 		if s.stroke.A != 0 {
-			outer := circlePath(s.at, s.r+s.width/2)
-			inner := reversed(circlePath(s.at, max(s.r-s.width/2, 0)))
-			p.fill(s.stroke, [][]pt{outer, inner})
+			p.layer(s, 's', s.stroke, func() [][]pt {
+				outer := circlePath(s.at, s.r+s.width/2)
+				inner := reversed(circlePath(s.at, max(s.r-s.width/2, 0)))
+				return [][]pt{outer, inner}
+			})
 		}
 	case text:
 		p.text(s)
 	}
+}
+
+// layer fills with c the paths outline makes of s, its fill or its
+// stroke (tag). On a frame, a sign at a place (s.keep) takes its
+// coverage from those the base keeps, made the first time it is drawn
+// there: the same coverage, by the same geometry, without rasterising it
+// again.
+func (p *painter) layer(s *shape, tag byte, c color.RGBA, outline func() [][]pt) {
+	if p.f == nil || !s.keep {
+		p.fill(c, outline())
+		return
+	}
+	b := p.f.b
+	p.key = s.appendKey(append(p.key[:0], tag))
+	sp, ok := b.sign(p.key)
+	if !ok {
+		paths := outline()
+		r := bounds(paths).Intersect(p.dst.Rect)
+		if !r.Empty() && !small(r) {
+			p.fill(c, paths) // too large to keep: fill draws it in bands
+			return
+		}
+		sp = &spans{}
+		if !r.Empty() {
+			sp = newSpans(r, p.coverage(r, paths))
+		}
+		b.keepSign(p.key, sp)
+	}
+	p.f.blendSpans(sp, c)
+}
+
+// appendKey appends what s's coverage depends on: its kind, place, size,
+// width and paths, to the bit.
+func (s *shape) appendKey(key []byte) []byte {
+	f := func(v float32) { key = binary.LittleEndian.AppendUint32(key, math.Float32bits(v)) }
+	key = append(key, byte(s.kind))
+	f(s.at.X)
+	f(s.at.Y)
+	f(s.r)
+	f(s.width)
+	for _, path := range s.paths {
+		key = binary.LittleEndian.AppendUint32(key, uint32(len(path)))
+		for _, q := range path {
+			f(q.X)
+			f(q.Y)
+		}
+	}
+	return key
 }
 
 // fill fills paths (non-zero rule) with c, rasterising only their
@@ -100,8 +155,8 @@ func (p *painter) fill(c color.RGBA, paths [][]pt) {
 	// that reach into it. The paths are not cut to the band: the
 	// rasterizer steps along an edge from its start, and an edge started
 	// elsewhere would cover its pixels a little differently.
-	if b.Dy() <= 2*band || b.Dx()*b.Dy() <= 64*64 {
-		p.fillFrame(c, b, paths)
+	if small(b) {
+		p.f.blend(b, p.coverage(b, paths), c)
 		return
 	}
 	for y0 := b.Min.Y; y0 < b.Max.Y; y0 += band {
@@ -130,7 +185,7 @@ func (p *painter) fill(c color.RGBA, paths [][]pt) {
 			}
 		}
 		if bb := image.Rect(int(xa)-1, y0, int(xb)+2, y1).Intersect(b); !bb.Empty() {
-			p.fillFrame(c, bb, p.cutPaths)
+			p.f.blend(bb, p.coverage(bb, p.cutPaths), c)
 		}
 	}
 }
@@ -167,10 +222,14 @@ func (p *painter) rasterise(b image.Rectangle, paths [][]pt) {
 	}
 }
 
-// fillFrame fills paths with c over b on the frame: the coverage alone,
-// 8 bits a pixel (the rasterizer's fast path), blended by the frame only
-// where it is not zero.
-func (p *painter) fillFrame(c color.RGBA, b image.Rectangle, paths [][]pt) {
+// small reports whether a shape over b is drawn on a frame at once, not
+// in bands.
+func small(b image.Rectangle) bool { return b.Dy() <= 2*band || b.Dx()*b.Dy() <= 64*64 }
+
+// coverage rasterises paths over b on a frame: the coverage alone, 8
+// bits a pixel (the rasterizer's fast path), a byte a pixel of b, in the
+// frame's scratch.
+func (p *painter) coverage(b image.Rectangle, paths [][]pt) []byte {
 	p.rasterise(b, paths)
 	m := &p.f.mask
 	w, h := b.Dx(), b.Dy()
@@ -180,7 +239,7 @@ func (p *painter) fillFrame(c color.RGBA, b image.Rectangle, paths [][]pt) {
 	m.Pix, m.Stride, m.Rect = m.Pix[:w*h], w, image.Rect(0, 0, w, h)
 	p.z.DrawOp = draw.Src
 	p.z.Draw(m, m.Rect, image.Opaque, image.Point{})
-	p.f.blend(b, m.Pix, c)
+	return m.Pix
 }
 
 // strokeOutline turns lines of the given width into polygons: a quad per
