@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"io"
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -25,12 +26,6 @@ import (
 // in every power's colour (paletteSample). A palette made from each
 // picture, as before, moved every colour of the base with the date in
 // the title.
-
-// cellW is the width of the cells, a row high, in which a frame notes
-// what it draws on: the parts of the rows it reduces and compresses
-// again. A cell is a tile wide, so that no cell reaches outside the
-// fresh tiles, where the frame's true colours are an older picture's.
-const cellW = 1 << tileShift
 
 // sampleColours of the 256 are kept for the phase's colours (48: the
 // fewest pixels unlike the old way's on the worked game's maps, of 0, 48,
@@ -64,7 +59,7 @@ type pngBase struct {
 	bits   []byte
 	off    []uint64
 	ntx    int // tiles across
-	ncx    int // cells across
+	wpr    int // words a row of a frame's marks
 	frames sync.Pool
 	// pal is the palette; its first reserved entries are a picture's to
 	// set (a Machiavelli board's territories, tinted by controller), so
@@ -171,7 +166,7 @@ func newPNGBase(base, sample *image.RGBA, fixed []byte, reserved, sampled int) *
 	}
 	pal, lut := h.paletteOf(order, true, reserved)
 	w, ht := base.Rect.Dx(), base.Rect.Dy()
-	b := &pngBase{rgba: base, stride: w + 1, lut: lut, ntx: (w + 1<<tileShift - 1) >> tileShift, ncx: (w + cellW - 1) / cellW, reserved: reserved}
+	b := &pngBase{rgba: base, stride: w + 1, lut: lut, ntx: (w + 1<<tileShift - 1) >> tileShift, wpr: (w + 63) / 64, reserved: reserved}
 	b.rows = make([]byte, ht*b.stride)
 	set := make([]bool, reserved)
 	for y := range ht {
@@ -249,7 +244,12 @@ type frame struct {
 	rows  []byte
 	fresh []bool  // by tile: copied from the base since reset
 	tiles []int32 // the fresh tiles
-	cells []byte  // by row and cell across: 1 where drawn on since reset
+	// marks has a bit a pixel, wpr words a row: set where drawn on since
+	// reset, the pixels reduced and compressed again (all in fresh
+	// tiles, so that none has an older picture's true colours); marked
+	// has the rows with any.
+	marks  []uint64
+	marked []bool
 	// changed are the intervals of rows under fresh tiles, where they
 	// may differ from the base's.
 	changed [][2]int
@@ -293,11 +293,12 @@ func (b *pngBase) frame() *frame {
 		return f
 	}
 	return &frame{
-		b:     b,
-		rgba:  image.NewRGBA(b.rgba.Rect),
-		rows:  append([]byte(nil), b.rows...),
-		fresh: make([]bool, b.ntx*((b.rgba.Rect.Dy()+1<<tileShift-1)>>tileShift)),
-		cells: make([]byte, b.rgba.Rect.Dy()*b.ncx),
+		b:      b,
+		rgba:   image.NewRGBA(b.rgba.Rect),
+		rows:   append([]byte(nil), b.rows...),
+		fresh:  make([]bool, b.ntx*((b.rgba.Rect.Dy()+1<<tileShift-1)>>tileShift)),
+		marks:  make([]uint64, b.rgba.Rect.Dy()*b.wpr),
+		marked: make([]bool, b.rgba.Rect.Dy()),
 	}
 }
 
@@ -348,32 +349,43 @@ func (f *frame) reset(b *pngBase) {
 		f.fresh[t] = false
 	}
 	f.tiles = f.tiles[:0]
-	clear(f.cells)
+	for y, m := range f.marked {
+		if m {
+			clear(f.marks[y*b.wpr : (y+1)*b.wpr])
+			f.marked[y] = false
+		}
+	}
 }
 
 // changedRows returns the intervals of rows that may have changed, in
-// order: each row's runs of marked cells.
+// order: each row's runs of marked pixels.
 func (f *frame) changedRows() [][2]int {
 	b := f.b
 	f.changed = f.changed[:0]
-	w := b.rgba.Rect.Dx()
-	for y := range b.rgba.Rect.Dy() {
-		row := f.cells[y*b.ncx : (y+1)*b.ncx]
+	for y, m := range f.marked {
+		if !m {
+			continue
+		}
+		row := f.marks[y*b.wpr : (y+1)*b.wpr]
 		k := y*b.stride + 1
-		for cx := 0; cx < len(row); {
-			if cx+8 <= len(row) && binary.LittleEndian.Uint64(row[cx:]) == 0 {
-				cx += 8
+		for x, n := 0, 64*len(row); x < n; {
+			// The next set bit, then the run of set bits from it.
+			if w := row[x>>6] >> (x & 63); w == 0 {
+				x = (x>>6 + 1) << 6
 				continue
+			} else {
+				x += bits.TrailingZeros64(w)
 			}
-			if row[cx] == 0 {
-				cx++
-				continue
+			x0 := x
+			for x < n {
+				s := x & 63
+				t := bits.TrailingZeros64(^(row[x>>6] >> s))
+				x += t
+				if t < 64-s {
+					break
+				}
 			}
-			c0 := cx
-			for cx < len(row) && row[cx] != 0 {
-				cx++
-			}
-			f.changed = append(f.changed, [2]int{k + c0*cellW, k + min(cx*cellW, w)})
+			f.changed = append(f.changed, [2]int{k + x0, k + x})
 		}
 	}
 	return f.changed
@@ -411,12 +423,14 @@ func (f *frame) freshen(b *pngBase, t int32) {
 	}
 }
 
-// mark notes that pixels [x0, x1) of row y may change: the cells of
-// cellW pixels under them.
+// mark notes that pixels [x0, x1) of row y may change.
 func (f *frame) mark(y, x0, x1 int) {
-	row := f.cells[y*f.b.ncx:]
-	for cx := x0 / cellW; cx <= (x1-1)/cellW; cx++ {
-		row[cx] = 1
+	f.marked[y] = true
+	row := f.marks[y*f.b.wpr:]
+	for x0 < x1 {
+		n := min(x1-x0, 64-x0&63)
+		row[x0>>6] |= (1<<n - 1) << (x0 & 63)
+		x0 += n
 	}
 }
 

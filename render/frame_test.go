@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/corriere/corriere/variants"
+	"github.com/corriere/corriere/variants/standard"
 )
 
 // TestDeflateRows decodes what deflateRows writes, for rows like a map's
@@ -107,12 +108,7 @@ func diff(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
 // at every place within a pixel, in each face, with halos, and where a
 // label runs off the picture's edges.
 func TestGlyphsAsDrawer(t *testing.T) {
-	v, _, _ := afterPhase(t, "S1901M")
-	d, err := drawingFor(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := d.pngBase(v)
+	v, d, b := standardBase(t)
 	var shapes []shape
 	for i := range 64 {
 		x, y := 40+float32(i)*23.4+float32(i)/64, 100+float32(i%8)*31+float32(i)/64
@@ -173,8 +169,8 @@ func TestSignsKept(t *testing.T) {
 		if signs == 0 {
 			t.Fatalf("%s: no signs kept", ph)
 		}
-		if !slices.Equal(kept.fresh, fresh.fresh) || !slices.Equal(kept.cells, fresh.cells) || !bytes.Equal(kept.rows, fresh.rows) {
-			t.Fatalf("%s: the signs kept touch other tiles, cells or rows than those drawn again", ph)
+		if !slices.Equal(kept.fresh, fresh.fresh) || !slices.Equal(kept.marks, fresh.marks) || !bytes.Equal(kept.rows, fresh.rows) {
+			t.Fatalf("%s: the signs kept touch other tiles, pixels or rows than those drawn again", ph)
 		}
 		for _, tile := range kept.tiles {
 			r := b.tile(tile)
@@ -184,6 +180,55 @@ func TestSignsKept(t *testing.T) {
 					t.Fatalf("%s: row %d of tile %v differs with the signs kept", ph, y, r)
 				}
 			}
+		}
+	}
+}
+
+// standardBase is the standard board's drawing and PNG base.
+func standardBase(t *testing.T) (*variants.Variant, *drawing, *pngBase) {
+	t.Helper()
+	v := standard.Variant()
+	d, err := drawingFor(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v, d, d.pngBase(v)
+}
+
+// TestMarks checks that the runs changedRows finds are the pixels mark
+// was given, for random spans over words' edges and the rows' ends.
+func TestMarks(t *testing.T) {
+	_, _, b := standardBase(t)
+	f := b.frame()
+	w, h := b.rgba.Rect.Dx(), b.rgba.Rect.Dy()
+	rnd := rand.New(rand.NewPCG(3, 4))
+	for round := range 20 {
+		f.reset(b)
+		want := make([]bool, len(b.rows))
+		for range 1 + rnd.IntN(200) {
+			y, x0 := rnd.IntN(h), rnd.IntN(w)
+			x1 := min(w, x0+1+rnd.IntN(150))
+			if rnd.IntN(4) == 0 {
+				x1 = w
+			}
+			f.mark(y, x0, x1)
+			for x := x0; x < x1; x++ {
+				want[y*b.stride+1+x] = true
+			}
+		}
+		got := make([]bool, len(b.rows))
+		last := -1
+		for _, c := range f.changedRows() {
+			if c[0] <= last || c[0] >= c[1] {
+				t.Fatalf("round %d: runs out of order or empty: %v after %d", round, c, last)
+			}
+			last = c[1]
+			for k := c[0]; k < c[1]; k++ {
+				got[k] = true
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("round %d: the runs are not the pixels marked", round)
 		}
 	}
 }
