@@ -232,3 +232,59 @@ func TestMarks(t *testing.T) {
 		}
 	}
 }
+
+// TestRetokenise changes random runs of rows like a map's and checks
+// that the base's tokens that stand and the new ones spell the new rows,
+// byte for byte.
+func TestRetokenise(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	const stride, h = 301, 60
+	for round := range 200 {
+		old := make([]byte, stride*h)
+		for i := range old {
+			old[i] = byte(i % stride / 40)
+			if rnd.IntN(30) == 0 {
+				old[i] = byte(rnd.IntN(4))
+			}
+		}
+		base := tokenise(old, stride, 0, len(old), nil)
+		at := starts(base)
+		data := slices.Clone(old)
+		var changed [][2]int
+		for y := 0; y < h; y += 1 + rnd.IntN(6) {
+			for x := 1 + rnd.IntN(40); x < stride; x += 2 + rnd.IntN(90) {
+				n := min(1+rnd.IntN(30), stride-x)
+				changed = append(changed, [2]int{y*stride + x, y*stride + x + n})
+				for k := y*stride + x; k < y*stride+x+n; k++ {
+					if rnd.IntN(3) > 0 {
+						data[k] = byte(rnd.IntN(6))
+					}
+				}
+				x += n
+			}
+		}
+		toks, segs := retokenise(data, stride, base, at, changed, nil, nil)
+		dist := distances(stride)
+		var got []byte
+		for _, sg := range segs {
+			from := toks
+			if sg.base {
+				from = base
+			}
+			ts := from[sg.from:sg.to]
+			for _, tk := range ts {
+				if tk&tokMatch == 0 {
+					got = append(got, byte(tk))
+					continue
+				}
+				d := dist[tk>>tokDist&3]
+				for range tokenLen(tk) {
+					got = append(got, got[len(got)-d])
+				}
+			}
+		}
+		if !bytes.Equal(got, data) {
+			t.Fatalf("round %d: the tokens spell other rows (%d bytes, want %d)", round, len(got), len(data))
+		}
+	}
+}
