@@ -253,6 +253,7 @@ type frame struct {
 	// changed are the intervals of rows under fresh tiles, where they
 	// may differ from the base's.
 	changed [][2]int
+	dirty   []uint64 // scratch for retokenise: a bit a byte of rows
 	mask    image.Alpha
 	toks    []uint32
 	segs    []segment
@@ -299,6 +300,7 @@ func (b *pngBase) frame() *frame {
 		fresh:  make([]bool, b.ntx*((b.rgba.Rect.Dy()+1<<tileShift-1)>>tileShift)),
 		marks:  make([]uint64, b.rgba.Rect.Dy()*b.wpr),
 		marked: make([]bool, b.rgba.Rect.Dy()),
+		dirty:  make([]uint64, len(b.rows)/64+1),
 	}
 }
 
@@ -318,7 +320,9 @@ func (f *frame) draw(sc *scene) ([][2]int, uint32) {
 func (f *frame) encode(changed [][2]int, adler uint32) {
 	b := f.b
 	f.out = append(f.out[:0], 0, 0, 0, 0, 'I', 'D', 'A', 'T')
-	f.toks, f.segs = retokenise(f.rows, b.stride, b.toks, b.at, changed, f.toks[:0], f.segs[:0])
+	setDirty(f.dirty, changed, true)
+	f.toks, f.segs = retokenise(f.rows, f.dirty, b.stride, b.toks, b.at, changed, f.toks[:0], f.segs[:0])
+	setDirty(f.dirty, changed, false)
 	// The base's tokens go out as the bits they were written as once.
 	f.out = append(f.out, 0x78, 0x01) // deflate, 32 KiB window, fastest
 	bw := bitWriter{out: f.out}

@@ -263,7 +263,9 @@ func TestRetokenise(t *testing.T) {
 				x += n
 			}
 		}
-		toks, segs := retokenise(data, stride, base, at, changed, nil, nil)
+		dirty := make([]uint64, len(data)/64+1)
+		setDirty(dirty, changed, true)
+		toks, segs := retokenise(data, dirty, stride, base, at, changed, nil, nil)
 		dist := distances(stride)
 		var got []byte
 		for _, sg := range segs {
@@ -285,6 +287,43 @@ func TestRetokenise(t *testing.T) {
 		}
 		if !bytes.Equal(got, data) {
 			t.Fatalf("round %d: the tokens spell other rows (%d bytes, want %d)", round, len(got), len(data))
+		}
+	}
+}
+
+// TestTokeniseBlocks holds tokenise, 64 bytes a time, to the same
+// tokens byte by byte (tokeniseBytes): on the standard map's rows, on
+// rows like a map's and on noise, from and to anywhere.
+func TestTokeniseBlocks(t *testing.T) {
+	_, _, b := standardBase(t)
+	rnd := rand.New(rand.NewPCG(7, 8))
+	mapLike := make([]byte, 301*80)
+	for i := range mapLike {
+		mapLike[i] = byte(i % 301 / 40)
+		if rnd.IntN(20) == 0 {
+			mapLike[i] = byte(rnd.IntN(3))
+		}
+	}
+	noise := make([]byte, 3000)
+	for i := range noise {
+		noise[i] = byte(rnd.IntN(3))
+	}
+	for _, c := range []struct {
+		name   string
+		data   []byte
+		stride int
+	}{{"map", b.rows, b.stride}, {"map-like", mapLike, 301}, {"noise", noise, 97}} {
+		for round := range 300 {
+			from, to := 0, len(c.data)
+			if round > 0 {
+				from = rnd.IntN(len(c.data))
+				to = min(len(c.data), from+1+rnd.IntN(5000))
+			}
+			got := tokenise(c.data, c.stride, from, to, nil)
+			want, _ := tokeniseBytes(c.data, c.stride, from, to, to, nil)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s [%d, %d): %d tokens, byte by byte %d", c.name, from, to, len(got), len(want))
+			}
 		}
 	}
 }
