@@ -58,8 +58,9 @@ type kernKey struct {
 // glyph is a glyph's coverage drawn with the dot at (fx/64, fy/64):
 // the pixels of r, from the dot's pixel, a byte each.
 type glyph struct {
-	r    image.Rectangle
-	mask []byte
+	r     image.Rectangle
+	mask  []byte
+	spans *spans // the mask's rows, from the dot's pixel
 }
 
 type faceKey struct {
@@ -96,9 +97,9 @@ func face(s style, size float32) font.Face {
 	return f
 }
 
-// glyphAt is rune c of face k drawn at dot, and where: what (*Drawer).
-// DrawString draws for it. The caller holds faceMu.
-func glyphAt(k faceKey, dot fixed.Point26_6, c rune) (image.Rectangle, []byte) {
+// glyphAt is rune c of face k drawn at dot, from the dot's pixel: what
+// (*Drawer).DrawString draws for it. The caller holds faceMu.
+func glyphAt(k faceKey, dot fixed.Point26_6, c rune) *glyph {
 	gk := glyphKey{k, c, uint8(dot.X & 63), uint8(dot.Y & 63)}
 	g, ok := glyphs[gk]
 	if !ok {
@@ -115,10 +116,11 @@ func glyphAt(k faceKey, dot fixed.Point26_6, c rune) (image.Rectangle, []byte) {
 				o := a.PixOffset(mp.X, mp.Y+y)
 				g.mask = append(g.mask, a.Pix[o:o+dr.Dx()]...)
 			}
+			g.spans = newSpans(dr, g.mask)
 		}
 		glyphs[gk] = g
 	}
-	return g.r.Add(image.Pt(dot.X.Floor(), dot.Y.Floor())), g.mask
+	return g
 }
 
 // advance is rune c's advance in face k, kept. The caller holds faceMu.

@@ -344,12 +344,13 @@ func (f *frame) encode(changed [][2]int, adler uint32) {
 
 // reset puts back the base's rows where the last picture drew.
 func (f *frame) reset(b *pngBase) {
+	// The rows were reduced again only where marked, in the intervals
+	// changed.
+	for _, c := range f.changed {
+		copy(f.rows[c[0]:c[1]], b.rows[c[0]:c[1]])
+	}
+	f.changed = f.changed[:0]
 	for _, t := range f.tiles {
-		r := b.tile(t)
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			i := y*b.stride + 1
-			copy(f.rows[i+r.Min.X:i+r.Max.X], b.rows[i+r.Min.X:i+r.Max.X])
-		}
 		f.fresh[t] = false
 	}
 	f.tiles = f.tiles[:0]
@@ -411,9 +412,14 @@ func (f *frame) freshen(b *pngBase, t int32) {
 	f.fresh[t] = true
 	f.tiles = append(f.tiles, t)
 	r := b.tile(t)
+	const tw = 4 << tileShift // a tile's row of pixels, in bytes
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		i, j := f.rgba.PixOffset(r.Min.X, y), f.rgba.PixOffset(r.Max.X, y)
-		copy(f.rgba.Pix[i:j], b.rgba.Pix[i:j])
+		if j-i == tw {
+			*(*[tw]byte)(f.rgba.Pix[i:]) = *(*[tw]byte)(b.rgba.Pix[i:])
+		} else {
+			copy(f.rgba.Pix[i:j], b.rgba.Pix[i:j])
+		}
 		if f.tints == nil {
 			continue
 		}
@@ -480,12 +486,13 @@ func trim(row []byte) (lo, hi int) {
 	return lo, hi
 }
 
-// blendSpans draws colour c over the picture by the coverage sp.
-func (f *frame) blendSpans(sp *spans, c color.RGBA) {
+// blendSpans draws colour c over the picture by the coverage sp moved
+// by at, all on the picture.
+func (f *frame) blendSpans(sp *spans, at image.Point, c color.RGBA) {
 	rb := f.rowBlender(c)
 	for i, rw := range sp.rows {
 		if rw.n > 0 {
-			rb.row(sp.y0+i, int(rw.x), sp.cover[rw.off:rw.off+rw.n])
+			rb.row(at.Y+sp.y0+i, at.X+int(rw.x), sp.cover[rw.off:rw.off+rw.n])
 		}
 	}
 }
@@ -573,8 +580,7 @@ type spans struct {
 
 type span struct{ x, off, n int32 }
 
-// newSpans keeps the coverage mask of r (a byte a pixel, row by row,
-// all of r on the picture).
+// newSpans keeps the coverage mask of r (a byte a pixel, row by row).
 func newSpans(r image.Rectangle, mask []byte) *spans {
 	sp := &spans{y0: r.Min.Y}
 	w := r.Dx()

@@ -116,7 +116,7 @@ func (p *painter) layer(s *shape, tag byte, c color.RGBA, outline func() [][]pt)
 		}
 		b.keepSign(p.key, sp)
 	}
-	p.f.blendSpans(sp, c)
+	p.f.blendSpans(sp, image.Point{}, c)
 }
 
 // appendKey appends what s's coverage depends on: its kind, place, size,
@@ -336,8 +336,13 @@ func (p *painter) glyphs(k faceKey, c color.RGBA, dot fixed.Point26_6, text stri
 		if prev >= 0 {
 			dot.X += kern(k, prev, r)
 		}
-		if gr, mask := glyphAt(k, dot, r); !gr.Empty() {
-			p.f.blend(gr, mask, c)
+		if g := glyphAt(k, dot, r); !g.r.Empty() {
+			at := image.Pt(dot.X.Floor(), dot.Y.Floor())
+			if gr := g.r.Add(at); gr.In(p.dst.Rect) {
+				p.f.blendSpans(g.spans, at, c)
+			} else {
+				p.f.blend(gr, g.mask, c)
+			}
 		}
 		dot.X += advance(k, r)
 		prev = r
