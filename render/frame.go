@@ -38,8 +38,8 @@ const sampleColours = 48
 const tileShift = 3
 
 // pngBase is a variant's base, ready to be drawn over. It is not changed
-// once made; frames is a pool of scratch, whose contents never reach a
-// picture without being made fresh from the base first.
+// once made; frames are scratch, whose contents never reach a picture
+// without being made fresh from the base first.
 type pngBase struct {
 	rgba   *image.RGBA
 	rows   []byte // the PNG's rows: filter 0 (none), then a palette index a pixel
@@ -53,14 +53,18 @@ type pngBase struct {
 	// is written with (made for the base's tokens, with a code for any
 	// other); bits are the base's tokens written with them, the token
 	// j from bit off[j].
-	toks   []uint32
-	at     []int32
-	codes  *codebook
-	bits   []byte
-	off    []uint64
-	ntx    int // tiles across
-	wpr    int // words a row of a frame's marks
-	frames sync.Pool
+	toks  []uint32
+	at    []int32
+	codes *codebook
+	bits  []byte
+	off   []uint64
+	ntx   int // tiles across
+	wpr   int // words a row of a frame's marks
+	// frames keeps the frames not in use, up to idleFrames: a
+	// sync.Pool lost them at every collection, and a daemon drawing a
+	// deadline's maps under its memory limit made new ones (12 MB each
+	// for the standard map, allocated and cleared) again and again.
+	frames chan *frame
 	// pal is the palette; its first reserved entries are a picture's to
 	// set (a Machiavelli board's territories, tinted by controller), so
 	// the PNG's head is ihdr, then each picture's PLTE. head has the
@@ -166,7 +170,7 @@ func newPNGBase(base, sample *image.RGBA, fixed []byte, reserved, sampled int) *
 	}
 	pal, lut := h.paletteOf(order, true, reserved)
 	w, ht := base.Rect.Dx(), base.Rect.Dy()
-	b := &pngBase{rgba: base, stride: w + 1, lut: lut, ntx: (w + 1<<tileShift - 1) >> tileShift, wpr: (w + 63) / 64, reserved: reserved}
+	b := &pngBase{rgba: base, stride: w + 1, lut: lut, ntx: (w + 1<<tileShift - 1) >> tileShift, wpr: (w + 63) / 64, reserved: reserved, frames: make(chan *frame, idleFrames)}
 	b.rows = make([]byte, ht*b.stride)
 	set := make([]bool, reserved)
 	for y := range ht {
@@ -268,7 +272,7 @@ type frame struct {
 func (d *drawing) drawPNG(w io.Writer, v *variants.Variant, sc *scene) error {
 	b := d.pngBase(v)
 	f := b.frame()
-	defer b.frames.Put(f)
+	defer b.keep(f)
 	f.encode(f.draw(sc))
 	return f.write(w)
 }
@@ -288,10 +292,24 @@ func (f *frame) write(w io.Writer) error {
 	return err
 }
 
-// frame returns a frame from the pool, or a new one.
+// keep keeps f for the next picture, unless idleFrames are kept.
+func (b *pngBase) keep(f *frame) {
+	select {
+	case b.frames <- f:
+	default:
+	}
+}
+
+// idleFrames is how many frames a base keeps when not in use: a judge
+// draws two maps at a time.
+const idleFrames = 2
+
+// frame returns a frame kept, or a new one.
 func (b *pngBase) frame() *frame {
-	if f, ok := b.frames.Get().(*frame); ok {
+	select {
+	case f := <-b.frames:
 		return f
+	default:
 	}
 	return &frame{
 		b:      b,
