@@ -402,7 +402,7 @@ func (bm *BoardMap) positionPNG(w io.Writer, p *BoardPosition) error {
 	}
 	b := bm.posBase()
 	f := b.frame()
-	defer b.frames.Put(f)
+	defer b.keep(f)
 	f.tints = bm.tints(bp)
 	f.encode(f.draw(&scene{groups: bm.positionGroups(bp)}))
 	if err := f.write(w); err != nil {

@@ -48,9 +48,117 @@ func deflateTokens(out []byte, toks []uint32, stride int, adler uint32) []byte {
 }
 
 // tokenise appends the tokens of data[from:to], greedily the longest
-// match of those at the distances tried, else a literal; no match reaches
-// past to.
+// match of those at the distances tried (the first of them, of two as
+// long), else a literal; no match reaches past to.
+//
+// Past the first row, where every distance reaches back into data, it
+// compares 64 bytes at a time with each distance, a bit a byte (eqBits):
+// a match is a run of set bits, a literal a place where no distance has
+// three; bytes one by one (tokeniseBytes) before.
 func tokenise(data []byte, stride, from, to int, toks []uint32) []uint32 {
+	i := from
+	if first := min(to, stride+2); i < first {
+		toks, i = tokeniseBytes(data, stride, i, first, to, toks)
+	}
+	dist := distances(stride)
+	var eq [4]uint64
+	for i < to {
+		// A long match (a run of sea, a row repeated) needs no bits: the
+		// longest, found as byte by byte.
+		if i+8 <= to {
+			w := binary.LittleEndian.Uint64(data[i:])
+			if w == binary.LittleEndian.Uint64(data[i-1:]) || w == binary.LittleEndian.Uint64(data[i-stride:]) {
+				best, which := 0, 0
+				for j, d := range dist {
+					if i+best < to && data[i+best] != data[i+best-d] {
+						continue // no longer than the best
+					}
+					if l := matchLen(data[:to], i, i-d); l > best {
+						best, which = l, j
+						if l == maxMatch {
+							break
+						}
+					}
+				}
+				toks = append(toks, tokMatch|uint32(which)<<tokDist|uint32(best))
+				i += best
+				continue
+			}
+		}
+		n := min(64, to-i)
+		final := i+n == to // no match runs past the bits
+		var three uint64   // where some distance repeats three bytes
+		for k, d := range dist {
+			eq[k] = eqBits(data, i, d, n)
+			three |= eq[k] & (eq[k] >> 1) & (eq[k] >> 2)
+		}
+		// A place near the end whose three bytes run past the block is
+		// decided in the next block, unless it is the last.
+		lim := n
+		if !final {
+			lim = n - 2
+		}
+		k := 0
+		for k < lim {
+			if three>>k&1 == 0 {
+				// Literals up to the next place three bytes repeat.
+				m := min(k+bits.TrailingZeros64(three>>k), lim)
+				for _, c := range data[i+k : i+m] {
+					toks = append(toks, uint32(c))
+				}
+				k = m
+				continue
+			}
+			best, which := 0, 0
+			for j, d := range dist {
+				l := bits.TrailingZeros64(^(eq[j] >> k))
+				if k+l >= n && !final {
+					l = matchLen(data[:to], i+k, i+k-d) // it runs on
+				}
+				if l > best {
+					best, which = l, j
+					if l == maxMatch {
+						break
+					}
+				}
+			}
+			toks = append(toks, tokMatch|uint32(which)<<tokDist|uint32(best))
+			k += best
+		}
+		i += k
+	}
+	return toks
+}
+
+// eqBits has bit k set where data[i+k] repeats the byte d back, for k
+// below n (at most 64); i is at least d.
+func eqBits(data []byte, i, d, n int) uint64 {
+	const lo7, hi = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	var m uint64
+	for w := 0; w < n; w += 8 {
+		var x uint64
+		if j := i + w; j+8 <= len(data) {
+			x = binary.LittleEndian.Uint64(data[j:]) ^ binary.LittleEndian.Uint64(data[j-d:])
+		} else {
+			for b := range len(data) - j {
+				x |= uint64(data[j+b]^data[j+b-d]) << (8 * b)
+			}
+			x |= ^uint64(0) << (8 * (len(data) - j)) // past the end: unlike
+		}
+		z := ^((x&lo7 + lo7) | x) & hi // the top bit of each equal byte
+		// The eight top bits gathered into a byte, byte 0 the lowest.
+		m |= (z >> 7) * 0x0102040810204080 >> 56 << w
+	}
+	if n < 64 {
+		m &= 1<<n - 1
+	}
+	return m
+}
+
+// tokeniseBytes is tokenise byte by byte, for the matches that begin
+// from from to first; they may run on to to. It returns where the next
+// token begins.
+func tokeniseBytes(data []byte, stride, from, first, to int, toks []uint32) ([]uint32, int) {
 	dist := distances(stride)
 	three := func(i int) uint32 { return binary.LittleEndian.Uint32(data[i:]) & 0xffffff }
 	// starts has the top bit of byte k set where three bytes from i+k
@@ -61,7 +169,8 @@ func tokenise(data []byte, stride, from, to int, toks []uint32) []uint32 {
 		z := ^((x&lo7 + lo7) | x) & hi // the top bit of each equal byte
 		return z & (z >> 8) & (z >> 16) & 0x808080808080
 	}
-	for i := from; i < to; {
+	i := from
+	for i < first {
 		// On an edge, where most literals are, eight bytes at a time: as
 		// many literals as come before any three bytes repeat.
 		if i > stride && i+8 <= to {
@@ -112,7 +221,7 @@ func tokenise(data []byte, stride, from, to int, toks []uint32) []uint32 {
 		toks = append(toks, tokMatch|uint32(which)<<tokDist|uint32(best))
 		i += best
 	}
-	return toks
+	return toks, i
 }
 
 // tokenLen is how many bytes token t stands for.
@@ -134,19 +243,22 @@ func starts(toks []uint32) []int32 {
 	return out
 }
 
-// retokenise tokenises data, which differs from the data
-// tokenised as base (its tokens beginning at at) only within the
-// intervals changed (ascending, apart). Data is tokenised again in zones
-// around the changes: what changed, the byte after (a run may copy it)
-// and about the same bytes a row down (a copy of the row above may),
-// from the first base token to reach into a zone to the first to begin
-// after it. Outside the zones every byte is the base's and so is the
-// byte each base token copies it from: the other base tokens stand.
-// (Cutting base tokens at the zones' edges instead makes more, shorter
-// tokens: a larger file, no sooner written.) It returns the new tokens,
-// appended to toks, and the segments, appended to segs, that make the
-// whole from them and the base's.
-func retokenise(data []byte, stride int, base []uint32, at []int32, changed [][2]int, toks []uint32, segs []segment) ([]uint32, []segment) {
+// retokenise tokenises data, which differs from the data tokenised as
+// base (its tokens beginning at at) only within the intervals changed
+// (ascending, apart), whose bytes are set in dirty, a bit a byte of data
+// (setDirty). Only the base tokens that say something else of data now
+// go: a literal whose byte changed, a match whose bytes or whose source
+// (the bytes it copies) did. They lie in zones around the changes: what
+// changed and the byte after (a run may copy it), and about the same
+// bytes a row down (a copy of the row above may). Of a match that goes,
+// the bytes before the first that changed, in it or in its source, stay
+// a match of the same distance, and so do those after the last, when
+// three or more; the rest is tokenised again, with the tokens around it
+// that go. It returns the new tokens, appended to toks, and the
+// segments, appended to segs, that make the whole from them and the
+// base's.
+func retokenise(data []byte, dirty []uint64, stride int, base []uint32, at []int32, changed [][2]int, toks []uint32, segs []segment) ([]uint32, []segment) {
+	dist := distances(stride)
 	// The zones in order, from the two lists: the changes, and the
 	// changes a row down.
 	i, i2 := 0, 0
@@ -161,7 +273,22 @@ func retokenise(data []byte, stride int, base []uint32, at []int32, changed [][2
 		}
 		return 0, 0, false
 	}
-	j := 0 // the next base token
+	j := 0     // the next base token
+	kept := 0  // the first base token not yet in a segment
+	pend := -1 // where the bytes to tokenise again begin, if any
+	flush := func(to int) {
+		if pend >= 0 && pend < to {
+			n := len(toks)
+			toks = tokenise(data, stride, pend, to, toks)
+			segs = append(segs, segment{false, n, len(toks)})
+		}
+		pend = -1
+	}
+	cut := func(t uint32, l int) {
+		n := len(toks)
+		toks = append(toks, t&^0xffff|uint32(l))
+		segs = append(segs, segment{false, n, len(toks)})
+	}
 	za, zb, ok := next()
 	for ok {
 		a, b, more := next()
@@ -173,24 +300,102 @@ func retokenise(data []byte, stride int, base []uint32, at []int32, changed [][2
 		if k > j && int(at[k-1])+tokenLen(base[k-1]) > za {
 			k-- // it reaches into the zone
 		}
-		if k > j {
-			segs = append(segs, segment{true, j, k})
-		}
-		from := len(data)
-		if k < len(base) {
-			from = int(at[k])
-		}
 		j = k + search(at[k:], zb)
-		to := len(data)
-		if j < len(base) {
-			to = int(at[j])
+		for ; k < j; k++ {
+			t, s := base[k], int(at[k])
+			l := tokenLen(t)
+			// The bytes [p, q) of the token that changed, in it or in
+			// its source.
+			p, q := s+l, s
+			if lo := firstSet(dirty, s, s+l); lo >= 0 {
+				p, q = lo, lastSet(dirty, lo, s+l)+1
+			}
+			if t&tokMatch != 0 {
+				d := dist[t>>tokDist&3]
+				if lo := firstSet(dirty, s-d, s-d+l); lo >= 0 {
+					p, q = min(p, lo+d), max(q, lastSet(dirty, lo, s-d+l)+1+d)
+				}
+			}
+			if p >= q { // it stands
+				flush(s)
+				continue
+			}
+			if k > kept {
+				segs = append(segs, segment{true, kept, k})
+			}
+			kept = k + 1
+			if pend < 0 {
+				pend = s
+				if t&tokMatch != 0 && p-s >= minMatch {
+					cut(t, p-s)
+					pend = p
+				}
+			}
+			if t&tokMatch != 0 && s+l-q >= minMatch {
+				flush(q)
+				cut(t, s+l-q)
+			}
 		}
-		n := len(toks)
-		toks = tokenise(data, stride, from, to, toks)
-		segs = append(segs, segment{false, n, len(toks)})
+		// The bytes to tokenise again end where the next token stands.
+		if pend >= 0 {
+			to := len(data)
+			if j < len(base) {
+				to = int(at[j])
+			}
+			flush(to)
+		}
 		za, zb, ok = a, b, more
 	}
-	return toks, append(segs, segment{true, j, len(base)})
+	return toks, append(segs, segment{true, kept, len(base)})
+}
+
+// setDirty sets, or with on false clears, the bits of dirty for the
+// bytes of the intervals.
+func setDirty(dirty []uint64, intervals [][2]int, on bool) {
+	for _, c := range intervals {
+		for x := c[0]; x < c[1]; {
+			n := min(c[1]-x, 64-x&63)
+			m := uint64(1<<n-1) << (x & 63)
+			if on {
+				dirty[x>>6] |= m
+			} else {
+				dirty[x>>6] &^= m
+			}
+			x += n
+		}
+	}
+}
+
+// firstSet is the first byte of [lo, hi) whose bit is set in dirty, or
+// -1; lo may be below 0.
+func firstSet(dirty []uint64, lo, hi int) int {
+	lo = max(lo, 0)
+	for lo < hi {
+		w := dirty[lo>>6] >> (lo & 63)
+		if w != 0 {
+			if x := lo + bits.TrailingZeros64(w); x < hi {
+				return x
+			}
+			return -1
+		}
+		lo = (lo>>6 + 1) << 6
+	}
+	return -1
+}
+
+// lastSet is the last byte of [lo, hi) whose bit is set in dirty; one
+// is.
+func lastSet(dirty []uint64, lo, hi int) int {
+	for x := hi - 1; ; {
+		w := dirty[x>>6] << (63 - x&63)
+		if w != 0 {
+			return x - bits.LeadingZeros64(w)
+		}
+		x = x&^63 - 1
+		if x < lo {
+			return -1
+		}
+	}
 }
 
 // A segment of a tokenisation is a run of the base's tokens or of new

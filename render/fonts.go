@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"image"
 	"sync"
 
 	"golang.org/x/image/font"
@@ -28,7 +29,39 @@ var (
 	fontsErr  error
 	faceMu    sync.Mutex
 	faces     = map[faceKey]font.Face{}
+	// glyphs are the glyphs drawn on frames (frame.go), by face, rune
+	// and the dot's place within its pixel: a glyph's coverage depends
+	// on nothing else, and is the same wherever the dot's pixel is.
+	// Held by faceMu too.
+	glyphs = map[glyphKey]*glyph{}
+	// advances and kerns are the faces' metrics of runes and pairs.
+	advances = map[glyphKey]fixed.Int26_6{}
+	kerns    = map[kernKey]fixed.Int26_6{}
 )
+
+// maxGlyphs bounds the glyphs kept, and the metrics: a map's labels
+// need a few thousand (a rune at up to 64 places across a pixel, in half
+// a dozen faces); a judge drawing other texts starts afresh at the bound.
+const maxGlyphs = 1 << 14
+
+type glyphKey struct {
+	face   faceKey
+	r      rune
+	fx, fy uint8 // the dot's place within its pixel, in 64ths; zero for an advance
+}
+
+type kernKey struct {
+	face faceKey
+	a, b rune
+}
+
+// glyph is a glyph's coverage drawn with the dot at (fx/64, fy/64):
+// the pixels of r, from the dot's pixel, a byte each.
+type glyph struct {
+	r     image.Rectangle
+	mask  []byte
+	spans *spans // the mask's rows, from the dot's pixel
+}
 
 type faceKey struct {
 	s    style
@@ -64,12 +97,81 @@ func face(s style, size float32) font.Face {
 	return f
 }
 
+// glyphAt is rune c of face k drawn at dot, from the dot's pixel: what
+// (*Drawer).DrawString draws for it. The caller holds faceMu.
+func glyphAt(k faceKey, dot fixed.Point26_6, c rune) *glyph {
+	gk := glyphKey{k, c, uint8(dot.X & 63), uint8(dot.Y & 63)}
+	g, ok := glyphs[gk]
+	if !ok {
+		if len(glyphs) >= maxGlyphs {
+			clear(glyphs)
+		}
+		g = &glyph{}
+		dr, mask, mp, _, _ := face(k.s, k.size).Glyph(fixed.Point26_6{X: dot.X & 63, Y: dot.Y & 63}, c)
+		if !dr.Empty() {
+			// The face's mask is its scratch: copied.
+			g.r, g.mask = dr, make([]byte, 0, dr.Dx()*dr.Dy())
+			a := mask.(*image.Alpha)
+			for y := range dr.Dy() {
+				o := a.PixOffset(mp.X, mp.Y+y)
+				g.mask = append(g.mask, a.Pix[o:o+dr.Dx()]...)
+			}
+			g.spans = newSpans(dr, g.mask)
+		}
+		glyphs[gk] = g
+	}
+	return g
+}
+
+// advance is rune c's advance in face k, kept. The caller holds faceMu.
+func advance(k faceKey, c rune) fixed.Int26_6 {
+	gk := glyphKey{face: k, r: c}
+	a, ok := advances[gk]
+	if !ok {
+		if len(advances) >= maxGlyphs {
+			clear(advances)
+		}
+		a, _ = face(k.s, k.size).GlyphAdvance(c)
+		advances[gk] = a
+	}
+	return a
+}
+
+// kern is the kerning of the pair in face k, kept. The caller holds
+// faceMu.
+func kern(k faceKey, a, b rune) fixed.Int26_6 {
+	kk := kernKey{k, a, b}
+	v, ok := kerns[kk]
+	if !ok {
+		if len(kerns) >= maxGlyphs {
+			clear(kerns)
+		}
+		v = face(k.s, k.size).Kern(a, b)
+		kerns[kk] = v
+	}
+	return v
+}
+
+// measure is font.MeasureString by the kept metrics. The caller holds
+// faceMu.
+func measure(k faceKey, s string) fixed.Int26_6 {
+	var w fixed.Int26_6
+	prev := rune(-1)
+	for _, c := range s {
+		if prev >= 0 {
+			w += kern(k, prev, c)
+		}
+		w += advance(k, c)
+		prev = c
+	}
+	return w
+}
+
 // textWidth measures s in pixels.
 func textWidth(s string, st style, size float32) float32 {
 	faceMu.Lock()
 	defer faceMu.Unlock()
-	w := font.MeasureString(face(st, size), s)
-	return fixedToFloat(w)
+	return fixedToFloat(measure(faceKey{st, size}, s))
 }
 
 func fixedToFloat(v fixed.Int26_6) float32 { return float32(v) / 64 }

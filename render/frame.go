@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"io"
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -26,12 +27,6 @@ import (
 // picture, as before, moved every colour of the base with the date in
 // the title.
 
-// cellW is the width of the cells, a row high, in which a frame notes
-// what it draws on: the parts of the rows it reduces and compresses
-// again. A cell is a tile wide, so that no cell reaches outside the
-// fresh tiles, where the frame's true colours are an older picture's.
-const cellW = 1 << tileShift
-
 // sampleColours of the 256 are kept for the phase's colours (48: the
 // fewest pixels unlike the old way's on the worked game's maps, of 0, 48,
 // 96 and 128 tried; with none, a failed order's thin bands of colour
@@ -43,8 +38,8 @@ const sampleColours = 48
 const tileShift = 3
 
 // pngBase is a variant's base, ready to be drawn over. It is not changed
-// once made; frames is a pool of scratch, whose contents never reach a
-// picture without being made fresh from the base first.
+// once made; frames are scratch, whose contents never reach a picture
+// without being made fresh from the base first.
 type pngBase struct {
 	rgba   *image.RGBA
 	rows   []byte // the PNG's rows: filter 0 (none), then a palette index a pixel
@@ -58,14 +53,18 @@ type pngBase struct {
 	// is written with (made for the base's tokens, with a code for any
 	// other); bits are the base's tokens written with them, the token
 	// j from bit off[j].
-	toks   []uint32
-	at     []int32
-	codes  *codebook
-	bits   []byte
-	off    []uint64
-	ntx    int // tiles across
-	ncx    int // cells across
-	frames sync.Pool
+	toks  []uint32
+	at    []int32
+	codes *codebook
+	bits  []byte
+	off   []uint64
+	ntx   int // tiles across
+	wpr   int // words a row of a frame's marks
+	// frames keeps the frames not in use, up to idleFrames: a
+	// sync.Pool lost them at every collection, and a daemon drawing a
+	// deadline's maps under its memory limit made new ones (12 MB each
+	// for the standard map, allocated and cleared) again and again.
+	frames chan *frame
 	// pal is the palette; its first reserved entries are a picture's to
 	// set (a Machiavelli board's territories, tinted by controller), so
 	// the PNG's head is ihdr, then each picture's PLTE. head has the
@@ -73,6 +72,33 @@ type pngBase struct {
 	pal      []color.RGBA
 	reserved int
 	ihdr     []byte
+	// signs are the coverage of the signs frames draw at the board's
+	// places (units, centres, rings: shapes marked keep), by their
+	// geometry (shape.appendKey): a few hundred of them make every map.
+	signMu sync.Mutex
+	signs  map[string]*spans
+}
+
+// maxSigns bounds the signs kept: far more than a board's places times
+// the signs that stand there.
+const maxSigns = 1 << 13
+
+// sign is the coverage kept under key, if any.
+func (b *pngBase) sign(key []byte) (*spans, bool) {
+	b.signMu.Lock()
+	defer b.signMu.Unlock()
+	sp, ok := b.signs[string(key)]
+	return sp, ok
+}
+
+// keepSign keeps sp under key.
+func (b *pngBase) keepSign(key []byte, sp *spans) {
+	b.signMu.Lock()
+	defer b.signMu.Unlock()
+	if b.signs == nil || len(b.signs) >= maxSigns {
+		b.signs = map[string]*spans{}
+	}
+	b.signs[string(key)] = sp
 }
 
 // pngBase returns the variant's base, made the first time.
@@ -144,7 +170,7 @@ func newPNGBase(base, sample *image.RGBA, fixed []byte, reserved, sampled int) *
 	}
 	pal, lut := h.paletteOf(order, true, reserved)
 	w, ht := base.Rect.Dx(), base.Rect.Dy()
-	b := &pngBase{rgba: base, stride: w + 1, lut: lut, ntx: (w + 1<<tileShift - 1) >> tileShift, ncx: (w + cellW - 1) / cellW, reserved: reserved}
+	b := &pngBase{rgba: base, stride: w + 1, lut: lut, ntx: (w + 1<<tileShift - 1) >> tileShift, wpr: (w + 63) / 64, reserved: reserved, frames: make(chan *frame, idleFrames)}
 	b.rows = make([]byte, ht*b.stride)
 	set := make([]bool, reserved)
 	for y := range ht {
@@ -222,10 +248,16 @@ type frame struct {
 	rows  []byte
 	fresh []bool  // by tile: copied from the base since reset
 	tiles []int32 // the fresh tiles
-	cells []byte  // by row and cell across: 1 where drawn on since reset
+	// marks has a bit a pixel, wpr words a row: set where drawn on since
+	// reset, the pixels reduced and compressed again (all in fresh
+	// tiles, so that none has an older picture's true colours); marked
+	// has the rows with any.
+	marks  []uint64
+	marked []bool
 	// changed are the intervals of rows under fresh tiles, where they
 	// may differ from the base's.
 	changed [][2]int
+	dirty   []uint64 // scratch for retokenise: a bit a byte of rows
 	mask    image.Alpha
 	toks    []uint32
 	segs    []segment
@@ -240,7 +272,7 @@ type frame struct {
 func (d *drawing) drawPNG(w io.Writer, v *variants.Variant, sc *scene) error {
 	b := d.pngBase(v)
 	f := b.frame()
-	defer b.frames.Put(f)
+	defer b.keep(f)
 	f.encode(f.draw(sc))
 	return f.write(w)
 }
@@ -260,17 +292,33 @@ func (f *frame) write(w io.Writer) error {
 	return err
 }
 
-// frame returns a frame from the pool, or a new one.
+// keep keeps f for the next picture, unless idleFrames are kept.
+func (b *pngBase) keep(f *frame) {
+	select {
+	case b.frames <- f:
+	default:
+	}
+}
+
+// idleFrames is how many frames a base keeps when not in use: a judge
+// draws two maps at a time.
+const idleFrames = 2
+
+// frame returns a frame kept, or a new one.
 func (b *pngBase) frame() *frame {
-	if f, ok := b.frames.Get().(*frame); ok {
+	select {
+	case f := <-b.frames:
 		return f
+	default:
 	}
 	return &frame{
-		b:     b,
-		rgba:  image.NewRGBA(b.rgba.Rect),
-		rows:  append([]byte(nil), b.rows...),
-		fresh: make([]bool, b.ntx*((b.rgba.Rect.Dy()+1<<tileShift-1)>>tileShift)),
-		cells: make([]byte, b.rgba.Rect.Dy()*b.ncx),
+		b:      b,
+		rgba:   image.NewRGBA(b.rgba.Rect),
+		rows:   append([]byte(nil), b.rows...),
+		fresh:  make([]bool, b.ntx*((b.rgba.Rect.Dy()+1<<tileShift-1)>>tileShift)),
+		marks:  make([]uint64, b.rgba.Rect.Dy()*b.wpr),
+		marked: make([]bool, b.rgba.Rect.Dy()),
+		dirty:  make([]uint64, len(b.rows)/64+1),
 	}
 }
 
@@ -290,7 +338,9 @@ func (f *frame) draw(sc *scene) ([][2]int, uint32) {
 func (f *frame) encode(changed [][2]int, adler uint32) {
 	b := f.b
 	f.out = append(f.out[:0], 0, 0, 0, 0, 'I', 'D', 'A', 'T')
-	f.toks, f.segs = retokenise(f.rows, b.stride, b.toks, b.at, changed, f.toks[:0], f.segs[:0])
+	setDirty(f.dirty, changed, true)
+	f.toks, f.segs = retokenise(f.rows, f.dirty, b.stride, b.toks, b.at, changed, f.toks[:0], f.segs[:0])
+	setDirty(f.dirty, changed, false)
 	// The base's tokens go out as the bits they were written as once.
 	f.out = append(f.out, 0x78, 0x01) // deflate, 32 KiB window, fastest
 	bw := bitWriter{out: f.out}
@@ -312,41 +362,53 @@ func (f *frame) encode(changed [][2]int, adler uint32) {
 
 // reset puts back the base's rows where the last picture drew.
 func (f *frame) reset(b *pngBase) {
+	// The rows were reduced again only where marked, in the intervals
+	// changed.
+	for _, c := range f.changed {
+		copy(f.rows[c[0]:c[1]], b.rows[c[0]:c[1]])
+	}
+	f.changed = f.changed[:0]
 	for _, t := range f.tiles {
-		r := b.tile(t)
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			i := y*b.stride + 1
-			copy(f.rows[i+r.Min.X:i+r.Max.X], b.rows[i+r.Min.X:i+r.Max.X])
-		}
 		f.fresh[t] = false
 	}
 	f.tiles = f.tiles[:0]
-	clear(f.cells)
+	for y, m := range f.marked {
+		if m {
+			clear(f.marks[y*b.wpr : (y+1)*b.wpr])
+			f.marked[y] = false
+		}
+	}
 }
 
 // changedRows returns the intervals of rows that may have changed, in
-// order: each row's runs of marked cells.
+// order: each row's runs of marked pixels.
 func (f *frame) changedRows() [][2]int {
 	b := f.b
 	f.changed = f.changed[:0]
-	w := b.rgba.Rect.Dx()
-	for y := range b.rgba.Rect.Dy() {
-		row := f.cells[y*b.ncx : (y+1)*b.ncx]
+	for y, m := range f.marked {
+		if !m {
+			continue
+		}
+		row := f.marks[y*b.wpr : (y+1)*b.wpr]
 		k := y*b.stride + 1
-		for cx := 0; cx < len(row); {
-			if cx+8 <= len(row) && binary.LittleEndian.Uint64(row[cx:]) == 0 {
-				cx += 8
+		for x, n := 0, 64*len(row); x < n; {
+			// The next set bit, then the run of set bits from it.
+			if w := row[x>>6] >> (x & 63); w == 0 {
+				x = (x>>6 + 1) << 6
 				continue
+			} else {
+				x += bits.TrailingZeros64(w)
 			}
-			if row[cx] == 0 {
-				cx++
-				continue
+			x0 := x
+			for x < n {
+				s := x & 63
+				t := bits.TrailingZeros64(^(row[x>>6] >> s))
+				x += t
+				if t < 64-s {
+					break
+				}
 			}
-			c0 := cx
-			for cx < len(row) && row[cx] != 0 {
-				cx++
-			}
-			f.changed = append(f.changed, [2]int{k + c0*cellW, k + min(cx*cellW, w)})
+			f.changed = append(f.changed, [2]int{k + x0, k + x})
 		}
 	}
 	return f.changed
@@ -368,9 +430,14 @@ func (f *frame) freshen(b *pngBase, t int32) {
 	f.fresh[t] = true
 	f.tiles = append(f.tiles, t)
 	r := b.tile(t)
+	const tw = 4 << tileShift // a tile's row of pixels, in bytes
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		i, j := f.rgba.PixOffset(r.Min.X, y), f.rgba.PixOffset(r.Max.X, y)
-		copy(f.rgba.Pix[i:j], b.rgba.Pix[i:j])
+		if j-i == tw {
+			*(*[tw]byte)(f.rgba.Pix[i:]) = *(*[tw]byte)(b.rgba.Pix[i:])
+		} else {
+			copy(f.rgba.Pix[i:j], b.rgba.Pix[i:j])
+		}
 		if f.tints == nil {
 			continue
 		}
@@ -384,84 +451,171 @@ func (f *frame) freshen(b *pngBase, t int32) {
 	}
 }
 
-// touch makes the tiles under r fresh.
-func (f *frame) touch(r image.Rectangle) {
-	b := f.b
-	r = r.Intersect(b.rgba.Rect)
-	if r.Empty() {
-		return
+// mark notes that pixels [x0, x1) of row y may change.
+func (f *frame) mark(y, x0, x1 int) {
+	f.marked[y] = true
+	row := f.marks[y*f.b.wpr:]
+	for x0 < x1 {
+		n := min(x1-x0, 64-x0&63)
+		row[x0>>6] |= (1<<n - 1) << (x0 & 63)
+		x0 += n
 	}
-	for ty := r.Min.Y >> tileShift; ty <= (r.Max.Y-1)>>tileShift; ty++ {
-		for tx := r.Min.X >> tileShift; tx <= (r.Max.X-1)>>tileShift; tx++ {
-			f.freshen(b, int32(ty*b.ntx+tx))
+}
+
+// blend draws colour c over the pixels of r by the coverage mask (a
+// byte a pixel of r, row by row), as the rasterizer would (its
+// arithmetic, the coverage taken from 8 bits rather than 16) and as
+// image/draw draws a glyph, making the tiles under each row's covered
+// span fresh first. What of r lies off the picture is left out.
+func (f *frame) blend(r image.Rectangle, mask []byte, c color.RGBA) {
+	stride := r.Dx()
+	if rc := r.Intersect(f.b.rgba.Rect); rc != r {
+		if rc.Empty() {
+			return
+		}
+		mask = mask[(rc.Min.Y-r.Min.Y)*stride+rc.Min.X-r.Min.X:]
+		r = rc
+	}
+	rb := f.rowBlender(c)
+	w := r.Dx()
+	for y := range r.Dy() {
+		row := mask[y*stride : y*stride+w]
+		if lo, hi := trim(row); lo < hi {
+			rb.row(r.Min.Y+y, r.Min.X+lo, row[lo:hi])
 		}
 	}
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		f.mark(y, r.Min.X, r.Max.X)
+}
+
+// trim returns the first and past the last non-zero byte of row.
+func trim(row []byte) (lo, hi int) {
+	lo, hi = 0, len(row)
+	for lo+8 <= hi && binary.LittleEndian.Uint64(row[lo:]) == 0 {
+		lo += 8
+	}
+	for lo < hi && row[lo] == 0 {
+		lo++
+	}
+	for hi-8 >= lo && binary.LittleEndian.Uint64(row[hi-8:]) == 0 {
+		hi -= 8
+	}
+	for hi > lo && row[hi-1] == 0 {
+		hi--
+	}
+	return lo, hi
+}
+
+// blendSpans draws colour c over the picture by the coverage sp moved
+// by at, all on the picture.
+func (f *frame) blendSpans(sp *spans, at image.Point, c color.RGBA) {
+	rb := f.rowBlender(c)
+	for i, rw := range sp.rows {
+		if rw.n > 0 {
+			rb.row(at.Y+sp.y0+i, at.X+int(rw.x), sp.cover[rw.off:rw.off+rw.n])
+		}
 	}
 }
 
-// mark notes that pixels [x0, x1) of row y may change: the cells of
-// cellW pixels under them.
-func (f *frame) mark(y, x0, x1 int) {
-	row := f.cells[y*f.b.ncx:]
-	for cx := x0 / cellW; cx <= (x1-1)/cellW; cx++ {
-		row[cx] = 1
+// A rowBlender blends a colour over rows of the frame's picture.
+type rowBlender struct {
+	f              *frame
+	sr, sg, sb, sa uint32 // the colour, 16 bits a channel
+	solid          uint32 // the colour's pixel
+	ty, tlo, thi   int    // the tiles made fresh for the last row
+}
+
+func (f *frame) rowBlender(c color.RGBA) rowBlender {
+	return rowBlender{f: f, sr: uint32(c.R) * 0x101, sg: uint32(c.G) * 0x101, sb: uint32(c.B) * 0x101, sa: uint32(c.A) * 0x101,
+		solid: binary.LittleEndian.Uint32([]byte{c.R, c.G, c.B, c.A}), ty: -1}
+}
+
+// row blends the colour over the pixels of row py from x by cover, whose
+// pixels are all on the picture.
+func (rb *rowBlender) row(py, x int, cover []byte) {
+	f, b := rb.f, rb.f.b
+	// The next rows of a tile high mostly need no other tiles.
+	tlo, thi := x>>tileShift, (x+len(cover)-1)>>tileShift
+	if ty := py >> tileShift; ty != rb.ty || tlo < rb.tlo || thi > rb.thi {
+		for tx := tlo; tx <= thi; tx++ {
+			if t := ty*b.ntx + tx; !f.fresh[t] {
+				f.freshen(b, int32(t))
+			}
+		}
+		if ty != rb.ty {
+			rb.ty, rb.tlo, rb.thi = ty, tlo, thi
+		} else {
+			rb.tlo, rb.thi = min(rb.tlo, tlo), max(rb.thi, thi)
+		}
+	}
+	f.mark(py, x, x+len(cover))
+	o := f.rgba.PixOffset(x, py)
+	pix := f.rgba.Pix[o : o+4*len(cover)]
+	if rb.sa == 0xffff {
+		blendOpaque(pix, cover, rb.sr, rb.sg, rb.sb, rb.solid)
+		return
+	}
+	sr, sg, sb, sa := rb.sr, rb.sg, rb.sb, rb.sa
+	for x, m := range cover {
+		if m == 0 {
+			continue
+		}
+		ma := uint32(m) * 0x101
+		a := 0xffff - sa*ma/0xffff
+		p := pix[4*x : 4*x+4 : 4*x+4]
+		p[0] = uint8((uint32(p[0])*0x101*a + sr*ma) / 0xffff >> 8)
+		p[1] = uint8((uint32(p[1])*0x101*a + sg*ma) / 0xffff >> 8)
+		p[2] = uint8((uint32(p[2])*0x101*a + sb*ma) / 0xffff >> 8)
+		p[3] = uint8((uint32(p[3])*0x101*a + sa*ma) / 0xffff >> 8)
 	}
 }
 
-// blend draws colour c over the pixels of r by the coverage mask, as the
-// rasterizer would (its arithmetic, the coverage taken from 8 bits rather
-// than 16), making the tiles under each row's covered span fresh first.
-func (f *frame) blend(r image.Rectangle, mask []byte, c color.RGBA) {
-	b := f.b
-	sr, sg, sb, sa := uint32(c.R)*0x101, uint32(c.G)*0x101, uint32(c.B)*0x101, uint32(c.A)*0x101
-	solid := binary.LittleEndian.Uint32([]byte{c.R, c.G, c.B, c.A})
+// blendOpaque is blend's arithmetic for an opaque colour (sr, sg, sb
+// 16-bit, solid its pixel) over a row of pixels, by the row's coverage;
+// the pixels stay opaque.
+func blendOpaque(pix, cover []byte, sr, sg, sb, solid uint32) {
+	for x, m := range cover {
+		p := pix[4*x : 4*x+4 : 4*x+4]
+		switch m {
+		case 0:
+		case 0xff:
+			binary.LittleEndian.PutUint32(p, solid)
+		default:
+			ma := uint32(m) * 0x101
+			a := (0xffff - ma) * 0x101
+			p[0] = uint8((uint32(p[0])*a + sr*ma) / 0xffff >> 8)
+			p[1] = uint8((uint32(p[1])*a + sg*ma) / 0xffff >> 8)
+			p[2] = uint8((uint32(p[2])*a + sb*ma) / 0xffff >> 8)
+		}
+	}
+}
+
+// spans are a coverage mask kept: by row from y0, each row's covered
+// pixels from x, cover[off:off+n].
+type spans struct {
+	y0    int
+	rows  []span
+	cover []byte
+}
+
+type span struct{ x, off, n int32 }
+
+// newSpans keeps the coverage mask of r (a byte a pixel, row by row).
+func newSpans(r image.Rectangle, mask []byte) *spans {
+	sp := &spans{y0: r.Min.Y}
 	w := r.Dx()
 	for y := range r.Dy() {
 		row := mask[y*w : y*w+w]
-		lo, hi := 0, w
-		for lo+8 <= hi && binary.LittleEndian.Uint64(row[lo:]) == 0 {
-			lo += 8
-		}
-		for lo < hi && row[lo] == 0 {
-			lo++
-		}
-		for hi-8 >= lo && binary.LittleEndian.Uint64(row[hi-8:]) == 0 {
-			hi -= 8
-		}
-		for hi > lo && row[hi-1] == 0 {
-			hi--
-		}
-		if lo == hi {
+		lo, hi := trim(row)
+		if lo == hi && len(sp.rows) == 0 {
+			sp.y0++
 			continue
 		}
-		py := r.Min.Y + y
-		tileRow := (py >> tileShift) * b.ntx
-		for tx := (r.Min.X + lo) >> tileShift; tx <= (r.Min.X+hi-1)>>tileShift; tx++ {
-			f.freshen(b, int32(tileRow+tx))
-		}
-		f.mark(py, r.Min.X+lo, r.Min.X+hi)
-		o := f.rgba.PixOffset(r.Min.X+lo, py)
-		pix := f.rgba.Pix[o : o+4*(hi-lo)]
-		for x, m := range row[lo:hi] {
-			i := 4 * x
-			switch {
-			case m == 0:
-			case m == 0xff && sa == 0xffff:
-				binary.LittleEndian.PutUint32(pix[i:], solid)
-			default:
-				ma := uint32(m) * 0x101
-				a := 0xffff - sa*ma/0xffff
-				pix[i+0] = uint8((uint32(pix[i+0])*0x101*a + sr*ma) / 0xffff >> 8)
-				pix[i+1] = uint8((uint32(pix[i+1])*0x101*a + sg*ma) / 0xffff >> 8)
-				pix[i+2] = uint8((uint32(pix[i+2])*0x101*a + sb*ma) / 0xffff >> 8)
-				if sa != 0xffff { // opaque over the opaque base stays opaque
-					pix[i+3] = uint8((uint32(pix[i+3])*0x101*a + sa*ma) / 0xffff >> 8)
-				}
-			}
-		}
+		sp.rows = append(sp.rows, span{int32(r.Min.X + lo), int32(len(sp.cover)), int32(hi - lo)})
+		sp.cover = append(sp.cover, row[lo:hi]...)
 	}
+	for len(sp.rows) > 0 && sp.rows[len(sp.rows)-1].n == 0 {
+		sp.rows = sp.rows[:len(sp.rows)-1]
+	}
+	return sp
 }
 
 // reduce maps the pixels drawn in the fresh tiles (the intervals of rows
@@ -480,6 +634,20 @@ func (f *frame) reduce(changed [][2]int) uint32 {
 		// table), and the base's true colours, cold in the cache by now,
 		// are not read again.
 		now := f.rgba.Pix[o : o+4*(c[1]-c[0])]
+		if b.reserved == 0 {
+			base, rows, lut := b.rows[c[0]:c[1]], f.rows[c[0]:c[1]], b.lut
+			for j, was := range base {
+				p := now[4*j : 4*j+4 : 4*j+4]
+				q := lut[cell(p[0], p[1], p[2])]
+				if q != was {
+					rows[j] = q
+					d := int64(q) - int64(was)
+					da += d
+					db += d * (n - int64(c[0]+j))
+				}
+			}
+			continue
+		}
 		for i := 0; i < len(now); i += 4 {
 			k := c[0] + i/4
 			if r := b.rows[k]; int(r) < b.reserved {

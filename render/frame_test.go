@@ -5,11 +5,15 @@ import (
 	"compress/zlib"
 	"hash/adler32"
 	"image"
+	"image/color"
 	"image/png"
 	"io"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/corriere/corriere/variants"
+	"github.com/corriere/corriere/variants/standard"
 )
 
 // TestDeflateRows decodes what deflateRows writes, for rows like a map's
@@ -98,3 +102,228 @@ func TestFrameAsReference(t *testing.T) {
 }
 
 func diff(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
+
+// TestGlyphsAsDrawer checks that text drawn on a frame from the glyphs
+// kept is, pixel for pixel, what font.Drawer draws over the same base:
+// at every place within a pixel, in each face, with halos, and where a
+// label runs off the picture's edges.
+func TestGlyphsAsDrawer(t *testing.T) {
+	v, d, b := standardBase(t)
+	var shapes []shape
+	for i := range 64 {
+		x, y := 40+float32(i)*23.4+float32(i)/64, 100+float32(i%8)*31+float32(i)/64
+		st := style(i % 3)
+		halo := color.RGBA{}
+		if i%4 == 0 {
+			halo = colPaper
+		}
+		shapes = append(shapes, label(pt{x, y}, "AVoWaTo Ægean 1901 ·", 11+float32(i%5), st, powerColour(v, variants.Power(i%7)), halo, textAnchor(i%3)))
+	}
+	w, h := float32(d.w), float32(d.h)
+	shapes = append(shapes,
+		label(pt{-3.3, 5}, "Off the left, top", 16, bold, colInk, colPaper, anchorStart),
+		label(pt{w + 2.7, h - 1}, "off the right, bottom", 16, regular, colInk, colPaper, anchorEnd))
+	sc := &scene{groups: []group{{shapes: shapes}}}
+	want := d.rasterise(sc)
+	f := b.frame()
+	f.draw(sc)
+	for y := range want.Rect.Dy() {
+		for x := range want.Rect.Dx() {
+			got := b.rgba.RGBAAt(x, y)
+			if f.fresh[(y>>tileShift)*b.ntx+x>>tileShift] {
+				got = f.rgba.RGBAAt(x, y)
+			}
+			if got != want.RGBAAt(x, y) {
+				t.Fatalf("(%d, %d): %v on the frame, %v drawn by font.Drawer", x, y, got, want.RGBAAt(x, y))
+			}
+		}
+	}
+}
+
+// TestSignsKept checks that the signs a frame keeps (shape.keep) draw
+// the same pixels as rasterised again: each phase of the worked game
+// drawn with the signs kept by the phases before, and with none kept.
+func TestSignsKept(t *testing.T) {
+	var kept, fresh *frame
+	for _, ph := range []string{"S1901M", "F1901M", "W1901A", "S1902M", "F1902M", "F1902R", "W1902A"} {
+		v, pos, opts := afterPhase(t, ph)
+		d, sc, err := prepare(v, pos, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := d.pngBase(v)
+		if kept == nil {
+			kept, fresh = b.frame(), b.frame()
+		}
+		kept.draw(sc)
+		signs := 0
+		for _, g := range sc.groups {
+			for i := range g.shapes {
+				if g.shapes[i].keep {
+					signs++
+					g.shapes[i].keep = false
+				}
+			}
+		}
+		fresh.draw(sc)
+		if signs == 0 {
+			t.Fatalf("%s: no signs kept", ph)
+		}
+		if !slices.Equal(kept.fresh, fresh.fresh) || !slices.Equal(kept.marks, fresh.marks) || !bytes.Equal(kept.rows, fresh.rows) {
+			t.Fatalf("%s: the signs kept touch other tiles, pixels or rows than those drawn again", ph)
+		}
+		for _, tile := range kept.tiles {
+			r := b.tile(tile)
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				i, j := kept.rgba.PixOffset(r.Min.X, y), kept.rgba.PixOffset(r.Max.X, y)
+				if !bytes.Equal(kept.rgba.Pix[i:j], fresh.rgba.Pix[i:j]) {
+					t.Fatalf("%s: row %d of tile %v differs with the signs kept", ph, y, r)
+				}
+			}
+		}
+	}
+}
+
+// standardBase is the standard board's drawing and PNG base.
+func standardBase(t *testing.T) (*variants.Variant, *drawing, *pngBase) {
+	t.Helper()
+	v := standard.Variant()
+	d, err := drawingFor(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v, d, d.pngBase(v)
+}
+
+// TestMarks checks that the runs changedRows finds are the pixels mark
+// was given, for random spans over words' edges and the rows' ends.
+func TestMarks(t *testing.T) {
+	_, _, b := standardBase(t)
+	f := b.frame()
+	w, h := b.rgba.Rect.Dx(), b.rgba.Rect.Dy()
+	rnd := rand.New(rand.NewPCG(3, 4))
+	for round := range 20 {
+		f.reset(b)
+		want := make([]bool, len(b.rows))
+		for range 1 + rnd.IntN(200) {
+			y, x0 := rnd.IntN(h), rnd.IntN(w)
+			x1 := min(w, x0+1+rnd.IntN(150))
+			if rnd.IntN(4) == 0 {
+				x1 = w
+			}
+			f.mark(y, x0, x1)
+			for x := x0; x < x1; x++ {
+				want[y*b.stride+1+x] = true
+			}
+		}
+		got := make([]bool, len(b.rows))
+		last := -1
+		for _, c := range f.changedRows() {
+			if c[0] <= last || c[0] >= c[1] {
+				t.Fatalf("round %d: runs out of order or empty: %v after %d", round, c, last)
+			}
+			last = c[1]
+			for k := c[0]; k < c[1]; k++ {
+				got[k] = true
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("round %d: the runs are not the pixels marked", round)
+		}
+	}
+}
+
+// TestRetokenise changes random runs of rows like a map's and checks
+// that the base's tokens that stand and the new ones spell the new rows,
+// byte for byte.
+func TestRetokenise(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	const stride, h = 301, 60
+	for round := range 200 {
+		old := make([]byte, stride*h)
+		for i := range old {
+			old[i] = byte(i % stride / 40)
+			if rnd.IntN(30) == 0 {
+				old[i] = byte(rnd.IntN(4))
+			}
+		}
+		base := tokenise(old, stride, 0, len(old), nil)
+		at := starts(base)
+		data := slices.Clone(old)
+		var changed [][2]int
+		for y := 0; y < h; y += 1 + rnd.IntN(6) {
+			for x := 1 + rnd.IntN(40); x < stride; x += 2 + rnd.IntN(90) {
+				n := min(1+rnd.IntN(30), stride-x)
+				changed = append(changed, [2]int{y*stride + x, y*stride + x + n})
+				for k := y*stride + x; k < y*stride+x+n; k++ {
+					if rnd.IntN(3) > 0 {
+						data[k] = byte(rnd.IntN(6))
+					}
+				}
+				x += n
+			}
+		}
+		dirty := make([]uint64, len(data)/64+1)
+		setDirty(dirty, changed, true)
+		toks, segs := retokenise(data, dirty, stride, base, at, changed, nil, nil)
+		dist := distances(stride)
+		var got []byte
+		for _, sg := range segs {
+			from := toks
+			if sg.base {
+				from = base
+			}
+			ts := from[sg.from:sg.to]
+			for _, tk := range ts {
+				if tk&tokMatch == 0 {
+					got = append(got, byte(tk))
+					continue
+				}
+				d := dist[tk>>tokDist&3]
+				for range tokenLen(tk) {
+					got = append(got, got[len(got)-d])
+				}
+			}
+		}
+		if !bytes.Equal(got, data) {
+			t.Fatalf("round %d: the tokens spell other rows (%d bytes, want %d)", round, len(got), len(data))
+		}
+	}
+}
+
+// TestTokeniseBlocks holds tokenise, 64 bytes a time, to the same
+// tokens byte by byte (tokeniseBytes): on the standard map's rows, on
+// rows like a map's and on noise, from and to anywhere.
+func TestTokeniseBlocks(t *testing.T) {
+	_, _, b := standardBase(t)
+	rnd := rand.New(rand.NewPCG(7, 8))
+	mapLike := make([]byte, 301*80)
+	for i := range mapLike {
+		mapLike[i] = byte(i % 301 / 40)
+		if rnd.IntN(20) == 0 {
+			mapLike[i] = byte(rnd.IntN(3))
+		}
+	}
+	noise := make([]byte, 3000)
+	for i := range noise {
+		noise[i] = byte(rnd.IntN(3))
+	}
+	for _, c := range []struct {
+		name   string
+		data   []byte
+		stride int
+	}{{"map", b.rows, b.stride}, {"map-like", mapLike, 301}, {"noise", noise, 97}} {
+		for round := range 300 {
+			from, to := 0, len(c.data)
+			if round > 0 {
+				from = rnd.IntN(len(c.data))
+				to = min(len(c.data), from+1+rnd.IntN(5000))
+			}
+			got := tokenise(c.data, c.stride, from, to, nil)
+			want, _ := tokeniseBytes(c.data, c.stride, from, to, to, nil)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s [%d, %d): %d tokens, byte by byte %d", c.name, from, to, len(got), len(want))
+			}
+		}
+	}
+}

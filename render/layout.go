@@ -162,11 +162,11 @@ func (d *drawing) scene(v *variants.Variant, pos *adjudicator.Position, opts Opt
 		if owner == variants.NoPower {
 			g.attrs = append(g.attrs, attr{"owner", "neutral"})
 			g.title = v.Locs[l].Name + ": neutral supply centre"
-			g.shapes = []shape{disc(at, centreRadius, colPaper, colInk, 1.4)}
+			g.shapes = atPlace(disc(at, centreRadius, colPaper, colInk, 1.4))
 		} else {
 			g.attrs = append(g.attrs, attr{"owner", v.Powers[owner].ID})
 			g.title = v.Locs[l].Name + ": supply centre of " + v.Powers[owner].Name
-			g.shapes = []shape{disc(at, centreRadius, powerColour(v, owner), colInk, 1.4)}
+			g.shapes = atPlace(disc(at, centreRadius, powerColour(v, owner), colInk, 1.4))
 		}
 		sc.groups = append(sc.groups, g)
 	}
@@ -214,10 +214,10 @@ func unitShapes(t variants.UnitType, at pt, scale float32, c color.RGBA, ghost b
 		letter = colInk
 	}
 	if t == variants.Fleet {
-		return ship(at, scale, c, ink, letter, "F", unitTextSize*scale)
+		return atPlace(ship(at, scale, c, ink, letter, "F", unitTextSize*scale)...)
 	}
-	return []shape{disc(at, armyRadius*scale, c, ink, unitStroke),
-		label(pt{at.X, at.Y + 4.1*scale}, "A", unitTextSize*scale, bold, letter, color.RGBA{}, anchorMiddle)}
+	return atPlace(disc(at, armyRadius*scale, c, ink, unitStroke),
+		label(pt{at.X, at.Y + 4.1*scale}, "A", unitTextSize*scale, bold, letter, color.RGBA{}, anchorMiddle))
 }
 
 // ship draws a fleet, a hull with a sail in colour c outlined in ink,
@@ -255,7 +255,7 @@ func (d *drawing) dislodged(v *variants.Variant, dl adjudicator.Dislodged) group
 		to := d.spot(v, l)
 		shapes = append(shapes, arrow(at, to, c, 13, armyRadius+4, 1.6, outcomeRetreatOption)...)
 	})
-	shapes = append(shapes, strokeLines(colInk, 1.6, dashes(closedCircle(at, 15), 4, 3)...))
+	shapes = append(shapes, atPlace(strokeLines(colInk, 1.6, dashes(closedCircle(at, 15), 4, 3)...))...)
 	shapes = append(shapes, unitShapes(u.Type, at, 0.85, c, false)...)
 	title := v.Powers[u.Power].Adjective + " " + typeName(u.Type) + " dislodged from " + v.Locs[u.Loc].Name
 	if len(opts) == 0 {
@@ -460,7 +460,7 @@ func (d *drawing) orders(v *variants.Variant, last *Orders) []group {
 				g.shapes = convoyDots(legs, c, oc(i))
 			}
 			if oc(i) != outcomeGiven {
-				g.shapes = append(g.shapes, cross(from.add(pt{0, -18}), 5, colFail, 2.4)...)
+				g.shapes = append(g.shapes, atPlace(cross(from.add(pt{0, -18}), 5, colFail, 2.4)...)...)
 			}
 		case adjudicator.Hold:
 			g.shapes = ring(from, 17, c, oc(i))
@@ -468,7 +468,7 @@ func (d *drawing) orders(v *variants.Variant, last *Orders) []group {
 			g.shapes = ring(from, 17, c, oc(i))
 			g.shapes = append(g.shapes, plus(from.add(pt{15, -15}), c)...)
 		case adjudicator.Remove, adjudicator.Disband:
-			g.shapes = append(unitShapes(o.Unit, from, 1, c, true), cross(from, 9, colInk, 2.6)...)
+			g.shapes = append(unitShapes(o.Unit, from, 1, c, true), atPlace(cross(from, 9, colInk, 2.6)...)...)
 		}
 		gs = append(gs, g)
 	}
@@ -478,7 +478,7 @@ func (d *drawing) orders(v *variants.Variant, last *Orders) []group {
 			class:  "removed",
 			attrs:  []attr{{"unit", v.UnitText(u)}, {"power", v.Powers[u.Power].ID}},
 			title:  v.Powers[u.Power].Adjective + " " + typeName(u.Type) + " in " + v.Locs[u.Loc].Name + " removed",
-			shapes: append(unitShapes(u.Type, at, 0.85, powerColour(v, u.Power), true), cross(at, 8, colInk, 2.6)...),
+			shapes: append(unitShapes(u.Type, at, 0.85, powerColour(v, u.Power), true), atPlace(cross(at, 8, colInk, 2.6)...)...),
 		})
 	}
 	return gs
@@ -528,9 +528,9 @@ func ring(at pt, r float32, c color.RGBA, oc outcome) []shape {
 	}
 	if oc != outcomeGiven {
 		out := []shape{strokeLines(colInk, 5.6, p), strokeLines(c, 4.0, p), strokeLines(colPaper, 1.4, p)}
-		return append(out, cross(at.add(pt{r * 0.7, -r * 0.7}), 4.5, colFail, 2.2)...)
+		return atPlace(append(out, cross(at.add(pt{r * 0.7, -r * 0.7}), 4.5, colFail, 2.2)...)...)
 	}
-	return []shape{strokeLines(colInk, 4.4, p), strokeLines(c, 2.6, p)}
+	return atPlace(strokeLines(colInk, 4.4, p), strokeLines(c, 2.6, p))
 }
 
 func plus(at pt, c color.RGBA) []shape {
@@ -540,7 +540,7 @@ func plus(at pt, c color.RGBA) []shape {
 	if dark(c) {
 		mark = colPaper
 	}
-	return []shape{disc(at, 7.5, c, colInk, 1.2), strokeLines(mark, 2.2, h, vv)}
+	return atPlace(disc(at, 7.5, c, colInk, 1.2), strokeLines(mark, 2.2, h, vv))
 }
 
 // phaseName writes a phase as players say it: "Fall 1902 retreats".

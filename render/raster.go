@@ -1,9 +1,11 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"image/draw"
+	"math"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
@@ -39,6 +41,7 @@ type painter struct {
 	z   vector.Rasterizer
 	// cutPaths is scratch: the paths within a band.
 	cutPaths [][]pt
+	key      []byte // scratch: a sign's key
 }
 
 func paint(dst *image.RGBA, groups []group) {
@@ -58,29 +61,81 @@ func (p *painter) shape(s *shape) {
 	switch s.kind {
 	case polygon:
 		if s.fill.A != 0 {
-			p.fill(s.fill, s.paths)
+			p.layer(s, 'f', s.fill, func() [][]pt { return s.paths })
 		}
 		if s.stroke.A != 0 {
-			closed := make([][]pt, len(s.paths))
-			for i, path := range s.paths {
-				closed[i] = append(append([]pt(nil), path...), path[0])
-			}
-			p.fill(s.stroke, strokeOutline(closed, s.width))
+			p.layer(s, 's', s.stroke, func() [][]pt {
+				closed := make([][]pt, len(s.paths))
+				for i, path := range s.paths {
+					closed[i] = append(append([]pt(nil), path...), path[0])
+				}
+				return strokeOutline(closed, s.width)
+			})
 		}
 	case polyline:
-		p.fill(s.stroke, strokeOutline(s.paths, s.width))
+		p.layer(s, 's', s.stroke, func() [][]pt { return strokeOutline(s.paths, s.width) })
 	case circle:
 		if s.fill.A != 0 {
-			p.fill(s.fill, [][]pt{circlePath(s.at, s.r)})
+			p.layer(s, 'f', s.fill, func() [][]pt { return [][]pt{circlePath(s.at, s.r)} })
 		}
 		if s.stroke.A != 0 {
-			outer := circlePath(s.at, s.r+s.width/2)
-			inner := reversed(circlePath(s.at, max(s.r-s.width/2, 0)))
-			p.fill(s.stroke, [][]pt{outer, inner})
+			p.layer(s, 's', s.stroke, func() [][]pt {
+				outer := circlePath(s.at, s.r+s.width/2)
+				inner := reversed(circlePath(s.at, max(s.r-s.width/2, 0)))
+				return [][]pt{outer, inner}
+			})
 		}
 	case text:
 		p.text(s)
 	}
+}
+
+// layer fills with c the paths outline makes of s, its fill or its
+// stroke (tag). On a frame, a sign at a place (s.keep) takes its
+// coverage from those the base keeps, made the first time it is drawn
+// there: the same coverage, by the same geometry, without rasterising it
+// again.
+func (p *painter) layer(s *shape, tag byte, c color.RGBA, outline func() [][]pt) {
+	if p.f == nil || !s.keep {
+		p.fill(c, outline())
+		return
+	}
+	b := p.f.b
+	p.key = s.appendKey(append(p.key[:0], tag))
+	sp, ok := b.sign(p.key)
+	if !ok {
+		paths := outline()
+		r := bounds(paths).Intersect(p.dst.Rect)
+		if !r.Empty() && !small(r) {
+			p.fill(c, paths) // too large to keep: fill draws it in bands
+			return
+		}
+		sp = &spans{}
+		if !r.Empty() {
+			sp = newSpans(r, p.coverage(r, paths))
+		}
+		b.keepSign(p.key, sp)
+	}
+	p.f.blendSpans(sp, image.Point{}, c)
+}
+
+// appendKey appends what s's coverage depends on: its kind, place, size,
+// width and paths, to the bit.
+func (s *shape) appendKey(key []byte) []byte {
+	f := func(v float32) { key = binary.LittleEndian.AppendUint32(key, math.Float32bits(v)) }
+	key = append(key, byte(s.kind))
+	f(s.at.X)
+	f(s.at.Y)
+	f(s.r)
+	f(s.width)
+	for _, path := range s.paths {
+		key = binary.LittleEndian.AppendUint32(key, uint32(len(path)))
+		for _, q := range path {
+			f(q.X)
+			f(q.Y)
+		}
+	}
+	return key
 }
 
 // fill fills paths (non-zero rule) with c, rasterising only their
@@ -100,8 +155,8 @@ func (p *painter) fill(c color.RGBA, paths [][]pt) {
 	// that reach into it. The paths are not cut to the band: the
 	// rasterizer steps along an edge from its start, and an edge started
 	// elsewhere would cover its pixels a little differently.
-	if b.Dy() <= 2*band || b.Dx()*b.Dy() <= 64*64 {
-		p.fillFrame(c, b, paths)
+	if small(b) {
+		p.f.blend(b, p.coverage(b, paths), c)
 		return
 	}
 	for y0 := b.Min.Y; y0 < b.Max.Y; y0 += band {
@@ -130,7 +185,7 @@ func (p *painter) fill(c color.RGBA, paths [][]pt) {
 			}
 		}
 		if bb := image.Rect(int(xa)-1, y0, int(xb)+2, y1).Intersect(b); !bb.Empty() {
-			p.fillFrame(c, bb, p.cutPaths)
+			p.f.blend(bb, p.coverage(bb, p.cutPaths), c)
 		}
 	}
 }
@@ -167,10 +222,14 @@ func (p *painter) rasterise(b image.Rectangle, paths [][]pt) {
 	}
 }
 
-// fillFrame fills paths with c over b on the frame: the coverage alone,
-// 8 bits a pixel (the rasterizer's fast path), blended by the frame only
-// where it is not zero.
-func (p *painter) fillFrame(c color.RGBA, b image.Rectangle, paths [][]pt) {
+// small reports whether a shape over b is drawn on a frame at once, not
+// in bands.
+func small(b image.Rectangle) bool { return b.Dy() <= 2*band || b.Dx()*b.Dy() <= 64*64 }
+
+// coverage rasterises paths over b on a frame: the coverage alone, 8
+// bits a pixel (the rasterizer's fast path), a byte a pixel of b, in the
+// frame's scratch.
+func (p *painter) coverage(b image.Rectangle, paths [][]pt) []byte {
 	p.rasterise(b, paths)
 	m := &p.f.mask
 	w, h := b.Dx(), b.Dy()
@@ -180,7 +239,7 @@ func (p *painter) fillFrame(c color.RGBA, b image.Rectangle, paths [][]pt) {
 	m.Pix, m.Stride, m.Rect = m.Pix[:w*h], w, image.Rect(0, 0, w, h)
 	p.z.DrawOp = draw.Src
 	p.z.Draw(m, m.Rect, image.Opaque, image.Point{})
-	p.f.blend(b, m.Pix, c)
+	return m.Pix
 }
 
 // strokeOutline turns lines of the given width into polygons: a quad per
@@ -237,15 +296,10 @@ func reversed(p []pt) []pt {
 func (p *painter) text(s *shape) {
 	faceMu.Lock()
 	defer faceMu.Unlock()
-	f := face(s.style, s.size)
-	// On a frame, the letters' ink is measured too (and the advance with
-	// it), for the tiles to make fresh.
-	var ink fixed.Rectangle26_6
+	k := faceKey{s.style, s.size}
 	var adv fixed.Int26_6
-	if p.f != nil {
-		ink, adv = font.BoundString(f, s.text)
-	} else if s.anchor != anchorStart {
-		adv = font.MeasureString(f, s.text)
+	if s.anchor != anchorStart {
+		adv = measure(k, s.text)
 	}
 	x := s.at.X
 	switch s.anchor {
@@ -254,30 +308,45 @@ func (p *painter) text(s *shape) {
 	case anchorEnd:
 		x -= fixedToFloat(adv)
 	}
-	if p.f != nil {
-		// Fresh tiles under the ink and the halo, with a pixel or two for
-		// the antialiasing.
-		pad := 2
-		if s.halo.A != 0 {
-			pad += 2
-		}
-		p.f.touch(image.Rect(int(x)+ink.Min.X.Floor()-pad, int(s.at.Y)+ink.Min.Y.Floor()-pad,
-			int(x)+ink.Max.X.Ceil()+pad+1, int(s.at.Y)+ink.Max.Y.Ceil()+pad+1))
-	}
-	dr := font.Drawer{Dst: p.dst, Face: f}
 	at := func(dx, dy float32) fixed.Point26_6 {
 		return fixed.Point26_6{X: fixed.Int26_6((x + dx) * 64), Y: fixed.Int26_6((s.at.Y + dy) * 64)}
 	}
+	draw := func(c color.RGBA, dot fixed.Point26_6) {
+		if p.f != nil {
+			p.glyphs(k, c, dot, s.text)
+			return
+		}
+		dr := font.Drawer{Dst: p.dst, Face: face(k.s, k.size), Src: image.NewUniform(c), Dot: dot}
+		dr.DrawString(s.text)
+	}
 	if s.halo.A != 0 {
-		dr.Src = image.NewUniform(s.halo)
 		for _, o := range haloOffsets {
-			dr.Dot = at(o.X, o.Y)
-			dr.DrawString(s.text)
+			draw(s.halo, at(o.X, o.Y))
 		}
 	}
-	dr.Src = image.NewUniform(s.fill)
-	dr.Dot = at(0, 0)
-	dr.DrawString(s.text)
+	draw(s.fill, at(0, 0))
+}
+
+// glyphs draws text on the frame as (*font.Drawer).DrawString would,
+// from the glyphs kept: the same kerning, advances and coverage, blended
+// by the same arithmetic. The caller holds faceMu.
+func (p *painter) glyphs(k faceKey, c color.RGBA, dot fixed.Point26_6, text string) {
+	prev := rune(-1)
+	for _, r := range text {
+		if prev >= 0 {
+			dot.X += kern(k, prev, r)
+		}
+		if g := glyphAt(k, dot, r); !g.r.Empty() {
+			at := image.Pt(dot.X.Floor(), dot.Y.Floor())
+			if gr := g.r.Add(at); gr.In(p.dst.Rect) {
+				p.f.blendSpans(g.spans, at, c)
+			} else {
+				p.f.blend(gr, g.mask, c)
+			}
+		}
+		dot.X += advance(k, r)
+		prev = r
+	}
 }
 
 var haloOffsets = []pt{{-1.5, 0}, {1.5, 0}, {0, -1.5}, {0, 1.5}, {-1.1, -1.1}, {1.1, -1.1}, {-1.1, 1.1}, {1.1, 1.1}}

@@ -49,6 +49,18 @@ type shape struct {
 	style  style
 	anchor textAnchor
 	halo   color.RGBA // a light outline behind the letters
+	// keep marks a sign standing at a place of the board (a unit, a
+	// centre, a ring), drawn on map after map at the same spot: a frame
+	// keeps its coverage (frame.go).
+	keep bool
+}
+
+// atPlace marks shapes as signs standing at a place of the board.
+func atPlace(shapes ...shape) []shape {
+	for i := range shapes {
+		shapes[i].keep = true
+	}
+	return shapes
 }
 
 type textAnchor uint8

@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,9 +18,12 @@ import (
 
 	"github.com/emersion/go-smtp"
 
+	"github.com/corriere/corriere/adjudicator"
 	"github.com/corriere/corriere/judge"
 	"github.com/corriere/corriere/mailer/memmail"
+	"github.com/corriere/corriere/parser"
 	"github.com/corriere/corriere/store"
+	"github.com/corriere/corriere/variants"
 	"github.com/corriere/corriere/variants/standard"
 )
 
@@ -30,7 +35,11 @@ import (
 // submits as many mails of the same size to the same server over one
 // connection: the judge's time is reported beside it, with the ratio,
 // and the daemon's peak RSS. Goal: under 10 s, within 1.5x of the bare
-// client, under 150 MiB. Run with -benchtime 1x.
+// client, under 150 MiB. Run with -benchtime 1x. It reports too the CPU
+// seconds of the daemon, of this process while the daemon ran (the mail
+// server) and of this process during the bare client's run (the server
+// and the client): where two cores' time went. -serveprofile FILE writes
+// the daemon's CPU profile.
 func BenchmarkServe1000(b *testing.B) {
 	const nGames = 1000
 	for range b.N {
@@ -55,11 +64,14 @@ func BenchmarkServe1000(b *testing.B) {
 			}
 		}
 		cmd.Env = append(cmd.Env, crashChildEnv+"=serve", crashConfigEnv+"="+cfg)
+		if *serveProfile != "" {
+			cmd.Env = append(cmd.Env, childProfEnv+"="+*serveProfile)
+		}
 		var logs bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &logs, &logs
 		want := int64(nGames * len(players))
 		b.StartTimer()
-		start := time.Now()
+		start, cpu0 := time.Now(), selfCPU()
 		if err := cmd.Start(); err != nil {
 			b.Fatal(err)
 		}
@@ -74,31 +86,49 @@ func BenchmarkServe1000(b *testing.B) {
 			}
 			time.Sleep(5 * time.Millisecond)
 		}
-		judgeTime := time.Since(start)
+		judgeTime, serverCPU := time.Since(start), selfCPU()-cpu0
 		b.StopTimer()
 		taken := sys.Taken()
 		cmd.Process.Signal(syscall.SIGTERM)
 		cmd.Wait()
 		rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss // KiB on Linux
+		// The daemon's CPU includes its few idle polls after the last mail.
+		daemonCPU := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 
 		// The bare client: the same number of mails, of the judge's mean
 		// size and recipients, over one connection.
 		size := taken.Bytes / taken.Messages
+		cpu1 := selfCPU()
 		bare := serveBenchBare(b, sys.SMTPAddr(), int(taken.Messages), int(size), players[:taken.Recipients/taken.Messages])
+		bareCPU := selfCPU() - cpu1
 		b.ReportMetric(judgeTime.Seconds(), "s/1000games")
 		b.ReportMetric(first.Seconds(), "s-to-first-mail")
 		b.ReportMetric(bare.Seconds(), "s/bare-client")
 		b.ReportMetric(judgeTime.Seconds()/bare.Seconds(), "x-bare")
 		b.ReportMetric(float64(rss)/1024, "MiB-peak-RSS")
 		b.ReportMetric(float64(taken.Messages), "messages")
+		b.ReportMetric(daemonCPU.Seconds(), "cpu-s-daemon")
+		b.ReportMetric(serverCPU.Seconds(), "cpu-s-server")
+		b.ReportMetric(bareCPU.Seconds(), "cpu-s-bare")
 		sys.Close()
 	}
 }
 
+var serveProfile = flag.String("serveprofile", "", "BenchmarkServe1000: write the daemon's CPU profile to this file")
+
+// selfCPU is the CPU time this process has used, user and system.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 // serveBenchGames makes db with games of the standard board, every seat
-// filled by one of seven players, started, half the powers with orders,
-// and every game's deadline an hour past: all due when the daemon
-// starts. It returns the players' addresses.
+// filled by one of seven players, started, each with orders of its own
+// (serveBenchOrders), and every game's deadline an hour past: all due
+// when the daemon starts. It returns the players' addresses.
 func serveBenchGames(b *testing.B, db string, n int) []string {
 	b.Helper()
 	ctx := context.Background()
@@ -118,6 +148,8 @@ func serveBenchGames(b *testing.B, db string, n int) []string {
 	}
 	set := judge.DefaultSettings()
 	set.Grace, set.Reminder = 0, 0
+	v := standard.Variant()
+	rng := rand.New(rand.NewPCG(14, 1000))
 	for g := range n {
 		name := fmt.Sprintf("g%04d", g)
 		if err := j.CreateGame(ctx, name, "standard", "2023", set); err != nil {
@@ -146,12 +178,7 @@ func serveBenchGames(b *testing.B, db string, n int) []string {
 			if err != nil {
 				return err
 			}
-			for _, o := range []store.Order{
-				{Power: "france", Key: "par", Text: "A par - bur", Canonical: "A par - bur"},
-				{Power: "germany", Key: "mun", Text: "A mun - bur", Canonical: "A mun - bur"},
-				{Power: "italy", Key: "ven", Text: "A ven - tyr", Canonical: "A ven - tyr"},
-				{Power: "turkey", Key: "con", Text: "A con - bul", Canonical: "A con - bul"},
-			} {
+			for _, o := range serveBenchOrders(v, rng) {
 				o.GameID, o.Phase = gm.ID, gm.Phase
 				if err := tx.PutOrder(o); err != nil {
 					return err
@@ -179,6 +206,75 @@ func serveBenchGames(b *testing.B, db string, n int) []string {
 		}
 	}
 	return players
+}
+
+// serveBenchOrders are one game's orders for its opening, drawn from rng
+// as players might give them: each power orders with a chance of nine in
+// ten (the others' units hold); a unit moves to a place next to it (six
+// in ten), supports a move of its power's it could make itself or, with
+// none, a unit next to it in holding (a quarter), or holds. So the games
+// end in positions of their own, and their maps differ as a deadline's
+// do (a map cache across games would not pay here as it would not there).
+func serveBenchOrders(v *variants.Variant, rng *rand.Rand) []store.Order {
+	type plan struct {
+		u  variants.Unit
+		o  adjudicator.Order
+		to variants.Loc // the move's destination, NoLoc for none
+	}
+	adj := func(u variants.Unit) variants.LocSet {
+		if u.Type == variants.Army {
+			return v.ArmyAdj[v.Province(u.Loc)]
+		}
+		return v.FleetAdj[u.Loc]
+	}
+	var out []store.Order
+	for p := range v.Powers {
+		if rng.IntN(10) == 0 {
+			continue
+		}
+		var plans []plan
+		for _, u := range v.StartUnits {
+			if int(u.Power) != p {
+				continue
+			}
+			pl := plan{u: u, to: variants.NoLoc, o: adjudicator.Order{Power: u.Power, Type: adjudicator.Hold, Unit: u.Type, Loc: u.Loc, Target: variants.NoLoc, Dest: variants.NoLoc}}
+			var near []variants.Loc
+			adj(u).Each(func(l variants.Loc) { near = append(near, l) })
+			if r := rng.IntN(20); r < 12 && len(near) > 0 {
+				pl.to = near[rng.IntN(len(near))]
+				pl.o.Type, pl.o.Target = adjudicator.Move, pl.to
+			} else if r < 17 {
+				pl.o.Type = adjudicator.Support // its object is chosen below
+			}
+			plans = append(plans, pl)
+		}
+		for i := range plans {
+			pl := &plans[i]
+			if pl.o.Type != adjudicator.Support {
+				continue
+			}
+			pl.o.Type = adjudicator.Hold
+		choose:
+			for _, k := range rng.Perm(len(plans)) {
+				other := plans[k]
+				switch {
+				case k == i || other.o.Type == adjudicator.Support:
+				case other.to != variants.NoLoc && v.CanReachProvince(pl.u.Type, pl.u.Loc, other.to):
+					pl.o.Type, pl.o.Target, pl.o.TargetUnit, pl.o.Dest = adjudicator.Support, other.u.Loc, other.u.Type, other.to
+				case other.to == variants.NoLoc && v.CanReachProvince(pl.u.Type, pl.u.Loc, other.u.Loc):
+					pl.o.Type, pl.o.Target, pl.o.TargetUnit = adjudicator.Support, other.u.Loc, other.u.Type
+				default:
+					continue
+				}
+				break choose
+			}
+		}
+		for _, pl := range plans {
+			text := parser.Format(v, pl.o)
+			out = append(out, store.Order{Power: v.Powers[p].ID, Key: v.Locs[v.Province(pl.u.Loc)].ID, Text: text, Canonical: text})
+		}
+	}
+	return out
 }
 
 // serveBenchBare submits n mails of size bytes, each to rcpts, from the
