@@ -243,7 +243,9 @@ func TestItaliaTacticalBattleByMail(t *testing.T) {
 			"1499P-1, battle in Tirolo: the arbiter enters its result (spec §3.10). Reason: giocata da Anna e Bruno il 2 marzo, vince l'Impero al sesto turno",
 			"battle in Tirolo: Empire routs France (losses 3 and 7, seed §8)", "France #1 withdraws: Tirolo -> Milano", "Next: Summer 1499 operations (E1499O)")
 	}
-	mustContain(t, "the Emperor's results of the round", empire, "battaglia in Tirolo: Impero mette in rotta Francia (perdite 3 e 7, seed §8)", "Francia #1 si ritira: Tirolo -> Milano")
+	mustContain(t, "the Emperor's results of the round", empire, "battaglia in Tirolo: Impero mette in rotta Francia (perdite 3 e 7, seed §8)", "Francia #1 si ritira: Tirolo -> Milano",
+		"Battaglie vinte con una rotta, su quelle combattute (seed §8, §11): Francia 0 su 1, Impero 1 su 1")
+	mustContain(t, "Venice's results of the round", venice, "Battles won by a rout, of those fought (seed §8, §11): France 0 of 1, Empire 1 of 1")
 	if strings.Contains(france, "France #1: Milano -> Tirolo") {
 		t.Errorf("the round's results tell the moves again:\n%s", france)
 	}
@@ -257,6 +259,9 @@ func TestItaliaTacticalBattleByMail(t *testing.T) {
 	if again := f.gameByName("guerra").Position; again != summer {
 		t.Errorf("after the rollback:\n%s\nbefore it:\n%s", again, summer)
 	}
+	// The battle is counted once, however often its round is processed.
+	mustContain(t, "the position", summer, `"battles_won":{"impero":1},"battles_fought":{"francia":1,"impero":1}`)
+	mustContain(t, "Venice's status", f.sheet(pw, "venezia", "STATUS"), "Battles won by a rout, of those fought (seed §8, §11): France 0 of 1, Empire 1 of 1")
 }
 
 // With six players nobody sits at the Ottomans and the Swiss (spec §1.1):

@@ -50,11 +50,15 @@
 //     moves, transports and sea assaults, sieges, sacks and quelling;
 //     the autumn's taxes, siege lifting, supply and revolts; the
 //     lost war (war.go), the 30-territory victory, the victory sheets
-//     scored where their lines can be counted (score.go), and the end
-//     after Autunno 1512. Results writes a phase for one reader: his own orders,
-//     the events he may see, the position with his own treasury; Map
-//     draws it for him (maps.go); the standing instructions are carried
-//     into the next phase (Outcome.Carried).
+//     scored where their lines can be counted (score.go: territories
+//     held, battles won), and the end after Autunno 1512. The position
+//     counts each power's battles fought and won by a rout (seed §8
+//     Precisazione 2, R18: the abstract battle's and the arbiter's
+//     alike), public under the position. Results writes a phase for
+//     one reader: his own orders, the events he may see, the position
+//     with his own treasury; Map draws it for him (maps.go); the
+//     standing instructions are carried into the next phase
+//     (Outcome.Carried).
 //
 // With SET BATTLES TACTICAL (spec §3.10, R17, R18; tactical.go) a meeting
 // of two armies opens a battle ticket instead of the abstract battle: the
