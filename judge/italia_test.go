@@ -362,3 +362,24 @@ func TestItaliaScenarioByMail(t *testing.T) {
 	mustContain(t, "a late scenario", reply,
 		"Refused: the scenario is fixed once Spring 1499 diplomacy (P1499D) is processed: its events were rolled on it and the players plan on it; EDIT corrects the position (now: Spring 1499 operations (P1499O)). Nothing was changed.")
 }
+
+// The arbiter's EDIT by mail: HELP lists the changes italia's EDIT takes,
+// in the reader's language, beside Diplomacy's (game.EditHelper); words
+// that are no change are refused with the same forms, in the arbiter's
+// language, and change nothing.
+func TestItaliaEditByMail(t *testing.T) {
+	f, _ := newItaliaGame(t)
+	mustContain(t, "HELP", f.send("someone@x.test", "HELP"),
+		"for diplomacy: ADD <power> <A|F> <place>", "for italia: CONTROL <territory> <power|INDEPENDENT>,", "TREASURY <power> <n>,")
+	mustContain(t, "HELP in Italian", f.send("someone@x.test", "Buongiorno, vorrei un aiuto per giocare\nHELP"),
+		"per italia: CONTROLLO <territorio> <potenza|INDIPENDENTE>,", "TESORO <potenza> <n>,")
+	before := f.gameByName("guerra").Position
+	master := "SIGNON master@guerra pw-arbitro\n"
+	mustContain(t, "a bad EDIT", f.send("gm@x.test", master+"EDIT PIOGGIA Roma -- piove"),
+		"Refused: expected EDIT CONTROL <territory> <power|INDEPENDENT>, TREASURY <power> <n>,", "(or the same in the other language), then -- and the reason the players will read. Nothing was changed.")
+	mustContain(t, "a bad EDIT in Italian", f.send("gm@x.test", master+"Buongiorno, ecco una modifica per la partita\nEDIT PIOGGIA Roma -- piove"),
+		"Rifiutato: atteso EDIT CONTROLLO <territorio> <potenza|INDIPENDENTE>, TESORO <potenza> <n>,", "(o lo stesso nell'altra lingua), poi -- e il motivo che leggeranno i giocatori.")
+	if after := f.gameByName("guerra").Position; after != before {
+		t.Errorf("a refused EDIT changed the position:\n%s", after)
+	}
+}

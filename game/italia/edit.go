@@ -10,27 +10,70 @@ import (
 	"github.com/corriere/corriere/variants/machiavelli"
 )
 
-var _ game.Editor = (*State)(nil)
+var (
+	_ game.Editor     = (*State)(nil)
+	_ game.EditHelper = Kind{}
+)
 
-// editUsage is what EDIT takes (spec §3.18: the arbiter applies the
-// events, the tables and the cards the seed lacks, and runs the Swiss and
-// the Ottomans; R56: every ruling is announced with its reason).
-const editUsage = "expected EDIT CONTROLLO <territorio> <potenza|INDIPENDENTE>, TESORO <potenza> <n>, " +
-	"CARESTIA|RIVOLTA|SACCHEGGIO <territorio> [NO], ELEMENTI <potenza> #k <elementi>, " +
-	"OTTOMANI|SVIZZERI ATTIVI|INATTIVI (or in English: CONTROL, TREASURY, FAMINE|REVOLT|SACK, ELEMENTS, OTTOMANS|SWISS ACTIVE|INACTIVE), " +
-	"then -- and the reason the players will read"
-
-// edits are EDIT's verbs, Italian and English, by what they change.
-var edits = map[string]string{
-	"controllo": "control", "control": "control",
-	"tesoro": "treasury", "treasury": "treasury",
-	"carestia": "famine", "famine": "famine",
-	"rivolta": "revolt", "revolt": "revolt",
-	"saccheggio": "sack", "sack": "sack",
-	"elementi": "elements", "elements": "elements",
-	"ottomani": "ottomani", "ottomans": "ottomani",
-	"svizzeri": "svizzeri", "swiss": "svizzeri",
+// editForm is a form of the changes EDIT takes (spec §3.18: the arbiter
+// applies the events, the tables and the cards the seed lacks, and runs
+// the Swiss and the Ottomans; R56: every ruling is announced with its
+// reason): the changes it makes, its words naming them, one for each
+// change ("FAMINE|REVOLT|SACK"), and what follows them, in each language.
+// HELP (EditForms), the refusal of other words (editUsage) and the words
+// Edit reads (edits) are all this table's.
+type editForm struct {
+	changes string
+	words   [game.Langs]string
+	args    [game.Langs]string
 }
+
+var editTable = []editForm{
+	{"control", [game.Langs]string{"CONTROL", "CONTROLLO"}, [game.Langs]string{"<territory> <power|INDEPENDENT>", "<territorio> <potenza|INDIPENDENTE>"}},
+	{"treasury", [game.Langs]string{"TREASURY", "TESORO"}, [game.Langs]string{"<power> <n>", "<potenza> <n>"}},
+	{"famine|revolt|sack", [game.Langs]string{"FAMINE|REVOLT|SACK", "CARESTIA|RIVOLTA|SACCHEGGIO"}, [game.Langs]string{"<territory> [NO]", "<territorio> [NO]"}},
+	{"elements", [game.Langs]string{"ELEMENTS", "ELEMENTI"}, [game.Langs]string{"<power> #k <elements>", "<potenza> #k <elementi>"}},
+	{"ottomani|svizzeri", [game.Langs]string{"OTTOMANS|SWISS", "OTTOMANI|SVIZZERI"}, [game.Langs]string{"ACTIVE|INACTIVE", "ATTIVI|INATTIVI"}},
+}
+
+// editForms are the changes EDIT takes, in each language, as HELP lists
+// them: "CONTROL <territory> <power|INDEPENDENT>, ..., or OTTOMANS|SWISS
+// ACTIVE|INACTIVE".
+var editForms = func() [game.Langs]string {
+	var out [game.Langs]string
+	for l := range game.Langs {
+		forms := make([]string, len(editTable))
+		for i, e := range editTable {
+			forms[i] = e.words[l] + " " + e.args[l]
+		}
+		last := len(forms) - 1
+		forms[last] = t(l, "or") + " " + forms[last]
+		out[l] = strings.Join(forms, ", ")
+	}
+	return out
+}()
+
+// EditForms are the changes EDIT takes (game.EditHelper).
+func (Kind) EditForms() [game.Langs]string { return editForms }
+
+// editUsage is the refusal of words that are no change EDIT takes.
+var editUsage = &game.Refusal{Reason: func(l game.Lang) string {
+	return f(l, "expected EDIT %s (or the same in the other language), then -- and the reason the players will read", editForms[l])
+}}
+
+// edits are EDIT's words, Italian and English, by the change they name.
+var edits = func() map[string]string {
+	out := map[string]string{}
+	for _, e := range editTable {
+		changes := strings.Split(e.changes, "|")
+		for _, words := range e.words {
+			for i, w := range strings.Split(words, "|") {
+				out[machiavelli.Fold(w)] = changes[i]
+			}
+		}
+	}
+	return out
+}()
 
 // switches are the words that turn a marker or a power's activity on
 // (true) or off.
@@ -51,11 +94,11 @@ func refuse(format string, args ...any) *game.Refusal {
 func (s *State) Edit(words string, seat func(name string) (string, error)) (game.State, game.Text, error) {
 	fields := strings.Fields(words)
 	if len(fields) < 2 {
-		return nil, nil, refuse(editUsage)
+		return nil, nil, editUsage
 	}
 	what, ok := edits[machiavelli.Fold(fields[0])]
 	if !ok {
-		return nil, nil, refuse(editUsage)
+		return nil, nil, editUsage
 	}
 	if s.pos.Battles != nil {
 		// The round's position is the turn's halfway, which the turn's
@@ -97,7 +140,7 @@ func (s *State) Edit(words string, seat func(name string) (string, error)) (game
 	switch what {
 	case "control":
 		if len(args) < 2 {
-			return nil, nil, refuse(editUsage)
+			return nil, nil, editUsage
 		}
 		id, err := land(strings.Join(args[:len(args)-1], " "))
 		if err != nil {
@@ -117,7 +160,7 @@ func (s *State) Edit(words string, seat func(name string) (string, error)) (game
 		done = func(l game.Lang) string { return f(l, "%s is held by %s", landName(s, id), powerName(l, who)) }
 	case "treasury":
 		if len(args) != 2 {
-			return nil, nil, refuse(editUsage)
+			return nil, nil, editUsage
 		}
 		id, err := power(args[0])
 		if err != nil {
@@ -162,7 +205,7 @@ func (s *State) Edit(words string, seat func(name string) (string, error)) (game
 		}
 	case "elements":
 		if len(args) < 3 {
-			return nil, nil, refuse(editUsage)
+			return nil, nil, editUsage
 		}
 		id, err := power(args[0])
 		if err != nil {
@@ -187,7 +230,7 @@ func (s *State) Edit(words string, seat func(name string) (string, error)) (game
 	case "ottomani", "svizzeri":
 		on, ok := switches[machiavelli.Fold(args[0])]
 		if !ok || len(args) != 1 {
-			return nil, nil, refuse(editUsage)
+			return nil, nil, editUsage
 		}
 		if what == "ottomani" {
 			pos.OttomansActive = on

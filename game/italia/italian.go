@@ -261,10 +261,8 @@ var italian = game.Dictionary{
 	"%q: expected elements such as CINC, 3 GD, 8 PK": "%q: attesi elementi come CINC, 3 GD, 8 PK",
 	"the %s take the field (R52)":                    "gli %s scendono in campo (R52)",
 	"the %s stand still (R52)":                       "gli %s restano fermi (R52)",
-	editUsage: "atteso EDIT CONTROLLO <territorio> <potenza|INDIPENDENTE>, TESORO <potenza> <n>, " +
-		"CARESTIA|RIVOLTA|SACCHEGGIO <territorio> [NO], ELEMENTI <potenza> #k <elementi>, " +
-		"OTTOMANI|SVIZZERI ATTIVI|INATTIVI (o in inglese: CONTROL, TREASURY, FAMINE|REVOLT|SACK, ELEMENTS, OTTOMANS|SWISS ACTIVE|INACTIVE), " +
-		"poi -- e il motivo che leggeranno i giocatori",
+	"or":                                             "o",
+	"expected EDIT %s (or the same in the other language), then -- and the reason the players will read": "atteso EDIT %s (o lo stesso nell'altra lingua), poi -- e il motivo che leggeranno i giocatori",
 	"%s #%s crosses %s (D6 %s, seed §7)": "%s #%s attraversa %s (D6 %s, seed §7)",
 
 	// The battle tickets of SET BATTLES TACTICAL (tactical.go) and the
