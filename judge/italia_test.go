@@ -382,4 +382,26 @@ func TestItaliaEditByMail(t *testing.T) {
 	if after := f.gameByName("guerra").Position; after != before {
 		t.Errorf("a refused EDIT changed the position:\n%s", after)
 	}
+
+	// The arbiter fields the Ottomans, whom nobody plays: every player
+	// is told where, with the reason, not what (R57); the arbiter reads
+	// the counter whole. A place that does not exist is refused.
+	mustContain(t, "a place that does not exist", f.send("gm@x.test", master+"EDIT ADD Ottomans #1 ARMY IN Atlantis: 3 FT -- x"),
+		`Refused: no territory is called "Atlantis". Nothing was changed.`)
+	reply := f.send("gm@x.test", master+"Buongiorno, ecco la mossa del Turco\nEDIT AGGIUNGI Ottomani #1 ESERCITO IN Albania: CINC, 4 CL, 8 FT -- evento 11: il Sultano sbarca in Albania\nSTATUS")
+	mustContain(t, "ADD", reply, "Fatto: Ottomani #1 posto in Albania.", "#1 ESERCITO IN Albania: CINC, 4 CL, 8 FT")
+	mustContain(t, "Venice's notice", f.lastMail("announce", "venezia@players.test"),
+		"The game master has changed the position of Spring 1499 diplomacy (P1499D): Ottomans #1 placed in Albania.\nReason: evento 11: il Sultano sbarca in Albania")
+	if venice := f.lastMail("announce", "venezia@players.test"); strings.Contains(venice, "CINC") {
+		t.Errorf("Venice reads what the Ottomans' counter is:\n%s", venice)
+	}
+	// Then he plays it, as the Ottomans.
+	f.deadline() // the spring's diplomacy
+	reply = f.send("gm@x.test", master+"BECOME Ottomans\n#1 - Ragusa")
+	mustContain(t, "the Ottomans' order", reply, "ok: #1 - Ragusa")
+	f.deadline()
+	mustContain(t, "Venice's results", f.lastMail("results", "venezia@players.test"), "Ottomans #1: Albania -> Ragusa")
+	// And takes a force away.
+	reply = f.send("gm@x.test", master+"EDIT REMOVE Venice F1 -- the fleet is lost in a storm\nEDIT REMOVE Venice F1 -- twice")
+	mustContain(t, "REMOVE", reply, "Done: Venice F1 removed from Alto Adriatico.", "Refused: Venice has no fleet F1.")
 }

@@ -70,7 +70,9 @@
 // the dice it rolled, each ticket as decided, the rules deciding what he
 // left open at the deadline. The arbiter plays the powers no player sits
 // at (the Ottomans and the Swiss with six players) through the judge's
-// BECOME (Rules.MasterSeats).
+// BECOME (Rules.MasterSeats), and fields their forces, which start with
+// none, by EDIT ADD (edit.go: EDIT's changes are one table, which HELP
+// lists through Kind.EditForms).
 //
 // The cards, the Conclave and the Florentine council's outcome are the
 // arbiter's (spec §3.17-3.18): the seed lacks them, and this package only
