@@ -405,3 +405,28 @@ func TestItaliaEditByMail(t *testing.T) {
 	reply = f.send("gm@x.test", master+"EDIT REMOVE Venice F1 -- the fleet is lost in a storm\nEDIT REMOVE Venice F1 -- twice")
 	mustContain(t, "REMOVE", reply, "Done: Venice F1 removed from Alto Adriatico.", "Refused: Venice has no fleet F1.")
 }
+
+// Le Guerre d'Italia takes its own settings only. The board and the
+// scenario are no settings of it: a CREATE that sets them (on a judge
+// that hosts Diplomacy, whose settings they are) is refused saying which
+// settings the game takes and that its board is italia (lagoon separate
+// for the Laguna apart) and its scenario 1499-1512, in the master's
+// language, and no game is made.
+func TestItaliaCreateRefusesOthersSettings(t *testing.T) {
+	f := newFixture(t, nil)
+	f.j.Games = append(slices.Clone(testGames), italia.Kind{})
+	for _, c := range []struct{ mail, want string }{
+		{"CREATE g1 pw-arbitro\ngame italia\nvariant italia-laguna",
+			`game g1: "variant" is no setting of Le Guerre d'Italia: its settings are players (6|7|8), lagoon (merged|separate) and battles (abstract|tactical); its board is italia (lagoon separate plays the Laguna as a sea of its own) and its scenario 1499-1512, the seed's only one. The game was not created.`},
+		{"Buongiorno, ecco la partita per il nostro gruppo\nCREATE g2 pw-arbitro\ngame italia\nrules 1499-1512",
+			`partita g2: "rules" non è un'impostazione di Le Guerre d'Italia: le sue sono players (6|7|8), lagoon (merged|separate) e battles (abstract|tactical); la sua mappa è italia (lagoon separate fa della Laguna un mare a sé) e il suo scenario 1499-1512, l'unico del seed.`},
+		{"CREATE g3 pw-arbitro\ngame italia\nmissing hold", `game g3: "missing" is no setting of Le Guerre d'Italia: its settings are players (6|7|8),`},
+		{"Buongiorno, ecco la partita\nCREATE g4 pw-arbitro\ngame italia\nplayers 9", `partita g4: players "9": atteso 6, 7 (seduti gli Ottomani) o 8 (anche gli Svizzeri).`},
+	} {
+		mustContain(t, c.mail, f.send("gm@x.test", c.mail), c.want)
+	}
+	// No game was made: the name is free for the way it is meant, the
+	// Laguna apart, which the label and the settings text both say.
+	mustContain(t, "lagoon separate", f.send("gm@x.test", "CREATE g1 pw-arbitro\ngame italia\nlagoon separate"),
+		"Game g1 created (italia-laguna variant, 1499-1512 rules).", "Laguna: a sea of its own.")
+}
