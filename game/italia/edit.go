@@ -20,13 +20,16 @@ var (
 // the Swiss and the Ottomans; R56: every ruling is announced with its
 // reason): the changes it makes, its words naming them, one for each
 // change ("FAMINE|REVOLT|SACK"), and what follows them, in each language.
-// HELP (EditForms), the refusal of other words (editUsage) and the words
-// Edit reads (edits) are all this table's.
+// HELP (EditForms), the refusals (editUsage, usageOf) and the words Edit
+// reads (edits) are all this table's.
 type editForm struct {
 	changes string
 	words   [game.Langs]string
 	args    [game.Langs]string
 }
+
+// in is the form as l writes it.
+func (e editForm) in(l game.Lang) string { return e.words[l] + " " + e.args[l] }
 
 var editTable = []editForm{
 	{"control", [game.Langs]string{"CONTROL", "CONTROLLO"}, [game.Langs]string{"<territory> <power|INDEPENDENT>", "<territorio> <potenza|INDIPENDENTE>"}},
@@ -50,7 +53,7 @@ var editForms = func() [game.Langs]string {
 	for l := range game.Langs {
 		forms := make([]string, len(editTable))
 		for i, e := range editTable {
-			forms[i] = e.words[l] + " " + e.args[l]
+			forms[i] = e.in(l)
 		}
 		last := len(forms) - 1
 		forms[last] = t(l, "or") + " " + forms[last]
@@ -74,7 +77,7 @@ func usageOf(change string) *game.Refusal {
 		var forms []string
 		for _, e := range editTable {
 			if slices.Contains(strings.Split(e.changes, "|"), change) {
-				forms = append(forms, e.words[l]+" "+e.args[l])
+				forms = append(forms, e.in(l))
 			}
 		}
 		return f(l, "expected EDIT %s, then -- and the reason the players will read", strings.Join(forms, " "+t(l, "or")+" "))
@@ -109,8 +112,9 @@ func refuse(format string, args ...any) *game.Refusal {
 
 // Edit changes the position for an arbiter's ruling (game.Editor):
 // control of a territory, a treasury, a famine, revolt or sack marker, a
-// counter's elements (plague, a card), the Ottomans' or the Swiss
-// activity (R52). Words are EDIT's, without the reason.
+// counter's elements (plague, a card), a counter or a fleet added or
+// removed, the Ottomans' or the Swiss activity (R52). Words are EDIT's,
+// without the reason.
 func (s *State) Edit(words string, seat func(name string) (string, error)) (game.State, game.Text, error) {
 	fields := strings.Fields(words)
 	if len(fields) == 0 {
