@@ -243,7 +243,9 @@ func TestItaliaTacticalBattleByMail(t *testing.T) {
 			"1499P-1, battle in Tirolo: the arbiter enters its result (spec §3.10). Reason: giocata da Anna e Bruno il 2 marzo, vince l'Impero al sesto turno",
 			"battle in Tirolo: Empire routs France (losses 3 and 7, seed §8)", "France #1 withdraws: Tirolo -> Milano", "Next: Summer 1499 operations (E1499O)")
 	}
-	mustContain(t, "the Emperor's results of the round", empire, "battaglia in Tirolo: Impero mette in rotta Francia (perdite 3 e 7, seed §8)", "Francia #1 si ritira: Tirolo -> Milano")
+	mustContain(t, "the Emperor's results of the round", empire, "battaglia in Tirolo: Impero mette in rotta Francia (perdite 3 e 7, seed §8)", "Francia #1 si ritira: Tirolo -> Milano",
+		"Battaglie vinte con una rotta, su quelle combattute (seed §8, §11): Francia 0 su 1, Impero 1 su 1")
+	mustContain(t, "Venice's results of the round", venice, "Battles won by a rout, of those fought (seed §8, §11): France 0 of 1, Empire 1 of 1")
 	if strings.Contains(france, "France #1: Milano -> Tirolo") {
 		t.Errorf("the round's results tell the moves again:\n%s", france)
 	}
@@ -257,6 +259,9 @@ func TestItaliaTacticalBattleByMail(t *testing.T) {
 	if again := f.gameByName("guerra").Position; again != summer {
 		t.Errorf("after the rollback:\n%s\nbefore it:\n%s", again, summer)
 	}
+	// The battle is counted once, however often its round is processed.
+	mustContain(t, "the position", summer, `"battles_won":{"impero":1},"battles_fought":{"francia":1,"impero":1}`)
+	mustContain(t, "Venice's status", f.sheet(pw, "venezia", "STATUS"), "Battles won by a rout, of those fought (seed §8, §11): France 0 of 1, Empire 1 of 1")
 }
 
 // With six players nobody sits at the Ottomans and the Swiss (spec §1.1):
@@ -356,4 +361,72 @@ func TestItaliaScenarioByMail(t *testing.T) {
 	reply = f.send("gm@x.test", master+"Good evening, one more change to the events table, please:\nSCENARIO\nEVENT 3 NONE\nENDSCENARIO")
 	mustContain(t, "a late scenario", reply,
 		"Refused: the scenario is fixed once Spring 1499 diplomacy (P1499D) is processed: its events were rolled on it and the players plan on it; EDIT corrects the position (now: Spring 1499 operations (P1499O)). Nothing was changed.")
+}
+
+// The arbiter's EDIT by mail: HELP lists the changes italia's EDIT takes,
+// in the reader's language, beside Diplomacy's (game.EditHelper); words
+// that are no change are refused with the same forms, in the arbiter's
+// language, and change nothing.
+func TestItaliaEditByMail(t *testing.T) {
+	f, _ := newItaliaGame(t)
+	mustContain(t, "HELP", f.send("someone@x.test", "HELP"),
+		"for diplomacy: ADD <power> <A|F> <place>", "for italia: CONTROL <territory> <power|INDEPENDENT>,", "TREASURY <power> <n>,")
+	mustContain(t, "HELP in Italian", f.send("someone@x.test", "Buongiorno, vorrei un aiuto per giocare\nHELP"),
+		"per italia: CONTROLLO <territorio> <potenza|INDIPENDENTE>,", "TESORO <potenza> <n>,")
+	before := f.gameByName("guerra").Position
+	master := "SIGNON master@guerra pw-arbitro\n"
+	mustContain(t, "a bad EDIT", f.send("gm@x.test", master+"EDIT PIOGGIA Roma -- piove"),
+		"Refused: expected EDIT CONTROL <territory> <power|INDEPENDENT>, TREASURY <power> <n>,", "(or the same in the other language), then -- and the reason the players will read. Nothing was changed.")
+	mustContain(t, "a bad EDIT in Italian", f.send("gm@x.test", master+"Buongiorno, ecco una modifica per la partita\nEDIT PIOGGIA Roma -- piove"),
+		"Rifiutato: atteso EDIT CONTROLLO <territorio> <potenza|INDIPENDENTE>, TESORO <potenza> <n>,", "(o lo stesso nell'altra lingua), poi -- e il motivo che leggeranno i giocatori.")
+	if after := f.gameByName("guerra").Position; after != before {
+		t.Errorf("a refused EDIT changed the position:\n%s", after)
+	}
+
+	// The arbiter fields the Ottomans, whom nobody plays: every player
+	// is told where, with the reason, not what (R57); the arbiter reads
+	// the counter whole. A place that does not exist is refused.
+	mustContain(t, "a place that does not exist", f.send("gm@x.test", master+"EDIT ADD Ottomans #1 ARMY IN Atlantis: 3 FT -- x"),
+		`Refused: no territory is called "Atlantis". Nothing was changed.`)
+	reply := f.send("gm@x.test", master+"Buongiorno, ecco la mossa del Turco\nEDIT AGGIUNGI Ottomani #1 ESERCITO IN Albania: CINC, 4 CL, 8 FT -- evento 11: il Sultano sbarca in Albania\nSTATUS")
+	mustContain(t, "ADD", reply, "Fatto: Ottomani #1 posto in Albania.", "#1 ESERCITO IN Albania: CINC, 4 CL, 8 FT")
+	mustContain(t, "Venice's notice", f.lastMail("announce", "venezia@players.test"),
+		"The game master has changed the position of Spring 1499 diplomacy (P1499D): Ottomans #1 placed in Albania.\nReason: evento 11: il Sultano sbarca in Albania")
+	if venice := f.lastMail("announce", "venezia@players.test"); strings.Contains(venice, "CINC") {
+		t.Errorf("Venice reads what the Ottomans' counter is:\n%s", venice)
+	}
+	// Then he plays it, as the Ottomans.
+	f.deadline() // the spring's diplomacy
+	reply = f.send("gm@x.test", master+"BECOME Ottomans\n#1 - Ragusa")
+	mustContain(t, "the Ottomans' order", reply, "ok: #1 - Ragusa")
+	f.deadline()
+	mustContain(t, "Venice's results", f.lastMail("results", "venezia@players.test"), "Ottomans #1: Albania -> Ragusa")
+	// And takes a force away.
+	reply = f.send("gm@x.test", master+"EDIT REMOVE Venice F1 -- the fleet is lost in a storm\nEDIT REMOVE Venice F1 -- twice")
+	mustContain(t, "REMOVE", reply, "Done: Venice F1 removed from Alto Adriatico.", "Refused: Venice has no fleet F1.")
+}
+
+// Le Guerre d'Italia takes its own settings only. The board and the
+// scenario are no settings of it: a CREATE that sets them (on a judge
+// that hosts Diplomacy, whose settings they are) is refused saying which
+// settings the game takes and that its board is italia (lagoon separate
+// for the Laguna apart) and its scenario 1499-1512, in the master's
+// language, and no game is made.
+func TestItaliaCreateRefusesOthersSettings(t *testing.T) {
+	f := newFixture(t, nil)
+	f.j.Games = append(slices.Clone(testGames), italia.Kind{})
+	for _, c := range []struct{ mail, want string }{
+		{"CREATE g1 pw-arbitro\ngame italia\nvariant italia-laguna",
+			`game g1: "variant" is no setting of Le Guerre d'Italia: its settings are players (6|7|8), lagoon (merged|separate) and battles (abstract|tactical); its board is italia (lagoon separate plays the Laguna as a sea of its own) and its scenario 1499-1512, the seed's only one. The game was not created.`},
+		{"Buongiorno, ecco la partita per il nostro gruppo\nCREATE g2 pw-arbitro\ngame italia\nrules 1499-1512",
+			`partita g2: "rules" non è un'impostazione di Le Guerre d'Italia: le sue sono players (6|7|8), lagoon (merged|separate) e battles (abstract|tactical); la sua mappa è italia (lagoon separate fa della Laguna un mare a sé) e il suo scenario 1499-1512, l'unico del seed.`},
+		{"CREATE g3 pw-arbitro\ngame italia\nmissing hold", `game g3: "missing" is no setting of Le Guerre d'Italia: its settings are players (6|7|8),`},
+		{"Buongiorno, ecco la partita\nCREATE g4 pw-arbitro\ngame italia\nplayers 9", `partita g4: players "9": atteso 6, 7 (seduti gli Ottomani) o 8 (anche gli Svizzeri).`},
+	} {
+		mustContain(t, c.mail, f.send("gm@x.test", c.mail), c.want)
+	}
+	// No game was made: the name is free for the way it is meant, the
+	// Laguna apart, which the label and the settings text both say.
+	mustContain(t, "lagoon separate", f.send("gm@x.test", "CREATE g1 pw-arbitro\ngame italia\nlagoon separate"),
+		"Game g1 created (italia-laguna variant, 1499-1512 rules).", "Laguna: a sea of its own.")
 }

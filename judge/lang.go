@@ -61,7 +61,8 @@ func (l lang) t(format string) string {
 }
 
 // f formats in l. Arguments that are words (a game's state), phrases
-// (power names) or refusals are put in l too.
+// (power names) or refusals, the judge's or a game's (a game's settings
+// refused at CREATE), are put in l too.
 func (l lang) f(format string, args ...any) string {
 	args = slices.Clone(args) // a refusal keeps its arguments for each language
 	for i, a := range args {
@@ -72,8 +73,12 @@ func (l lang) f(format string, args ...any) string {
 			args[i] = a(l)
 		case error:
 			var r *refusal
-			if errors.As(a, &r) {
+			var gr *game.Refusal
+			switch {
+			case errors.As(a, &r):
 				args[i] = r.in(l)
+			case errors.As(a, &gr) && gr.Reason != nil:
+				args[i] = gr.Reason(game.Lang(l))
 			}
 		}
 	}

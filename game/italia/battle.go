@@ -371,6 +371,7 @@ func (rs *resolution) afterBattle(at string, sides []*side, winner int, origins 
 			}
 		}
 	}
+	rs.tally(sides, winner)
 	if winner >= 0 {
 		w, l := sides[winner], sides[1-winner]
 		rs.tell(nil, "battle in %s: %s routs %s (losses %s and %s, seed §8)", "a:"+at, "p:"+w.key.power, "p:"+l.key.power, fmt.Sprint(w.lost), fmt.Sprint(l.lost))
@@ -409,5 +410,26 @@ func (rs *resolution) afterBattle(at string, sides []*side, winner int, origins 
 		if ct := rs.counterOf(s.key); ct != nil && room > 0 {
 			rs.attritionUpTo(p, ct, tx("battle ended by time"), room)
 		}
+	}
+}
+
+// tally counts a battle in the position: fought by both sides' powers,
+// won by the winner's, only by a rout (seed §8 Precisazione 2; R18: the
+// abstract battle and the arbiter's result alike; a battle won by an
+// allied army's arrival is a rout, as afterBattle plays it). A battle is
+// its two armies': the contingents and allies come to them win nothing
+// (a ruling: the seed scores the battle, not the forces in it).
+func (rs *resolution) tally(sides []*side, winner int) {
+	count := func(m *map[string]int, p string) {
+		if *m == nil {
+			*m = map[string]int{}
+		}
+		(*m)[p]++
+	}
+	for _, s := range sides {
+		count(&rs.pos.BattlesFought, s.key.power)
+	}
+	if winner >= 0 {
+		count(&rs.pos.BattlesWon, sides[winner].key.power)
 	}
 }

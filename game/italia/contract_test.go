@@ -62,10 +62,11 @@ func must(b []byte, err error) []byte {
 }
 
 // The game's own settings are the ones Configure takes, each with its
-// default; the board and scenario the judge hands back are taken too.
+// default, and no other: the board and the scenario are no settings of
+// the game (Label names them).
 func TestSettings(t *testing.T) {
 	kind := italia.Kind{}
-	all := map[string]string{"variant": "italia", "rules": "1499-1512"}
+	all := map[string]string{}
 	for _, s := range kind.Settings() {
 		all[s.Names[0]] = s.Default
 	}
@@ -76,7 +77,7 @@ func TestSettings(t *testing.T) {
 	if board, edition := r.(game.Labeled).Label(); board != "italia" || edition != "1499-1512" {
 		t.Errorf("label %s %s", board, edition)
 	}
-	for _, bad := range []map[string]string{{"battles": "chess"}, {"players": "5"}, {"variant": "standard"}, {"missing": "hold"}} {
+	for _, bad := range []map[string]string{{"battles": "chess"}, {"players": "5"}, {"variant": "standard"}, {"variant": "italia"}, {"rules": "1499-1512"}, {"missing": "hold"}} {
 		if _, err := kind.Configure(bad); err == nil {
 			t.Errorf("%v taken", bad)
 		}

@@ -50,11 +50,15 @@
 //     moves, transports and sea assaults, sieges, sacks and quelling;
 //     the autumn's taxes, siege lifting, supply and revolts; the
 //     lost war (war.go), the 30-territory victory, the victory sheets
-//     scored where their lines can be counted (score.go), and the end
-//     after Autunno 1512. Results writes a phase for one reader: his own orders,
-//     the events he may see, the position with his own treasury; Map
-//     draws it for him (maps.go); the standing instructions are carried
-//     into the next phase (Outcome.Carried).
+//     scored where their lines can be counted (score.go: territories
+//     held, battles won), and the end after Autunno 1512. The position
+//     counts each power's battles fought and won by a rout (seed §8
+//     Precisazione 2, R18: the abstract battle's and the arbiter's
+//     alike), public under the position. Results writes a phase for
+//     one reader: his own orders, the events he may see, the position
+//     with his own treasury; Map draws it for him (maps.go); the
+//     standing instructions are carried into the next phase
+//     (Outcome.Carried).
 //
 // With SET BATTLES TACTICAL (spec §3.10, R17, R18; tactical.go) a meeting
 // of two armies opens a battle ticket instead of the abstract battle: the
@@ -66,7 +70,9 @@
 // the dice it rolled, each ticket as decided, the rules deciding what he
 // left open at the deadline. The arbiter plays the powers no player sits
 // at (the Ottomans and the Swiss with six players) through the judge's
-// BECOME (Rules.MasterSeats).
+// BECOME (Rules.MasterSeats), and fields their forces, which start with
+// none, by EDIT ADD (edit.go: EDIT's changes are one table, which HELP
+// lists through Kind.EditForms).
 //
 // The cards, the Conclave and the Florentine council's outcome are the
 // arbiter's (spec §3.17-3.18): the seed lacks them, and this package only

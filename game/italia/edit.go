@@ -10,27 +10,93 @@ import (
 	"github.com/corriere/corriere/variants/machiavelli"
 )
 
-var _ game.Editor = (*State)(nil)
+var (
+	_ game.Editor     = (*State)(nil)
+	_ game.EditHelper = Kind{}
+)
 
-// editUsage is what EDIT takes (spec §3.18: the arbiter applies the
-// events, the tables and the cards the seed lacks, and runs the Swiss and
-// the Ottomans; R56: every ruling is announced with its reason).
-const editUsage = "expected EDIT CONTROLLO <territorio> <potenza|INDIPENDENTE>, TESORO <potenza> <n>, " +
-	"CARESTIA|RIVOLTA|SACCHEGGIO <territorio> [NO], ELEMENTI <potenza> #k <elementi>, " +
-	"OTTOMANI|SVIZZERI ATTIVI|INATTIVI (or in English: CONTROL, TREASURY, FAMINE|REVOLT|SACK, ELEMENTS, OTTOMANS|SWISS ACTIVE|INACTIVE), " +
-	"then -- and the reason the players will read"
-
-// edits are EDIT's verbs, Italian and English, by what they change.
-var edits = map[string]string{
-	"controllo": "control", "control": "control",
-	"tesoro": "treasury", "treasury": "treasury",
-	"carestia": "famine", "famine": "famine",
-	"rivolta": "revolt", "revolt": "revolt",
-	"saccheggio": "sack", "sack": "sack",
-	"elementi": "elements", "elements": "elements",
-	"ottomani": "ottomani", "ottomans": "ottomani",
-	"svizzeri": "svizzeri", "swiss": "svizzeri",
+// editForm is a form of the changes EDIT takes (spec §3.18: the arbiter
+// applies the events, the tables and the cards the seed lacks, and runs
+// the Swiss and the Ottomans; R56: every ruling is announced with its
+// reason): the changes it makes, its words naming them, one for each
+// change ("FAMINE|REVOLT|SACK"), and what follows them, in each language.
+// HELP (EditForms), the refusals (editUsage, usageOf) and the words Edit
+// reads (edits) are all this table's.
+type editForm struct {
+	changes string
+	words   [game.Langs]string
+	args    [game.Langs]string
 }
+
+// in is the form as l writes it.
+func (e editForm) in(l game.Lang) string { return e.words[l] + " " + e.args[l] }
+
+var editTable = []editForm{
+	{"control", [game.Langs]string{"CONTROL", "CONTROLLO"}, [game.Langs]string{"<territory> <power|INDEPENDENT>", "<territorio> <potenza|INDIPENDENTE>"}},
+	{"treasury", [game.Langs]string{"TREASURY", "TESORO"}, [game.Langs]string{"<power> <n>", "<potenza> <n>"}},
+	{"famine|revolt|sack", [game.Langs]string{"FAMINE|REVOLT|SACK", "CARESTIA|RIVOLTA|SACCHEGGIO"}, [game.Langs]string{"<territory> [NO]", "<territorio> [NO]"}},
+	{"elements", [game.Langs]string{"ELEMENTS", "ELEMENTI"}, [game.Langs]string{"<power> #k <elements>", "<potenza> #k <elementi>"}},
+	// A counter or a fleet made or taken away, for the powers the
+	// arbiter plays above all (the Ottomans and the Swiss start with
+	// none): written as the sheet's deployment line (spec §4.2).
+	{"add", [game.Langs]string{"ADD", "AGGIUNGI"}, [game.Langs]string{"<power> #k ARMY|CONTINGENT IN <territory>: <elements>", "<potenza> #k ESERCITO|CONTINGENTE IN <territorio>: <elementi>"}},
+	{"add", [game.Langs]string{"ADD", "AGGIUNGI"}, [game.Langs]string{"<power> F<k> IN <sea>", "<potenza> F<k> IN <mare>"}},
+	{"remove", [game.Langs]string{"REMOVE", "RIMUOVI"}, [game.Langs]string{"<power> #k|F<k>", "<potenza> #k|F<k>"}},
+	{"ottomani|svizzeri", [game.Langs]string{"OTTOMANS|SWISS", "OTTOMANI|SVIZZERI"}, [game.Langs]string{"ACTIVE|INACTIVE", "ATTIVI|INATTIVI"}},
+}
+
+// editForms are the changes EDIT takes, in each language, as HELP lists
+// them: "CONTROL <territory> <power|INDEPENDENT>, ..., or OTTOMANS|SWISS
+// ACTIVE|INACTIVE".
+var editForms = func() [game.Langs]string {
+	var out [game.Langs]string
+	for l := range game.Langs {
+		forms := make([]string, len(editTable))
+		for i, e := range editTable {
+			forms[i] = e.in(l)
+		}
+		last := len(forms) - 1
+		forms[last] = t(l, "or") + " " + forms[last]
+		out[l] = strings.Join(forms, ", ")
+	}
+	return out
+}()
+
+// EditForms are the changes EDIT takes (game.EditHelper).
+func (Kind) EditForms() [game.Langs]string { return editForms }
+
+// editUsage is the refusal of words that are no change EDIT takes.
+var editUsage = &game.Refusal{Reason: func(l game.Lang) string {
+	return f(l, "expected EDIT %s (or the same in the other language), then -- and the reason the players will read", editForms[l])
+}}
+
+// usageOf is the refusal of a change's words that do not make it: the
+// forms that make it, in the reader's language.
+func usageOf(change string) *game.Refusal {
+	return &game.Refusal{Reason: func(l game.Lang) string {
+		var forms []string
+		for _, e := range editTable {
+			if slices.Contains(strings.Split(e.changes, "|"), change) {
+				forms = append(forms, e.in(l))
+			}
+		}
+		return f(l, "expected EDIT %s, then -- and the reason the players will read", strings.Join(forms, " "+t(l, "or")+" "))
+	}}
+}
+
+// edits are EDIT's words, Italian and English, by the change they name.
+var edits = func() map[string]string {
+	out := map[string]string{}
+	for _, e := range editTable {
+		changes := strings.Split(e.changes, "|")
+		for _, words := range e.words {
+			for i, w := range strings.Split(words, "|") {
+				out[machiavelli.Fold(w)] = changes[i]
+			}
+		}
+	}
+	return out
+}()
 
 // switches are the words that turn a marker or a power's activity on
 // (true) or off.
@@ -46,16 +112,20 @@ func refuse(format string, args ...any) *game.Refusal {
 
 // Edit changes the position for an arbiter's ruling (game.Editor):
 // control of a territory, a treasury, a famine, revolt or sack marker, a
-// counter's elements (plague, a card), the Ottomans' or the Swiss
-// activity (R52). Words are EDIT's, without the reason.
+// counter's elements (plague, a card), a counter or a fleet added or
+// removed, the Ottomans' or the Swiss activity (R52). Words are EDIT's,
+// without the reason.
 func (s *State) Edit(words string, seat func(name string) (string, error)) (game.State, game.Text, error) {
 	fields := strings.Fields(words)
-	if len(fields) < 2 {
-		return nil, nil, refuse(editUsage)
+	if len(fields) == 0 {
+		return nil, nil, editUsage
 	}
 	what, ok := edits[machiavelli.Fold(fields[0])]
 	if !ok {
-		return nil, nil, refuse(editUsage)
+		return nil, nil, editUsage
+	}
+	if len(fields) < 2 {
+		return nil, nil, usageOf(what)
 	}
 	if s.pos.Battles != nil {
 		// The round's position is the turn's halfway, which the turn's
@@ -97,7 +167,7 @@ func (s *State) Edit(words string, seat func(name string) (string, error)) (game
 	switch what {
 	case "control":
 		if len(args) < 2 {
-			return nil, nil, refuse(editUsage)
+			return nil, nil, usageOf(what)
 		}
 		id, err := land(strings.Join(args[:len(args)-1], " "))
 		if err != nil {
@@ -117,7 +187,7 @@ func (s *State) Edit(words string, seat func(name string) (string, error)) (game
 		done = func(l game.Lang) string { return f(l, "%s is held by %s", landName(s, id), powerName(l, who)) }
 	case "treasury":
 		if len(args) != 2 {
-			return nil, nil, refuse(editUsage)
+			return nil, nil, usageOf(what)
 		}
 		id, err := power(args[0])
 		if err != nil {
@@ -162,7 +232,7 @@ func (s *State) Edit(words string, seat func(name string) (string, error)) (game
 		}
 	case "elements":
 		if len(args) < 3 {
-			return nil, nil, refuse(editUsage)
+			return nil, nil, usageOf(what)
 		}
 		id, err := power(args[0])
 		if err != nil {
@@ -184,10 +254,29 @@ func (s *State) Edit(words string, seat func(name string) (string, error)) (game
 			p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == k })
 		}
 		done = func(l game.Lang) string { return f(l, "%s #%d: %s", powerName(l, id), k, es.String()) }
+	case "add":
+		id, err := power(args[0])
+		if err != nil {
+			return nil, nil, err
+		}
+		if done, err = s.add(pos, id, strings.Join(args[1:], " ")); err != nil {
+			return nil, nil, err
+		}
+	case "remove":
+		if len(args) != 2 {
+			return nil, nil, usageOf(what)
+		}
+		id, err := power(args[0])
+		if err != nil {
+			return nil, nil, err
+		}
+		if done, err = s.remove(pos, id, args[1]); err != nil {
+			return nil, nil, err
+		}
 	case "ottomani", "svizzeri":
 		on, ok := switches[machiavelli.Fold(args[0])]
 		if !ok || len(args) != 1 {
-			return nil, nil, refuse(editUsage)
+			return nil, nil, usageOf(what)
 		}
 		if what == "ottomani" {
 			pos.OttomansActive = on
@@ -217,5 +306,113 @@ func toggle(list []string, id string, on bool) []string {
 	return list
 }
 
-// landName is a territory's name.
+// landName is a territory's or a sea's name.
 func landName(s *State, id string) string { return s.r.board.Areas[s.area(id)].Italian }
+
+// add makes power id a counter or a fleet in pos, from the words of ADD
+// after the power: a deployment line of the sheet (spec §4.2), "#2
+// CONTINGENTE IN Verona: 2 CL, 2 FT" or "F1 IN Mar Ligure". The
+// position's rules hold (one army, counters #1 to #3, a fleet at sea);
+// where the power may stand does not bind the arbiter, who plays the
+// Ottomans in their closed lands (seed §7). The announcement says where
+// the counter stands, not what it is, which only its power and the
+// arbiter read (R57).
+func (s *State) add(pos *Position, id, line string) (game.Text, error) {
+	p := pos.power(id)
+	if p == nil {
+		return nil, refuse("%s is not in the game", id)
+	}
+	who := game.Text(func(l game.Lang) string { return powerName(l, id) })
+	if _, es, ok := strings.Cut(line, ":"); ok && s.r.reader().elements(tokenize(es)) == nil {
+		return nil, refuse("%q: expected elements such as CINC, 3 GD, 8 PK", strings.TrimSpace(es))
+	}
+	o, why := s.r.reader().deployment(line)
+	switch {
+	case why != nil:
+		return nil, &game.Refusal{Reason: why}
+	case o == nil:
+		return nil, usageOf("add")
+	case o.verb == vDeployFleet:
+		n, sea := o.num("f"), s.r.board.Areas[o.area("s")].ID
+		if p.fleet(n) != nil {
+			return nil, refuse("%s has a fleet F%d already: REMOVE takes it away", who, n)
+		}
+		p.Fleets = append(p.Fleets, Fleet{N: n, At: sea})
+		slices.SortFunc(p.Fleets, func(a, b Fleet) int { return a.N - b.N })
+		return func(l game.Lang) string { return f(l, "%s F%d placed in %s", powerName(l, id), n, landName(s, sea)) }, nil
+	}
+	n, kind, es, at := o.num("k"), o.vals["kind"].(CounterKind), o.elems(), s.r.board.Areas[o.area("t")].ID
+	switch ct := p.counter(n); {
+	case kind == Dummy:
+		return nil, refuse("a dummy is a player's bluff at his deployment (spec §3.5): EDIT adds an army or a contingent")
+	case n < 1 || n > maxCounters:
+		return nil, refuse("a power's land counters are #1 to #%d, not #%d", maxCounters, n)
+	case ct != nil:
+		return nil, refuse("%s has #%d already, in %s: ELEMENTS changes it, REMOVE takes it away", who, n, landName(s, ct.At))
+	case kind == Army && p.army() != nil:
+		return nil, refuse("%s has an army already, #%d: a power has one (seed §4)", who, p.army().N)
+	case es.Troops() == 0:
+		return nil, refuse("an army or a contingent is its troops: give them after :, such as CINC, 3 GD, 8 PK")
+	case kind == Contingent && es[CINC] > 0:
+		return nil, refuse("a contingent has no CINC: the commander-in-chief leads the army (spec §3.5)")
+	}
+	p.Counters = append(p.Counters, Counter{N: n, Kind: kind, At: at, Elements: es})
+	slices.SortFunc(p.Counters, func(a, b Counter) int { return a.N - b.N })
+	return func(l game.Lang) string { return f(l, "%s #%d placed in %s", powerName(l, id), n, landName(s, at)) }, nil
+}
+
+// remove takes power id's counter #k or fleet F<k> off the board in pos,
+// with its elements, and ends the siege the counter laid.
+func (s *State) remove(pos *Position, id, unit string) (game.Text, error) {
+	p := pos.power(id)
+	if p == nil {
+		return nil, refuse("%s is not in the game", id)
+	}
+	who := game.Text(func(l game.Lang) string { return powerName(l, id) })
+	toks := tokenize(unit)
+	if len(toks) != 1 || toks[0].kind != tCounter && toks[0].kind != tFleet {
+		return nil, usageOf("remove")
+	}
+	n := toks[0].n
+	if toks[0].kind == tFleet {
+		fl := p.fleet(n)
+		if fl == nil {
+			return nil, refuse("%s has no fleet F%d", who, n)
+		}
+		at := fl.At
+		p.Fleets = slices.DeleteFunc(p.Fleets, func(x Fleet) bool { return x.N == n })
+		return func(l game.Lang) string { return f(l, "%s F%d removed from %s", powerName(l, id), n, landName(s, at)) }, nil
+	}
+	ct := p.counter(n)
+	if ct == nil {
+		return nil, refuse("%s has no counter #%d", who, n)
+	}
+	at := ct.At
+	p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == n })
+	pos.Sieges = slices.DeleteFunc(pos.Sieges, func(sg Siege) bool { return sg.Power == id && sg.Counter == n })
+	return func(l game.Lang) string { return f(l, "%s #%d removed from %s", powerName(l, id), n, landName(s, at)) }, nil
+}
+
+// deployment reads words as a deployment line of the sheet (spec §4.2):
+// a counter's or a fleet's, its names resolved; nil and no reason where
+// they are neither, the reason where a name is wrong (no such place, a
+// sea for a territory).
+func (rd *reader) deployment(line string) (*order, game.Text) {
+	toks := tokenize(line)
+	for _, strict := range []bool{true, false} {
+		for _, v := range []verbID{vDeploy, vDeployFleet} {
+			for _, form := range verbs[v].compiled {
+				vals, ok := rd.match(form, toks, map[string]any{}, strict)
+				if !ok {
+					continue
+				}
+				o := &order{verb: v, vals: vals}
+				if err := rd.resolve(o); err != nil {
+					return nil, err.reason
+				}
+				return o, nil
+			}
+		}
+	}
+	return nil, nil
+}

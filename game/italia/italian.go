@@ -261,10 +261,27 @@ var italian = game.Dictionary{
 	"%q: expected elements such as CINC, 3 GD, 8 PK": "%q: attesi elementi come CINC, 3 GD, 8 PK",
 	"the %s take the field (R52)":                    "gli %s scendono in campo (R52)",
 	"the %s stand still (R52)":                       "gli %s restano fermi (R52)",
-	editUsage: "atteso EDIT CONTROLLO <territorio> <potenza|INDIPENDENTE>, TESORO <potenza> <n>, " +
-		"CARESTIA|RIVOLTA|SACCHEGGIO <territorio> [NO], ELEMENTI <potenza> #k <elementi>, " +
-		"OTTOMANI|SVIZZERI ATTIVI|INATTIVI (o in inglese: CONTROL, TREASURY, FAMINE|REVOLT|SACK, ELEMENTS, OTTOMANS|SWISS ACTIVE|INACTIVE), " +
-		"poi -- e il motivo che leggeranno i giocatori",
+	"or":                                             "o",
+	"and":                                            "e",
+	"players %q: expected 6, 7 (the Ottomans seated) or 8 (the Swiss too)": "players %q: atteso 6, 7 (seduti gli Ottomani) o 8 (anche gli Svizzeri)",
+	"%s %q: expected %s or %s":                                    "%s %q: atteso %s o %s",
+	"%q is no setting of Le Guerre d'Italia: its settings are %s": "%q non è un'impostazione di Le Guerre d'Italia: le sue sono %s",
+	"; its board is italia (lagoon separate plays the Laguna as a sea of its own) and its scenario 1499-1512, the seed's only one": "; la sua mappa è italia (lagoon separate fa della Laguna un mare a sé) e il suo scenario 1499-1512, l'unico del seed",
+	"expected EDIT %s, then -- and the reason the players will read":                                                               "atteso EDIT %s, poi -- e il motivo che leggeranno i giocatori",
+	"%s has a fleet F%d already: REMOVE takes it away":                                                                             "%s ha già una flotta F%d: RIMUOVI la toglie",
+	"%s F%d placed in %s": "%s F%d posta in %s",
+	"a dummy is a player's bluff at his deployment (spec §3.5): EDIT adds an army or a contingent": "un finto è il bluff di un giocatore al suo schieramento (spec §3.5): EDIT aggiunge un esercito o un contingente",
+	"a power's land counters are #1 to #%d, not #%d":                                               "i counter di terra di una potenza sono da #1 a #%d, non #%d",
+	"%s has #%d already, in %s: ELEMENTS changes it, REMOVE takes it away":                         "%s ha già #%d, in %s: ELEMENTI lo cambia, RIMUOVI lo toglie",
+	"%s has an army already, #%d: a power has one (seed §4)":                                       "%s ha già un esercito, #%d: una potenza ne ha uno (seed §4)",
+	"an army or a contingent is its troops: give them after :, such as CINC, 3 GD, 8 PK":           "un esercito o un contingente sono le sue truppe: dalle dopo :, come CINC, 3 GD, 8 PK",
+	"a contingent has no CINC: the commander-in-chief leads the army (spec §3.5)":                  "un contingente non ha CINC: il comandante in capo guida l'esercito (spec §3.5)",
+	"%s #%d placed in %s":    "%s #%d posto in %s",
+	"%s has no fleet F%d":    "%s non ha la flotta F%d",
+	"%s F%d removed from %s": "%s F%d tolta da %s",
+	"%s has no counter #%d":  "%s non ha il counter #%d",
+	"%s #%d removed from %s": "%s #%d tolto da %s",
+	"expected EDIT %s (or the same in the other language), then -- and the reason the players will read": "atteso EDIT %s (o lo stesso nell'altra lingua), poi -- e il motivo che leggeranno i giocatori",
 	"%s #%s crosses %s (D6 %s, seed §7)": "%s #%s attraversa %s (D6 %s, seed §7)",
 
 	// The battle tickets of SET BATTLES TACTICAL (tactical.go) and the

@@ -109,6 +109,7 @@ func (s *State) position(l game.Lang, to game.Viewer) string {
 	for _, id := range s.pos.TwoCityYear {
 		out.WriteString(f(l, "%s has met the two-city precondition of victory (seed §11)\n", powerName(l, id)))
 	}
+	out.WriteString(s.battlesText(l))
 	if s.pos.Battles != nil {
 		out.WriteString(f(l, "Battle tickets of %s, for the arbiter:\n", s.phase.Turn().Title(l)))
 		out.WriteString(s.ticketsText(l, to))

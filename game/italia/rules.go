@@ -47,9 +47,12 @@ type Rules struct {
 }
 
 // Configure reads the settings: players (6, 7 or 8), lagoon (merged or
-// separate) and battles (abstract or tactical); and the board and the
-// scenario as Label names them, which the judge hands back with a stored
-// game's settings.
+// separate) and battles (abstract or tactical), as Kind.Settings declares
+// them; any other is refused, saying which the game takes. The board and
+// the scenario are no settings: Label names them from these (the board
+// is italia, the Laguna apart with lagoon separate; the seed has one
+// scenario, 1499-1512), and the judge gives a game's variant and rules
+// columns only to a game that declares settings of those names.
 func Configure(settings map[string]string) (*Rules, error) {
 	r := &Rules{Players: 6}
 	// switches are the settings that choose between two values, the
@@ -67,7 +70,7 @@ func Configure(settings map[string]string) (*Rules, error) {
 		case "players":
 			n, err := strconv.Atoi(value)
 			if value != "" && (err != nil || n < 6 || n > len(powers)) {
-				return nil, fmt.Errorf("players %q: expected 6, 7 (the Ottomans seated) or 8 (the Swiss too)", value)
+				return nil, refuse("players %q: expected 6, 7 (the Ottomans seated) or 8 (the Swiss too)", value)
 			}
 			if value != "" {
 				r.Players = n
@@ -75,20 +78,11 @@ func Configure(settings map[string]string) (*Rules, error) {
 		case "lagoon", "battles":
 			sw := switches[key]
 			if value != "" && value != sw.off && value != sw.on {
-				return nil, fmt.Errorf("%s %q: expected %s or %s", key, value, sw.off, sw.on)
+				return nil, refuse("%s %q: expected %s or %s", key, value, sw.off, sw.on)
 			}
 			*sw.set = value == sw.on
-		case "variant":
-			if value != "italia" && value != "italia-laguna" {
-				return nil, fmt.Errorf("variant %q: Le Guerre d'Italia is played on italia (or italia-laguna, lagoon separate)", value)
-			}
-			r.LagoonSeparate = r.LagoonSeparate || value == "italia-laguna"
-		case "rules":
-			if value != "1499-1512" {
-				return nil, fmt.Errorf("rules %q: Le Guerre d'Italia plays the scenario 1499-1512", value)
-			}
 		default:
-			return nil, fmt.Errorf("%q is no setting of Le Guerre d'Italia", key)
+			return nil, unknownSetting(key)
 		}
 	}
 	r.board = italia.Merged()
@@ -246,4 +240,22 @@ func (r *Rules) start(absent []string) (*State, error) {
 		pos.Absent = append(pos.Absent, id)
 	}
 	return r.State(pos)
+}
+
+// unknownSetting refuses a setting the game does not take, naming the
+// ones it does (Kind.Settings); the board and the scenario, which
+// another game's CREATE may set, are said to be the game's own.
+func unknownSetting(key string) *game.Refusal {
+	return &game.Refusal{Reason: func(l game.Lang) string {
+		var own []string
+		for _, st := range (Kind{}).Settings() {
+			own = append(own, st.Names[0]+" ("+st.Form+")")
+		}
+		last := len(own) - 1
+		out := f(l, "%q is no setting of Le Guerre d'Italia: its settings are %s", key, strings.Join(own[:last], ", ")+" "+t(l, "and")+" "+own[last])
+		if key == "variant" || key == "rules" {
+			out += t(l, "; its board is italia (lagoon separate plays the Laguna as a sea of its own) and its scenario 1499-1512, the seed's only one")
+		}
+		return out
+	}}
 }

@@ -60,7 +60,7 @@ type Grid [11][11]string
 type Condition struct {
 	Kind string `json:"kind"`
 	// At is the territory to hold; N the territories to hold, as seed
-	// §11 counts them.
+	// §11 counts them, or the battles to win by a rout.
 	At string `json:"at,omitempty"`
 	N  int    `json:"n,omitempty"`
 	// Points are what the condition is worth when unmet; 0 where the
@@ -111,12 +111,14 @@ var effects = []effectInfo{
 }
 
 // Victory conditions: a territory held at the check, a number of
-// territories as seed §11 counts them, a condition the arbiter judges
-// (worth its points), a precondition the arbiter judges (2 points, seed
-// §11).
+// territories as seed §11 counts them, a number of battles won by a rout
+// (seed §8 Precisazione 2: a precondition, 2 points, unless it gives its
+// points for each battle short), a condition the arbiter judges (worth
+// its points), a precondition the arbiter judges (2 points, seed §11).
 const (
 	condHold         = "hold"
 	condTerritories  = "territories"
+	condBattles      = "battles"
 	condArbiter      = "arbiter"
 	condPrecondition = "precondition"
 )
@@ -128,12 +130,17 @@ type conditionWord struct{ kind, italian, english string }
 var conditions = []conditionWord{
 	{condHold, "TIENI", "HOLD"},
 	{condTerritories, "TERRITORI", "TERRITORIES"},
+	{condBattles, "BATTAGLIE", "BATTLES"},
 	{condArbiter, "ARBITRO", "ARBITER"},
 	{condPrecondition, "PRECONDIZIONE", "PRECONDITION"},
 }
 
 // preconditionPoints is the penalty of an unmet precondition (seed §11).
 const preconditionPoints = 2
+
+// maxBattles bounds a BATTLES line at the game's 42 turns (1499-1512,
+// three a year): a sheet asking more is a typo.
+const maxBattles = 42
 
 // Lines of a scenario file, and the parts of a scenario they give.
 const (
@@ -174,8 +181,8 @@ var scenarioLines = []scenarioLine{
 		"RAID <roll> NONE|ARBITER|FAMINE [<territory>]|PLAGUE [<territory>]|REVOLT <territory>|SACK <territory> [: <text>]",
 		"RAID <tiro> NULLA|ARBITRO|CARESTIA [<territorio>]|PESTE [<territorio>]|RIVOLTA <territorio>|SACCHEGGIO <territorio> [: <testo>]"}},
 	{lineVictory, "VITTORIA", "VICTORY", [game.Langs]string{
-		"VICTORY <power> HOLD <territory> [points=<n>] | TERRITORIES <n> | ARBITER [points=<n>] | PRECONDITION [: <text>]",
-		"VITTORIA <potenza> TIENI <territorio> [punti=<n>] | TERRITORI <n> | ARBITRO [punti=<n>] | PRECONDIZIONE [: <testo>]"}},
+		"VICTORY <power> HOLD <territory> [points=<n>] | TERRITORIES <n> | BATTLES <n> [points=<n>] | ARBITER [points=<n>] | PRECONDITION [: <text>]",
+		"VITTORIA <potenza> TIENI <territorio> [punti=<n>] | TERRITORI <n> | BATTAGLIE <n> [punti=<n>] | ARBITRO [punti=<n>] | PRECONDIZIONE [: <testo>]"}},
 	{lineDisasters, "DISASTRI", "DISASTERS", [game.Langs]string{"DISASTERS R28|EVENTS", "DISASTRI R28|EVENTI"}},
 	{lineConfirm, "CONFERMA", "CONFIRM", [game.Langs]string{
 		"CONFIRM EVENTS|FAMINE|PLAGUE|RAIDS|VICTORY <power>",
@@ -485,6 +492,16 @@ func (sr *scenarioReader) victory(args []string, said string, wrong func(game.Te
 			return
 		}
 		c.N = n
+	case condBattles:
+		n, err := 0, error(nil)
+		if len(rest) == 1 {
+			n, err = strconv.Atoi(rest[0])
+		}
+		if len(rest) != 1 || err != nil || n < 1 || n > maxBattles {
+			wrong(tx("BATTLES takes the number of battles to win by a rout, 1 to %d", maxBattles))
+			return
+		}
+		c.N, c.Points = n, max(points, 0)
 	case condArbiter, condPrecondition:
 		if len(rest) > 0 {
 			wrong(tx("%q is too much: the arbiter's condition is told after :", strings.Join(rest, " ")))
@@ -754,6 +771,11 @@ func (sc *Scenario) lines() string {
 				fmt.Fprintf(&b, " %s points=%d", c.At, c.Points)
 			case condTerritories:
 				fmt.Fprintf(&b, " %d", c.N)
+			case condBattles:
+				fmt.Fprintf(&b, " %d", c.N)
+				if c.Points > 0 {
+					fmt.Fprintf(&b, " points=%d", c.Points)
+				}
 			case condArbiter:
 				if c.Points > 0 {
 					fmt.Fprintf(&b, " points=%d", c.Points)

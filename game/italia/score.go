@@ -11,6 +11,7 @@ import (
 // the scenario's (scenario.go). The engine scores those it can count
 // exactly: a territory held, a number of territories, both as §11
 // counts them (none in revolt or contested, half with famine or a sack),
+// the battles won by a rout, as the position counts them (battle.go),
 // and the two-city year every sheet has (victory.go); a condition the
 // arbiter judges (ARBITER, PRECONDITION, the judge's placeholder sheets)
 // is listed for his ruling. Points are counted in halves, as §11's half
@@ -55,6 +56,8 @@ func (s *State) sheets() []sheetScore {
 				}
 			case condTerritories:
 				sc.missing += max(0, 2*c.N-held[id])
+			case condBattles:
+				sc.missing += 2 * c.battlesMissing(s.pos.BattlesWon[id])
 			default:
 				sc.ruling = append(sc.ruling, c)
 			}
@@ -62,6 +65,37 @@ func (s *State) sheets() []sheetScore {
 		out = append(out, sc)
 	}
 	return out
+}
+
+// battlesMissing are the points a BATTLES line misses with won battles
+// won: as a precondition (no points given) 2 if they are fewer than it
+// asks (seed §11: "una battaglia vinta" is a precondition), else its
+// points for each battle short.
+func (c Condition) battlesMissing(won int) int {
+	short := max(0, c.N-won)
+	switch {
+	case short == 0:
+		return 0
+	case c.Points == 0:
+		return preconditionPoints
+	}
+	return c.Points * short
+}
+
+// battlesText writes, under the position, each power's battles won by a
+// rout and fought (seed §8 Precisazione 2, §11): public, as the battles
+// are; nothing before the first battle.
+func (s *State) battlesText(l game.Lang) string {
+	var parts []string
+	for _, p := range powers {
+		if n := s.pos.BattlesFought[p.ID]; n > 0 {
+			parts = append(parts, f(l, "%s %d of %d", powerName(l, p.ID), s.pos.BattlesWon[p.ID], n))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return f(l, "Battles won by a rout, of those fought (seed §8, §11): %s\n", strings.Join(parts, ", "))
 }
 
 // sheetWinners are the powers whose sheets the engine scores whole and
@@ -139,6 +173,12 @@ func (s *State) conditionText(c Condition) game.Text {
 			out = f(l, "hold %s, worth %d", landName(s, c.At), c.Points)
 		case condTerritories:
 			out = f(l, "hold %d territories (a point for each short)", c.N)
+		case condBattles:
+			if c.Points == 0 {
+				out = f(l, "win %d battles by a rout, a precondition (%d points if unmet)", c.N, preconditionPoints)
+			} else {
+				out = f(l, "win %d battles by a rout, %d points for each short", c.N, c.Points)
+			}
 		case condPrecondition:
 			out = f(l, "a precondition (%d points if unmet)", preconditionPoints)
 		case condArbiter:

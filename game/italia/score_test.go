@@ -1,6 +1,7 @@
 package italia
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -62,6 +63,68 @@ func TestSheetScore(t *testing.T) {
 	}
 	if end, ok := st.scored(); ok || end != nil {
 		t.Errorf("scored %+v", end)
+	}
+}
+
+// A BATTLES line counts the battles won by a rout, as the position has
+// them (seed §8 Precisazione 2, §11): without points a precondition, 2
+// points while short (spec §3.19 lists "a battle won" among them); with
+// points=<n>, n for each battle short. It is the engine's to score, so a
+// sheet of them is scored whole, and met it wins; each player reads his
+// own lines in his language.
+func TestBattlesScore(t *testing.T) {
+	const sheets = "VICTORY venezia BATTLES 2\nVITTORIA papato BATTAGLIE 2 punti=3"
+	for _, c := range []struct {
+		name         string
+		won          map[string]int
+		venice, pope string
+		veniceWins   bool
+	}{
+		{"none won", nil, "4", "8", false}, // and the two cities' 2 each
+		{"one each", map[string]int{"venezia": 1, "papato": 1}, "4", "5", false},
+		{"two each", map[string]int{"venezia": 2, "papato": 2}, "2", "2", false},
+		{"more than asked, and the two-city year", map[string]int{"venezia": 5}, "0", "8", true},
+	} {
+		st := withScenario(t, "E1500O", sheets, func(p *Position) {
+			p.BattlesWon = c.won
+			p.BattlesFought = map[string]int{"venezia": 5, "papato": 5}
+			if c.veniceWins {
+				p.TwoCityYear = []string{"venezia"}
+			}
+		})
+		got := map[string]string{}
+		for _, sc := range st.sheets() {
+			if sc.id == "venezia" || sc.id == "papato" {
+				if !sc.mechanical() {
+					t.Errorf("%s: %s's sheet is left to the arbiter", c.name, sc.id)
+				}
+				got[sc.id] = halves(sc.missing)
+			}
+		}
+		if got["venezia"] != c.venice || got["papato"] != c.pope {
+			t.Errorf("%s: missing %v, want Venice %s, the Pope %s", c.name, got, c.venice, c.pope)
+		}
+		if wins := slices.Contains(st.sheetWinners(), "venezia"); wins != c.veniceWins {
+			t.Errorf("%s: Venice wins: %v", c.name, wins)
+		}
+	}
+	st := withScenario(t, "E1500O", sheets, nil)
+	// The lines as the store keeps them read back the same.
+	if back, errs := st.r.ReadScenario(st.pos.Scenario.lines()); len(errs) > 0 || !reflect.DeepEqual(back.Victory, st.pos.Scenario.Victory) ||
+		!reflect.DeepEqual(back.Victory["papato"], []Condition{{Kind: condBattles, N: 2, Points: 3}}) {
+		t.Errorf("read back %+v, %v", back, errs)
+	}
+	for _, c := range []struct {
+		to   string
+		l    game.Lang
+		want string
+	}{
+		{"venezia", game.English, "Victory sheet of Venice: win 2 battles by a rout, a precondition (2 points if unmet); and the two-city year (seed §11)"},
+		{"papato", game.Italian, "Scheda di vittoria di Papato: vincere 2 battaglie con una rotta, 3 punti per ciascuna che manca; e l'anno delle due città (seed §11)"},
+	} {
+		if got := st.Position(game.Viewer{Seats: []string{c.to}})(c.l); !strings.Contains(got, c.want) {
+			t.Errorf("%s reads:\n%s\nwant %q", c.to, got, c.want)
+		}
 	}
 }
 

@@ -81,6 +81,14 @@ type Position struct {
 	// them a year, the precondition of victory (seed §11, R32).
 	TwoCities   map[string]int `json:"two_cities,omitempty"`
 	TwoCityYear []string       `json:"two_city_year,omitempty"`
+	// BattlesWon counts, by power, the battles its army has won by
+	// routing the enemy, and BattlesFought those it has fought, won or
+	// not (seed §8 Precisazione 2, §11; R18: the abstract battle's and
+	// the arbiter's results alike), for the victory sheets' BATTLES
+	// lines. They are the position's, so that a turn resolved again from
+	// its start (a round of battles, a rollback) counts each battle once.
+	BattlesWon    map[string]int `json:"battles_won,omitempty"`
+	BattlesFought map[string]int `json:"battles_fought,omitempty"`
 	// Battles, in a round of battle tickets (SET BATTLES TACTICAL, spec
 	// §3.10), is what the round keeps to finish its turn: the position
 	// above is the turn's as it stood when the round's first ticket
@@ -386,6 +394,13 @@ func (r *Rules) check(pos *Position) error {
 	for _, al := range pos.Alliances {
 		if !seen[al[0]] || !seen[al[1]] || al[0] == al[1] {
 			return fmt.Errorf("alliance %v", al)
+		}
+	}
+	for _, tally := range []map[string]int{pos.BattlesWon, pos.BattlesFought} {
+		for p, n := range tally {
+			if !seen[p] || n < 0 || pos.BattlesWon[p] > pos.BattlesFought[p] {
+				return fmt.Errorf("battles of %q: %d won of %d fought", p, pos.BattlesWon[p], pos.BattlesFought[p])
+			}
 		}
 	}
 	return nil

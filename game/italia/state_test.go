@@ -2,6 +2,7 @@ package italia
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -169,11 +170,31 @@ func TestConfigure(t *testing.T) {
 		{map[string]string{"players": "5"}, "expected 6, 7"},
 		{map[string]string{"lagoon": "drained"}, "merged or separate"},
 		{map[string]string{"battles": "chess"}, "abstract or tactical"},
-		{map[string]string{"colour": "red"}, `"colour" is no setting`},
+		{map[string]string{"colour": "red"}, `"colour" is no setting of Le Guerre d'Italia: its settings are players (6|7|8), lagoon (merged|separate) and battles (abstract|tactical)`},
 	} {
 		if _, err := Configure(c.settings); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: %v, want %q", c.settings, err, c.want)
 		}
+	}
+	// The board and the scenario are no settings (Label names them from
+	// the ones there are): refused as any other, saying so, in the
+	// reader's language.
+	for key, value := range map[string]string{"variant": "italia-laguna", "rules": "1499-1512"} {
+		_, err := Configure(map[string]string{key: value})
+		r, ok := err.(*game.Refusal)
+		if !ok {
+			t.Fatalf("%s %s: %v", key, value, err)
+		}
+		en, it := r.Reason(game.English), r.Reason(game.Italian)
+		if want := fmt.Sprintf("%q is no setting of Le Guerre d'Italia: its settings are players (6|7|8), lagoon (merged|separate) and battles (abstract|tactical); its board is italia (lagoon separate plays the Laguna as a sea of its own) and its scenario 1499-1512, the seed's only one", key); en != want {
+			t.Errorf("%s: %s", key, en)
+		}
+		if want := fmt.Sprintf("%q non è un'impostazione di Le Guerre d'Italia: le sue sono players (6|7|8), lagoon (merged|separate) e battles (abstract|tactical); la sua mappa è italia", key); !strings.HasPrefix(it, want) {
+			t.Errorf("%s: %s", key, it)
+		}
+	}
+	if _, err := Configure(map[string]string{"players": "9"}); err == nil || err.(*game.Refusal).Reason(game.Italian) != `players "9": atteso 6, 7 (seduti gli Ottomani) o 8 (anche gli Svizzeri)` {
+		t.Errorf("players 9: %v", err)
 	}
 	six, seven := mustRules(t, nil), mustRules(t, map[string]string{"players": "7"})
 	for _, c := range []struct {

@@ -430,6 +430,11 @@ func TestBattleRounds(t *testing.T) {
 			t.Errorf("round 1: no %q in\n%s", e, strings.Join(events, "\n"))
 		}
 	}
+	// The first round's battles are counted once in the second round's
+	// position, which the turn made again from its start.
+	if won, fought := marshal(t, round2.pos.BattlesWon), marshal(t, round2.pos.BattlesFought); won != `{"francia":1,"venezia":1}` || fought != `{"aragonesi":1,"francia":1,"papato":1,"venezia":1}` {
+		t.Errorf("after round 1: won %s, fought %s", won, fought)
+	}
 	if open := round2.openTickets(); len(open) != 1 || open[0].ID != "1500E-3" || open[0].Round != 2 || open[0].Sides[0].Power != "firenze" || open[0].Sides[0].From != "pisto" {
 		t.Errorf("round 2 tickets %+v", round2.pos.Battles.Tickets)
 	}
@@ -455,6 +460,12 @@ func TestBattleRounds(t *testing.T) {
 		if next.pos.Control[id] != who {
 			t.Errorf("%s held by %q", id, next.pos.Control[id])
 		}
+	}
+	// The turn made again twice counts each battle once: the arbiter's
+	// two routs and the abstract battle's.
+	if won, fought := marshal(t, next.pos.BattlesWon), marshal(t, next.pos.BattlesFought); won != `{"firenze":1,"francia":1,"venezia":1}` ||
+		fought != `{"aragonesi":1,"firenze":1,"francia":1,"impero":1,"papato":1,"venezia":1}` {
+		t.Errorf("after the turn: won %s, fought %s", won, fought)
 	}
 }
 
