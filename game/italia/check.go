@@ -94,11 +94,23 @@ func (c *checker) expensesDue() bool {
 // name is an area's name in l.
 func (c *checker) name(a machiavelli.Area) string { return c.s.r.board.Areas[a].Italian }
 
-// outOfPlay reports whether no troops may enter territory a: the pink
-// Ottoman lands and Switzerland (seed §7).
-func (c *checker) outOfPlay(a machiavelli.Area) bool {
-	col := c.s.r.board.Areas[a].Colour
-	return col == machiavelli.Pink || col == machiavelli.Swiss
+// outOfPlay reports whether the seat's troops may not enter territory a
+// (closedTo).
+func (c *checker) outOfPlay(a machiavelli.Area) bool { return c.s.closedTo(a, c.seat) }
+
+// closedTo reports whether territory a is closed to power's troops: the
+// pink Ottoman lands and Switzerland, which seed §7 closes to every
+// player ("nessun giocatore può entrare con le proprie truppe"), and
+// which stay open to their own power, whom the arbiter plays (or a
+// player, with 7 or 8).
+func (s *State) closedTo(a machiavelli.Area, power string) bool {
+	switch s.r.board.Areas[a].Colour {
+	case machiavelli.Pink:
+		return power != "ottomani"
+	case machiavelli.Swiss:
+		return power != "svizzeri"
+	}
+	return false
 }
 
 // ownedBy reports whether territory a is controlled by power id.

@@ -267,10 +267,7 @@ func (rs *resolution) loseElements(k counterKey, n int) bool {
 // enterable reports whether counter k may withdraw into territory id:
 // open to troops and free of counters of powers not allied to it (R16).
 func (rs *resolution) enterable(k counterKey, id string) bool {
-	if c := rs.s.r.board.Areas[rs.s.area(id)].Colour; c == machiavelli.Pink || c == machiavelli.Swiss {
-		return false
-	}
-	return !rs.hostileIn(k.power, id)
+	return !rs.s.closedTo(rs.s.area(id), k.power) && !rs.hostileIn(k.power, id)
 }
 
 // retreat withdraws counter k (R16): to where it came from if it may,

@@ -113,7 +113,7 @@ func TestEdit(t *testing.T) {
 		{"CONTROLLO Ferrara Venezia", "Ferrara is held by Venice", `"ferra":"venezia"`},
 		{"TREASURY Florence 30", "the treasury of Florence is 30 ducats", `"treasury":30`},
 		{"CARESTIA Padova", "Padova: famine", `"famine":["padua"]`},
-		{"ELEMENTI Venezia #1 CINC, 3 GD, 8 PK", "Venice #1: CINC, 3 GD, 8 PK", `"GD":3`},
+		{"ELEMENTI Venezia #1 CINC, 3 GD, 8 PK", "Venice #1: its elements changed", `"GD":3`},
 		{"OTTOMANI ATTIVI", "the Ottomans take the field", `"ottomans_active":true`},
 	} {
 		next, done, err := st.(game.Editor).Edit(c.words, seat)

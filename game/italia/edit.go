@@ -253,7 +253,15 @@ func (s *State) Edit(words string, seat func(name string) (string, error)) (game
 		if es.Total() == 0 {
 			p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == k })
 		}
-		done = func(l game.Lang) string { return f(l, "%s #%d: %s", powerName(l, id), k, es.String()) }
+		// Only the counter is named, not what it holds (R57: a
+		// composition is its power's, and the arbiter's in STATUS).
+		gone := es.Total() == 0
+		done = func(l game.Lang) string {
+			if gone {
+				return f(l, "%s #%s is no more", powerName(l, id), strconv.Itoa(k))
+			}
+			return f(l, "%s #%d: its elements changed", powerName(l, id), k)
+		}
 	case "add":
 		id, err := power(args[0])
 		if err != nil {

@@ -167,6 +167,7 @@ var italian = game.Dictionary{
 	"%s takes the Genova fleet, F%s in %s (seed §4)":                        "%s prende la flotta di Genova, F%s in %s (seed §4)",
 	"deployed: %s":                                                          "schierati: %s",
 	"%s #%s suffers attrition (%s, D6 %s): %s elements lost":                "%s #%s subisce attrito (%s, D6 %s): %s elementi persi",
+	"%s #%d: its elements changed":                                          "%s #%d: i suoi elementi sono cambiati",
 	"%s #%s is no more":                                                     "%s #%s non c'è più",
 	"famine, revolt or sack on entry":                                       "carestia, rivolta o saccheggio all'ingresso",
 	"siege lifted":                                                          "assedio tolto",
