@@ -101,6 +101,17 @@ func settingsFor(kinds []game.Kind) []Setting {
 		if !ok {
 			continue
 		}
+		// A setting named as an earlier game's is read by that game's
+		// row; HELP says what it means in this game among this game's
+		// own, or after the last row where it has none.
+		var shared [languages][]string
+		for _, st := range conf.Settings() {
+			if seen[st.Names[0]] && st.Help[english] != "" {
+				for l := range languages {
+					shared[l] = append(shared[l], st.Help[l])
+				}
+			}
+		}
 		lead := true
 		for _, st := range conf.Settings() {
 			name := st.Names[0]
@@ -112,7 +123,7 @@ func settingsFor(kinds []game.Kind) []Setting {
 			help := st.Help
 			if lead && help[english] != "" {
 				for l := range languages {
-					help[l] = l.f("for %s: ", k.Name()) + help[l]
+					help[l] = l.f("for %s: ", k.Name()) + strings.Join(append(shared[l], help[l]), ",\n")
 				}
 				lead = false
 			}
@@ -147,6 +158,11 @@ func settingsFor(kinds []game.Kind) []Setting {
 					return own.Show(game.Lang(l), v)
 				},
 			})
+		}
+		if lead && len(shared[english]) > 0 {
+			for l := range languages {
+				out[len(out)-1].Help[l] += ",\n" + l.f("for %s: ", k.Name()) + strings.Join(shared[l], ",\n")
+			}
 		}
 	}
 	return out

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/game/diplomacy"
+	"github.com/corriere/corriere/game/italia"
+	"github.com/corriere/corriere/game/versailles"
 	"github.com/corriere/corriere/store"
 )
 
@@ -290,5 +292,24 @@ func TestSettingsStoredBeforeGameSettings(t *testing.T) {
 	again, err := parseSettings(set.json())
 	if err != nil || !maps.Equal(again.Game, set.Game) || again.json() != set.json() {
 		t.Errorf("written again: %s, %v", again.json(), err)
+	}
+}
+
+// A setting two games share ("players") is read by the first game's row;
+// HELP says what it means in each, among the game's own settings or, for
+// a game with none of its own, after the last.
+func TestSharedSettingHelp(t *testing.T) {
+	kinds := append(slices.Clone(testGames), italia.Kind{}, versailles.Kind{})
+	for l, want := range map[lang][]string{
+		english: {"players (7; 6: Italy absent", "for italia: players (6|7|8: the Ottomans, then the Swiss seated),\n", "for versailles: players (1|2|3|4); you become its master"},
+		italian: {"players (7|6|5|4|3|2)", "per italia: players (6|7|8: seduti gli Ottomani, poi gli Svizzeri),\n", "per versailles: players (1|2|3|4: i giocatori); ne diventi l'arbitro"},
+	} {
+		help := l.help(commands, settingsFor(kinds), kinds)
+		for _, w := range want {
+			// HELP indents a row's further lines under its first.
+			if !strings.Contains(strings.ReplaceAll(help, "\n"+strings.Repeat(" ", helpColumn), "\n"), w) {
+				t.Errorf("HELP in %s lacks %q:\n%s", l, w, help)
+			}
+		}
 	}
 }
