@@ -323,7 +323,7 @@ func TestItaliaScenarioByMail(t *testing.T) {
 	reply = f.send("gm@x.test", master+"SCENARIO\n# our copy's events table\n"+strings.Join(rows, "\n")+"\nVICTORY venezia HOLD Ferrara points=2\nVICTORY venezia TERRITORIES 12\nENDSCENARIO")
 	// The arbiter wrote in Italian: the judge answers him so.
 	mustContain(t, "the scenario", reply,
-		"> SCENARIO ...\n  lo scenario ha ora da te: la tabella eventi 3D6; le schede di vittoria di Venezia. Scenario: provvisorio (R28, R40): parti ancora del giudice: la tabella della carestia (quella di Machiavelli), la tabella della peste (quella di Machiavelli), la tabella dei raid turchi (provvisoria), le schede di vittoria di Francia, Aragonesi, Impero, Firenze, Papato (provvisorie)")
+		"> SCENARIO ...\n  lo scenario ha ora da te: la tabella eventi 3D6; le schede di vittoria di Venezia. Scenario: provvisorio (R28, R40): parti ancora del giudice: la tabella della carestia (quella di Machiavelli), la tabella della peste (quella di Machiavelli), la tabella dei raid turchi (provvisoria), il mazzo di carte (provvisorio), le mani iniziali (nessuna carta), le schede di vittoria di Francia, Aragonesi, Impero, Firenze, Papato (provvisorie)")
 	mustContain(t, "Venice's notice", f.lastMail("announce", "venezia@players.test"), "L'arbitro ha fornito parte dello scenario: la tabella eventi 3D6; le schede di vittoria di Venezia (seed §2; STATUS dice a che punto è lo scenario).")
 	mustContain(t, "the Pope's notice", f.lastMail("announce", "papato@players.test"), "The arbiter has supplied part of the scenario: the 3D6 events table; the victory sheets of Venice (seed §2; STATUS says where the scenario stands).")
 	mustContain(t, "the audit", strings.Join(f.audit("guerra"), "\n"), "master scenario")
