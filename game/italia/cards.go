@@ -248,8 +248,8 @@ func (p *Power) letGo(n int) {
 // cards drawn and waiting for the next sheet, Florence's council cards.
 func (s *State) handText(l game.Lang, p *Power) string {
 	d := s.pos.deck()
-	if d == nil {
-		return ""
+	if d == nil || !s.r.seated(p.ID) && len(p.Hand)+len(p.Drawn) == 0 {
+		return "" // the powers nobody sits at draw no cards
 	}
 	names := func(ns []int) string {
 		out := make([]string, len(ns))

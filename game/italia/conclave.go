@@ -155,7 +155,7 @@ func (rs *resolution) conclave() {
 		for _, h := range cards {
 			if h.card.Role == roleSmoke {
 				rs.power(h.power).letGo(h.card.N)
-				rs.toUsed(h.card)
+				rs.spent(h.card)
 			}
 		}
 		cv.Session++
@@ -217,7 +217,7 @@ func (rs *resolution) elect(cards []handedIn, candidates []int) {
 			cs.Out = append(cs.Out, pope)
 			continue
 		}
-		rs.toUsed(h.card)
+		rs.spent(h.card)
 	}
 	rs.tell(nil, "a new Pope: %s is elected with %s votes (seed §10)", rs.cardArg(pope), fmt.Sprint(votes[pope]))
 	cs.Awaiting = append(cs.Awaiting, Played{Card: pope, By: holder, Phase: rs.s.phase.String(), When: whenElected})
@@ -245,7 +245,7 @@ func (rs *resolution) conclaveDraws(title string) {
 		}
 		c := d[n]
 		if !c.conclaveCard() || !d.keeps(p, n) {
-			rs.toUsed(c)
+			rs.discard(c)
 			rs.tell([]string{id}, "you draw card %s and discard it: the conclave's draws keep only a conclave card your hand has room for (seed §10)", rs.cardArg(n))
 			continue
 		}
@@ -270,7 +270,7 @@ func (rs *resolution) conclaveDraws(title string) {
 			}
 		}
 		p.letGo(drop.N)
-		rs.toUsed(drop)
+		rs.discard(drop)
 		rs.tell([]string{id}, "more than three conclave cards: you discard card %s, keeping a candidate (seed §10)", rs.cardArg(drop.N))
 	}
 }

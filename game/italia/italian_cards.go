@@ -89,6 +89,7 @@ var cardsItalian = map[string]string{
 	"you draw card %s: it can act no more once the game has begun; it is put out of the game, and you draw another (seed §10)": "peschi la carta %s: a partita iniziata non può più avere effetto; esce dal gioco, e ne peschi un'altra (seed §10)",
 	"%s draws an obsolete card, %s, and draws another (seed §10)":                                                              "%s pesca una carta obsoleta, %s, e ne pesca un'altra (seed §10)",
 	"you draw card %s: %s": "peschi la carta %s: %s",
+	"%s draws card %s":     "%s pesca la carta %s",
 	"you draw card %s: %s. On your next sheet keep it (TIENI CARTA %s), discard it (SCARTA CARTA %s) or play it (GIOCA CARTA %s); without a line it is kept if your hand has room (seed §10, R34)": "peschi la carta %s: %s. Nel prossimo foglio tienila (TIENI CARTA %s), scartala (SCARTA CARTA %s) o giocala (GIOCA CARTA %s); senza una riga la tieni, se la mano ha posto (seed §10, R34)",
 
 	// The Conclave (conclave.go).
@@ -128,6 +129,8 @@ var cardsItalian = map[string]string{
 	"a tie, and Florence did not choose: a die of two faces gives %s, the %s (a ruling)":                                                    "parità, e Firenze non ha scelto: un dado di due facce dà %s, i %s (una decisione)",
 
 	// The arbiter's CARTA (cardcmd.go).
+	cardUsage: "atteso CARTA <n> EFFETTO <che cosa>, CARTA <n> FINE, CARTA <n> ELIMINA, CARTA <n> A <potenza>, CARTA PAPA MORTO o CARTA SAVONAROLA MORTO " +
+		"(in inglese CARD <n> EFFECT <what>, CARD <n> END, CARD <n> REMOVE, CARD <n> TO <power>, CARD POPE DIES, CARD SAVONAROLA DIES), poi -- e il motivo che leggeranno i giocatori",
 	"%q is no card of the deck; %s": "%q non è una carta del mazzo; %s",
 	"EFFETTO says what the card did, which the players read: CARTA %d EFFETTO <what> -- <reason>": "EFFETTO dice che cosa ha fatto la carta, e i giocatori lo leggono: CARTA %d EFFETTO <che cosa> -- <motivo>",
 	"The arbiter applies card %s of %s: %s. Reason: %s\n":                                         "L'arbitro applica la carta %s di %s: %s. Motivo: %s\n",

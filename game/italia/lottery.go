@@ -48,7 +48,7 @@ func (rs *resolution) decideCards() {
 		for _, o := range c.lines(vDiscard) {
 			if n := o.num("n"); !o.has("[0]") && slices.Contains(p.Hand, n) {
 				p.letGo(n)
-				rs.toUsed(d[n])
+				rs.discard(d[n])
 				rs.tell([]string{p.ID}, "you discard card %s (seed §10)", rs.cardArg(n))
 			}
 		}
@@ -77,7 +77,7 @@ func (rs *resolution) decideCards() {
 // player's card is replaced by another drawn at once (seed §10).
 func (rs *resolution) discardDrawn(p *Power, n int, why game.Text) {
 	c := rs.pos.deck()[n]
-	rs.toUsed(c)
+	rs.discard(c)
 	rs.tell([]string{p.ID}, "%s", textArg(why))
 	if c.Owner != "" && c.Owner != p.ID {
 		rs.tell([]string{p.ID}, "card %s bears the symbol of %s: you draw another at once (seed §10)", rs.cardArg(n), "p:"+c.Owner)
@@ -85,16 +85,19 @@ func (rs *resolution) discardDrawn(p *Power, n int, why game.Text) {
 	}
 }
 
-// toUsed puts card c among the used cards, or out of the game if it is
-// removed after use.
-func (rs *resolution) toUsed(c *Card) {
-	cs := rs.pos.Cards
+// spent puts card c, used, among the used cards, or out of the game if
+// it is removed after use ("eliminare dopo l'uso", seed §10).
+func (rs *resolution) spent(c *Card) {
 	if c.Remove {
-		cs.Out = append(cs.Out, c.N)
+		rs.pos.Cards.Out = append(rs.pos.Cards.Out, c.N)
 		return
 	}
-	cs.Used = append(cs.Used, c.N)
+	rs.discard(c)
 }
+
+// discard puts card c among the used cards, which a new Pope shuffles
+// back into the deck (seed §10).
+func (rs *resolution) discard(c *Card) { rs.pos.Cards.Used = append(rs.pos.Cards.Used, c.N) }
 
 // cardArg is card n's name as an event's argument, in both languages.
 func (rs *resolution) cardArg(n int) string {
@@ -150,7 +153,7 @@ func (rs *resolution) play(p *Power, n int, when, words string) {
 	d := rs.pos.deck()
 	c := d[n]
 	p.letGo(n)
-	rs.toUsed(c)
+	rs.spent(c)
 	said := textArg(func(l game.Lang) string { return cardText(l, c) })
 	how := textArg(tx(playedWhen[when]))
 	if words != "" {
@@ -170,20 +173,30 @@ func (rs *resolution) play(p *Power, n int, when, words string) {
 
 // nextCards are the cards of the turn after the one resolved, with its
 // events (spec §2.2's note): the lottery, or the conclave's draws after
-// a conclave adjourned.
+// a conclave adjourned (seed §10: in the next turn's events, before its
+// sitting).
 func (rs *resolution) nextCards() {
-	season, ok := rs.s.phase.nextSeason()
-	if rs.pos.deck() == nil || !ok {
+	if rs.pos.deck() == nil {
 		return
 	}
+	season, ok := rs.s.phase.nextSeason()
+	year := rs.s.phase.Year
+	if !ok {
+		// After the autumn, the next spring: its lottery comes after its
+		// diplomacy, but a conclave adjourned draws now, before its
+		// sitting there.
+		season, year = Spring, year+1
+	}
 	when := seasons[season]
-	title := "l:" + fmt.Sprintf("%s %d", when.English, rs.s.phase.Year) + "\x1f" + fmt.Sprintf("%s %d", when.Italian, rs.s.phase.Year)
+	title := "l:" + fmt.Sprintf("%s %d", when.English, year) + "\x1f" + fmt.Sprintf("%s %d", when.Italian, year)
 	if cv := rs.pos.Cards.Conclave; cv != nil && cv.Draws {
 		cv.Draws = false
 		rs.conclaveDraws(title)
 		return
 	}
-	rs.lottery(title)
+	if ok {
+		rs.lottery(title)
+	}
 }
 
 // drawers are the powers that draw cards: the seated ones still in the
@@ -257,7 +270,7 @@ func (rs *resolution) lotteryDraw(p *Power) {
 		for _, o := range rs.sheets[p.ID].lines(vDiscard) {
 			if n := o.num("n"); o.has("[0]") && slices.Contains(p.Hand, n) {
 				p.letGo(n)
-				rs.toUsed(rs.pos.deck()[n])
+				rs.discard(rs.pos.deck()[n])
 				rs.tell([]string{p.ID}, "you discard card %s before drawing, as your sheet said (R50)", rs.cardArg(n))
 				break
 			}
@@ -327,10 +340,12 @@ func (rs *resolution) draw(p *Power) {
 			continue
 		case c.Mandatory:
 			rs.tell([]string{p.ID}, "you draw card %s: %s", rs.cardArg(n), said)
+			rs.tell([]string{arbiterOnly}, "%s draws card %s", "p:"+p.ID, rs.cardArg(n))
 			p.Drawn = append(p.Drawn, n)
 			rs.play(p, n, whenDrawn, "")
 		default:
 			p.Drawn = append(p.Drawn, n)
+			rs.tell([]string{arbiterOnly}, "%s draws card %s", "p:"+p.ID, rs.cardArg(n))
 			rs.tell([]string{p.ID}, "you draw card %s: %s. On your next sheet keep it (TIENI CARTA %s), discard it (SCARTA CARTA %s) or play it (GIOCA CARTA %s); without a line it is kept if your hand has room (seed §10, R34)", rs.cardArg(n), said, fmt.Sprint(n), fmt.Sprint(n), fmt.Sprint(n))
 		}
 		return
