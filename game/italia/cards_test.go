@@ -578,3 +578,27 @@ func TestCardsInThePosition(t *testing.T) {
 	mustLack(t, "Florence's status", florence, "1 One", "7 Seven", "waits for your")
 	mustHave(t, "the arbiter's status", st.Position(master)(game.English), "Card 5 Five, played by Papacy in P1500D, waits for your CARTA 5 EFFETTO: Si elimina dopo l'uso")
 }
+
+// A power out of the game, with no territory and no force, gives its
+// cards back to the deck (R35), and draws no more.
+func TestCardsOfAPowerOut(t *testing.T) {
+	st := cardsAt(t, "A1500O", func(p *Position) {
+		give(p, "venezia", 1, 7)
+		v := p.power("venezia")
+		v.Counters, v.Fleets = nil, nil
+		for id, who := range p.Control {
+			if who == "venezia" {
+				p.Control[id] = "papato"
+			}
+		}
+	})
+	out, read := cardTurn(t, st, nil)
+	next := out.Next.(*State)
+	if held(next, "venezia") != 0 || !slices.Equal(next.pos.Cards.Used, []int{1, 7}) {
+		t.Errorf("Venice holds %v, used %v", next.power("venezia").Hand, next.pos.Cards.Used)
+	}
+	mustHave(t, "the results", read(seat("papato"), game.Italian), "Venezia è fuori dalla partita: le sue carte tornano nel mazzo (R35)")
+	if slices.Contains((&resolution{s: next, pos: next.pos}).drawers(), "venezia") {
+		t.Error("Venice draws")
+	}
+}

@@ -179,6 +179,7 @@ func (rs *resolution) nextCards() {
 	if rs.pos.deck() == nil {
 		return
 	}
+	rs.returnCards()
 	season, ok := rs.s.phase.nextSeason()
 	year := rs.s.phase.Year
 	if !ok {
@@ -196,6 +197,22 @@ func (rs *resolution) nextCards() {
 	}
 	if ok {
 		rs.lottery(title)
+	}
+}
+
+// returnCards returns to the deck the cards of the seated powers out of
+// the game, with no territory and no force (R35).
+func (rs *resolution) returnCards() {
+	next := &State{r: rs.s.r, pos: rs.pos, phase: rs.s.phase}
+	alive := next.Survivors()
+	for _, id := range next.seatedPowers() {
+		p := rs.power(id)
+		if slices.Contains(alive, id) || len(p.Hand)+len(p.Drawn) == 0 {
+			continue
+		}
+		rs.pos.Cards.Used = append(rs.pos.Cards.Used, append(p.Hand, p.Drawn...)...)
+		p.Hand, p.Drawn = nil, nil
+		rs.tell(nil, "%s is out of the game: its cards go back to the deck (R35)", "p:"+id)
 	}
 }
 
