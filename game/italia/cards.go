@@ -107,6 +107,15 @@ func (pos *Position) deck() deck {
 	return d
 }
 
+// deck is the deck of the position being made: its scenario is the
+// turn's, so it is read once.
+func (rs *resolution) deck() deck {
+	if rs.cards == nil {
+		rs.cards = rs.pos.deck()
+	}
+	return rs.cards
+}
+
 // dealCards deals the scenario's cards: each power its hand at the start
 // (seed §10), the deck's others to the pile; the council's cards are
 // outside it.

@@ -63,7 +63,7 @@ func (pos *Position) popeDies() (third, opened bool) {
 
 // popeEvent is an event's Pope's death (events.go).
 func (rs *resolution) popeEvent() {
-	if rs.pos.deck() == nil {
+	if rs.deck() == nil {
 		rs.tell([]string{arbiterOnly}, "the Pope dies: this game keeps no cards, and the conclave is yours")
 		return
 	}
@@ -79,7 +79,7 @@ func (rs *resolution) popeEvent() {
 
 // candidatesArg lists the deck's candidates, as an event's argument.
 func (rs *resolution) candidatesArg() string {
-	d, cs := rs.pos.deck(), rs.pos.Cards
+	d, cs := rs.deck(), rs.pos.Cards
 	return textArg(func(l game.Lang) string { return candidatesText(l, d, cs) })
 }
 
@@ -99,7 +99,7 @@ func (rs *resolution) conclave() {
 	if cv == nil {
 		return
 	}
-	d := rs.pos.deck()
+	d := rs.deck()
 	var cards []handedIn
 	for _, p := range rs.pos.Powers {
 		var mine []handedIn
@@ -190,7 +190,7 @@ func (rs *resolution) elect(cards []handedIn, candidates []int) {
 	var tally []string
 	best := 0
 	for _, n := range candidates {
-		tally = append(tally, textArg(func(l game.Lang) string { return f(l, "%s %d", cardName(l, rs.pos.deck()[n]), votes[n]) }))
+		tally = append(tally, textArg(func(l game.Lang) string { return f(l, "%s %d", cardName(l, rs.deck()[n]), votes[n]) }))
 		best = max(best, votes[n])
 	}
 	rs.tell(nil, "the conclave's votes (seed §10): %s", joinArgs(tally))
@@ -235,7 +235,7 @@ func (rs *resolution) elect(cards []handedIn, candidates []int) {
 // cards discards one, keeping a candidate (the card drawn, unless it is
 // his only candidate: then his lowest other).
 func (rs *resolution) conclaveDraws(title string) {
-	d := rs.pos.deck()
+	d := rs.deck()
 	rs.tell(nil, "the conclave's draws of %s: every player draws a card, keeping only a conclave card (seed §10)", title)
 	for _, id := range rs.drawers() {
 		p := rs.power(id)
@@ -279,7 +279,9 @@ func (rs *resolution) conclaveDraws(title string) {
 // sits (seed §10, R49): no move, strategic move, landing or siege
 // outside his own territories; nil for a line that stands.
 func (c *checker) conclaveBars(o *order) game.Text {
-	if c.seat != "papato" || c.s.pos.deck() == nil || c.s.pos.Cards.Conclave == nil {
+	// Asked of every line: the position's fields, not the deck, say
+	// whether a conclave sits.
+	if cs := c.s.pos.Cards; c.seat != "papato" || c.s.pos.Scenario == nil || cs == nil || cs.Conclave == nil {
 		return nil
 	}
 	outside := func(as ...machiavelli.Area) bool {
@@ -342,7 +344,7 @@ func (c *checker) conclaveLine(o *order, d deck) game.Text {
 // missing winning where the engine scores them all, else the arbiter's
 // ruling on the engine's count.
 func (rs *resolution) popeEnding() *game.Ending {
-	if rs.pos.deck() == nil || rs.pos.Cards.Popes < 3 {
+	if rs.deck() == nil || rs.pos.Cards.Popes < 3 {
 		return nil
 	}
 	next := &State{r: rs.s.r, pos: rs.pos, phase: rs.s.phase}

@@ -37,7 +37,7 @@ func (rs *resolution) council() {
 			}
 		}
 	}
-	if rs.pos.deck() == nil || !rs.pos.Cards.Council {
+	if rs.deck() == nil || !rs.pos.Cards.Council {
 		return
 	}
 	votes := map[string]int{}
@@ -68,7 +68,7 @@ func (rs *resolution) council() {
 		rs.tell(nil, "the Bigi have no absolute majority, and prevail only with one (seed §10, R46)")
 	}
 	rs.pos.Cards.Party = won
-	for n, c := range rs.pos.deck() {
+	for n, c := range rs.deck() {
 		if c.Party != won {
 			continue
 		}

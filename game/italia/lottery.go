@@ -31,7 +31,7 @@ const lotteryDraws = 2
 // cardsStart is the cards' part of a turn's start: the decisions on the
 // cards drawn, the conclave, the cards played at when.
 func (rs *resolution) cardsStart(when string) {
-	if rs.pos.deck() == nil {
+	if rs.deck() == nil {
 		return
 	}
 	rs.decideCards()
@@ -42,7 +42,7 @@ func (rs *resolution) cardsStart(when string) {
 // decideCards carries out each power's decisions on its cards (the
 // package's comment above).
 func (rs *resolution) decideCards() {
-	d := rs.pos.deck()
+	d := rs.deck()
 	for _, p := range rs.pos.Powers {
 		c := rs.sheets[p.ID]
 		for _, o := range c.lines(vDiscard) {
@@ -76,7 +76,7 @@ func (rs *resolution) decideCards() {
 // discardDrawn discards card n that p drew, telling it why: another
 // player's card is replaced by another drawn at once (seed §10).
 func (rs *resolution) discardDrawn(p *Power, n int, why game.Text) {
-	c := rs.pos.deck()[n]
+	c := rs.deck()[n]
 	rs.discard(c)
 	rs.tell([]string{p.ID}, "%s", textArg(why))
 	if c.Owner != "" && c.Owner != p.ID {
@@ -101,7 +101,7 @@ func (rs *resolution) discard(c *Card) { rs.pos.Cards.Used = append(rs.pos.Cards
 
 // cardArg is card n's name as an event's argument, in both languages.
 func (rs *resolution) cardArg(n int) string {
-	c := rs.pos.deck()[n]
+	c := rs.deck()[n]
 	return textArg(func(l game.Lang) string { return cardName(l, c) })
 }
 
@@ -120,7 +120,7 @@ func whenPlayed(o *order, ph Phase) string {
 // plays plays the cards each power's sheet plays at when, in the seed's
 // order of the powers.
 func (rs *resolution) plays(when string) {
-	if rs.pos.deck() == nil {
+	if rs.deck() == nil {
 		return
 	}
 	for _, p := range rs.pos.Powers {
@@ -150,7 +150,7 @@ var playedWhen = map[string]string{
 // exclusive comes into force (a swiss card), else the arbiter is told
 // to apply it (R41).
 func (rs *resolution) play(p *Power, n int, when, words string) {
-	d := rs.pos.deck()
+	d := rs.deck()
 	c := d[n]
 	p.letGo(n)
 	rs.spent(c)
@@ -176,7 +176,7 @@ func (rs *resolution) play(p *Power, n int, when, words string) {
 // a conclave adjourned (seed §10: in the next turn's events, before its
 // sitting).
 func (rs *resolution) nextCards() {
-	if rs.pos.deck() == nil {
+	if rs.deck() == nil {
 		return
 	}
 	rs.returnCards()
@@ -287,7 +287,7 @@ func (rs *resolution) lotteryDraw(p *Power) {
 		for _, o := range rs.sheets[p.ID].lines(vDiscard) {
 			if n := o.num("n"); o.has("[0]") && slices.Contains(p.Hand, n) {
 				p.letGo(n)
-				rs.discard(rs.pos.deck()[n])
+				rs.discard(rs.deck()[n])
 				rs.tell([]string{p.ID}, "you discard card %s before drawing, as your sheet said (R50)", rs.cardArg(n))
 				break
 			}
@@ -341,7 +341,7 @@ func (rs *resolution) drawCard(p *Power) int {
 // and another drawn; one that must be played is played at once;
 // another waits, drawn, for p's next sheet. Only p reads which it is.
 func (rs *resolution) draw(p *Power) {
-	d := rs.pos.deck()
+	d := rs.deck()
 	for {
 		n := rs.drawCard(p)
 		if n == 0 {

@@ -182,6 +182,8 @@ type resolution struct {
 	replay    []int
 	rolled    []int
 	wait      *waiting
+	// cards is the scenario's deck, read once (cards.go).
+	cards deck
 }
 
 // resolution validates each seat's orders against the position, in the
