@@ -72,12 +72,12 @@ func (rs *resolution) council() {
 		if c.Party != won {
 			continue
 		}
-		rs.tell(nil, "the %s prevail in the Florentine council: card %s (seed §10)", partyName(won), rs.cardArg(n))
+		rs.tell(nil, "%s prevail in the Florentine council: card %s (seed §10)", partyArg(won), rs.cardArg(n))
 		rs.pos.Cards.Awaiting = append(rs.pos.Cards.Awaiting, Played{Card: n, By: "firenze", Phase: rs.s.phase.String(), When: whenCouncil})
 		rs.tell([]string{arbiterOnly}, "the effects of card %s are yours (seed §10 has none): apply them (EDIT) and tell the players with CARTA %s EFFETTO <what> -- <reason>", rs.cardArg(n), fmt.Sprint(n))
 		return
 	}
-	rs.tell(nil, "the %s prevail in the Florentine council (seed §10)", partyName(won))
+	rs.tell(nil, "%s prevail in the Florentine council (seed §10)", partyArg(won))
 }
 
 // councilTie settles a tie of the Piagnoni and the Arrabbiati: Florence's
@@ -85,12 +85,12 @@ func (rs *resolution) council() {
 func (rs *resolution) councilTie() string {
 	if o := rs.sheets["firenze"].sheet["consiglio parita"]; o != nil {
 		won := strings.ToLower(o.str("w"))
-		rs.tell(nil, "a tie: Florence chooses the %s (seed §10)", partyName(won))
+		rs.tell(nil, "a tie: Florence chooses %s (seed §10)", partyArg(won))
 		return won
 	}
 	d := rs.die("Florentine council: the tie", 2, true)
 	won := []string{"piagnoni", "arrabbiati"}[d-1]
-	rs.tell(nil, "a tie, and Florence did not choose: a die of two faces gives %s, the %s (a ruling)", fmt.Sprint(d), partyName(won))
+	rs.tell(nil, "a tie, and Florence did not choose: a die of two faces gives %s, %s (a ruling)", fmt.Sprint(d), partyArg(won))
 	return won
 }
 

@@ -58,7 +58,9 @@ func TestCouncil(t *testing.T) {
 			"the " + partyName(c.party) + " prevail in the Florentine council: card "}, c.says...)...)
 		mustLack(t, c.name, everyone, "the council's dice")
 		arbiter := read(master, game.Italian)
-		mustHave(t, c.name+": the arbiter's", arbiter, "i dadi del Consiglio e i voti dei ducati: "+c.arbiterIs, "sono tuoi (il seed §10 non li dà)")
+		article := map[string]string{"piagnoni": "i Piagnoni", "arrabbiati": "gli Arrabbiati", "bigi": "i Bigi"}[c.party]
+		mustHave(t, c.name+": the arbiter's", arbiter, "i dadi del Consiglio e i voti dei ducati: "+c.arbiterIs, "sono tuoi (il seed §10 non li dà)",
+			"nel Consiglio di Firenze prevalgono "+article+": carta ")
 		for id, left := range c.treasury {
 			if got := next.power(id).Treasury; got != left {
 				t.Errorf("%s: %s keeps %d ducats, want %d", c.name, id, got, left)

@@ -236,7 +236,7 @@ func checkDeck(sc *Scenario) []game.Text {
 		deck[c.N] = c
 		if c.Party != "" {
 			if other, twice := party[c.Party]; twice {
-				errs = append(errs, tx("cards %d and %d are both the %s' (seed §10: one card a party)", other, c.N, partyName(c.Party)))
+				errs = append(errs, tx("cards %d and %d are both of the party %s (seed §10: one card a party)", other, c.N, partyName(c.Party)))
 			}
 			party[c.Party] = c.N
 		}
@@ -251,7 +251,7 @@ func checkDeck(sc *Scenario) []game.Text {
 				errs = append(errs, tx("the hand of %s has card %d, which the deck has not", powerText(id), n))
 				continue
 			case c.Party != "":
-				errs = append(errs, tx("the hand of %s has card %d, the %s': the council's cards are Florence's once Savonarola is gone (seed §10)", powerText(id), n, partyName(c.Party)))
+				errs = append(errs, tx("the hand of %s has card %d, of the party %s: the council's cards are Florence's once Savonarola is gone (seed §10)", powerText(id), n, partyName(c.Party)))
 				continue
 			}
 			if other, twice := held[n]; twice {
@@ -282,6 +282,16 @@ func handAllowed(hand []*Card) bool {
 		return slices.ContainsFunc(hand, (*Card).conclaveCard)
 	}
 	return false
+}
+
+// partyArg names a party with its article, as an event's argument: "the
+// Arrabbiati", "gli Arrabbiati".
+func partyArg(p string) string {
+	it := "i "
+	if p == "arrabbiati" {
+		it = "gli "
+	}
+	return "l:the " + partyName(p) + "\x1f" + it + partyName(p)
 }
 
 // partyName names a party of the council.

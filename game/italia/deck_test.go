@@ -84,7 +84,7 @@ func TestSupplyDeck(t *testing.T) {
 		{"a hand of a card not in the deck", "HAND venezia 99", "the hand of Venice has card 99, which the deck has not", "la mano di Venezia ha la carta 99, che il mazzo non ha"},
 		{"a card in two hands", "HAND venezia 30\nHAND papato 30", "card 30 is in the hands of Papacy and Venice", "la carta 30 è nelle mani di Papato e di Venezia"},
 		{"six cards, none the Conclave's", "HAND venezia 1 2 3 4 5 6", "the hand of Venice has 6 cards: 5 at most, and a 6th only if a conclave card (seed §10)", "la mano di Venezia ha 6 carte"},
-		{"a council's card in a hand", "HAND firenze 45", "the hand of Florence has card 45, the Piagnoni': the council's cards are Florence's once Savonarola is gone", "la mano di Firenze ha la carta 45, dei Piagnoni"},
+		{"a council's card in a hand", "HAND firenze 45", "the hand of Florence has card 45, of the party Piagnoni: the council's cards are Florence's once Savonarola is gone", "la mano di Firenze ha la carta 45, del partito Piagnoni"},
 		{"a card twice", "CARD 1 : A\nCARD 1 : B", "line 2: card 1 is given twice, first on line 1", "riga 2: la carta 1 è data due volte, la prima alla riga 1"},
 		{"a bad word", "CARD 1 secret : A", `line 1: "secret" is no word of a card; expected CARD <n> [owner=<power>]`, `riga 1: "secret" non è una parola di una carta; atteso CARTA <n> [simbolo=<potenza>]`},
 		{"two parts", "CARD 1 candidate=2 smoke : A", "a card has one part in the Conclave or the council, not 2", "una carta ha una sola parte nel Conclave o nel Consiglio, non 2"},
@@ -92,7 +92,7 @@ func TestSupplyDeck(t *testing.T) {
 		{"no title", "CARD 1 mandatory", "card 1 has no title: write it after : (or mark it placeholder)", "la carta 1 non ha titolo"},
 		{"an unknown owner", "CARD 1 owner=Spagna : A", `no power is called "Spagna"`, `nessuna potenza si chiama "Spagna"`},
 		{"an unknown party", "CARD 1 party=verdi : A", `"verdi" is no party of the council`, `"verdi" non è un partito del Consiglio`},
-		{"two Bigi", "CARD 1 party=bigi : A\nCARD 2 party=bigi : B", "cards 1 and 2 are both the Bigi' (seed §10: one card a party)", "le carte 1 e 2 sono entrambe dei Bigi"},
+		{"two Bigi", "CARD 1 party=bigi : A\nCARD 2 party=bigi : B", "cards 1 and 2 are both of the party Bigi (seed §10: one card a party)", "le carte 1 e 2 sono entrambe del partito Bigi"},
 		{"a card 0", "CARTA 0 : A", `"0" is no card number from 1 to 999`, `"0" non è un numero di carta da 1 a 999`},
 		{"a hand without cards", "HAND venezia", "a power and its cards are needed", "servono una potenza e le sue carte"},
 	} {
