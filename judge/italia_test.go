@@ -328,7 +328,7 @@ func TestItaliaScenarioByMail(t *testing.T) {
 	reply = f.send("gm@x.test", master+"SCENARIO\n# our copy's events table\n"+strings.Join(rows, "\n")+"\nVICTORY venezia HOLD Ferrara points=2\nVICTORY venezia TERRITORIES 12\nENDSCENARIO")
 	// The arbiter wrote in Italian: the judge answers him so.
 	mustContain(t, "the scenario", reply,
-		"> SCENARIO ...\n  lo scenario ha ora da te: la tabella eventi 3D6; le schede di vittoria di Venezia. Scenario: provvisorio (R28, R40): parti ancora del giudice: la tabella della carestia (quella di Machiavelli), la tabella della peste (quella di Machiavelli), la tabella dei raid turchi (provvisoria), le schede di vittoria di Francia, Aragonesi, Impero, Firenze, Papato (provvisorie)")
+		"> SCENARIO ...\n  lo scenario ha ora da te: la tabella eventi 3D6; le schede di vittoria di Venezia. Scenario: provvisorio (R28, R40): parti ancora del giudice: la tabella della carestia (quella di Machiavelli), la tabella della peste (quella di Machiavelli), la tabella dei raid turchi (provvisoria), il mazzo di carte (provvisorio), le mani iniziali (nessuna carta), le schede di vittoria di Francia, Aragonesi, Impero, Firenze, Papato (provvisorie)")
 	mustContain(t, "Venice's notice", f.lastMail("announce", "venezia@players.test"), "L'arbitro ha fornito parte dello scenario: la tabella eventi 3D6; le schede di vittoria di Venezia (seed §2; STATUS dice a che punto è lo scenario).")
 	mustContain(t, "the Pope's notice", f.lastMail("announce", "papato@players.test"), "The arbiter has supplied part of the scenario: the 3D6 events table; the victory sheets of Venice (seed §2; STATUS says where the scenario stands).")
 	mustContain(t, "the audit", strings.Join(f.audit("guerra"), "\n"), "master scenario")
@@ -429,4 +429,85 @@ func TestItaliaCreateRefusesOthersSettings(t *testing.T) {
 	// Laguna apart, which the label and the settings text both say.
 	mustContain(t, "lagoon separate", f.send("gm@x.test", "CREATE g1 pw-arbitro\ngame italia\nlagoon separate"),
 		"Game g1 created (italia-laguna variant, 1499-1512 rules).", "Laguna: a sea of its own.")
+}
+
+// The cards by mail (seed §10, spec §3.17): the lottery at the end of the
+// spring's diplomacy names two players to everyone, and each reads the
+// card he drew, which nobody else does (the arbiter reads whose it is).
+// One of them plays it on his operations sheet; at the deadline everyone
+// reads it played, and the arbiter that its effect is his. His CARTA
+// ... EFFETTO tells every player what it did, with his reason; a second
+// is refused, and changes nothing.
+func TestItaliaCardsByMail(t *testing.T) {
+	f, pw := newItaliaGame(t)
+	f.deadline() // the spring's diplomacy, and its lottery
+	public := f.lastMail("results", "impero@players.test")
+	_, line, ok := strings.Cut(public, "the card lottery of Spring 1499: ")
+	if !ok {
+		t.Fatalf("no lottery in the Emperor's results:\n%s", public)
+	}
+	line, _, _ = strings.Cut(line, " draw a card (seed §10)")
+	names := strings.Split(line, ", ")
+	byName := map[string]string{"France": "francia", "Aragon": "aragonesi", "Empire": "impero", "Venice": "venezia", "Florence": "firenze", "Papacy": "papato"}
+	var drew []string
+	for _, n := range names {
+		drew = append(drew, byName[n])
+	}
+	if len(drew) != 2 || drew[0] == "" || drew[1] == "" {
+		t.Fatalf("the lottery drew %q", names)
+	}
+	card := map[string]string{}
+	for _, p := range italiaSeats {
+		mail := f.lastMail("results", p+"@players.test")
+		_, rest, drawn := strings.Cut(mail, "you draw card ")
+		if !drawn {
+			_, rest, drawn = strings.Cut(mail, "peschi la carta ")
+		}
+		if drawn != slices.Contains(drew, p) {
+			t.Errorf("%s reads a card drawn: %v; the lottery drew %v:\n%s", p, drawn, drew, mail)
+		}
+		if drawn {
+			card[p], _, _ = strings.Cut(rest, " ")
+		}
+	}
+	player, n := drew[0], card[drew[0]]
+	mustContain(t, "the arbiter's results", f.lastMail("results", "gm@x.test"), powerTitle(player)+" draws card "+n+" (a placeholder)")
+
+	// He plays it before his operations, and everyone reads it.
+	reply := f.sheet(pw, player, "PLAY CARD "+n+" WHEN BEFORE against Venice")
+	mustContain(t, "the play", reply, "ok: GIOCA CARTA "+n+" QUANDO PRIMA against Venice")
+	if player != "venezia" {
+		f.sheet(pw, "venezia", "Buongiorno arbitro, ecco il foglio.\nFOGLIO VENEZIA PRIMAVERA 1499\n#1 FERMO\nF1 FERMO")
+	}
+	f.deadline()
+	for _, p := range italiaSeats {
+		mail := f.lastMail("results", p+"@players.test")
+		if !strings.Contains(mail, " card "+n+" ("+"a placeholder) (before the operations)") && !strings.Contains(mail, " la carta "+n+" (segnaposto) (prima delle operazioni)") {
+			t.Errorf("%s does not read card %s played:\n%s", p, n, mail)
+		}
+	}
+	mustContain(t, "the arbiter's results", f.lastMail("results", "gm@x.test"), "card "+n+" (a placeholder) is played by "+powerTitle(player)+": its effect is yours (R41)", "; the player adds: against Venice")
+
+	// The arbiter's word on it.
+	master := "SIGNON master@guerra pw-arbitro\n"
+	before := f.gameByName("guerra").Position
+	reply = f.send("gm@x.test", master+"CARTA "+n+" EFFETTO Venezia paga 3 ducati -- la carta dice cosi")
+	mustContain(t, "the effect", reply, "card "+n+" (a placeholder) of "+powerTitle(player)+" applied; the players read: Venezia paga 3 ducati")
+	mustContain(t, "Venice's notice", f.lastMail("announce", "venezia@players.test"), "applica la carta "+n+" (segnaposto) di ", ": Venezia paga 3 ducati. Motivo: la carta dice cosi")
+	mustContain(t, "the Emperor's notice", f.lastMail("announce", "impero@players.test"), "The arbiter applies card "+n+" (a placeholder) of ", ": Venezia paga 3 ducati. Reason: la carta dice cosi")
+	if f.gameByName("guerra").Position == before {
+		t.Error("the effect left the position as it was")
+	}
+	after := f.gameByName("guerra").Position
+	reply = f.send("gm@x.test", master+"CARD "+n+" EFFECT again -- twice")
+	mustContain(t, "a second effect", reply, "Refused: card "+n+" (a placeholder) waits for no effect", "Nothing was changed.")
+	if f.gameByName("guerra").Position != after {
+		t.Error("a refused effect changed the position")
+	}
+	mustContain(t, "the audit", strings.Join(f.audit("guerra"), "\n"), "carta", n+" EFFETTO Venezia paga 3 ducati -- la carta dice cosi")
+}
+
+// powerTitle is a power's English name as the results write it.
+func powerTitle(id string) string {
+	return map[string]string{"francia": "France", "aragonesi": "Aragon", "impero": "Empire", "venezia": "Venice", "firenze": "Florence", "papato": "Papacy"}[id]
 }

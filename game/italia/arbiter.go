@@ -1,7 +1,6 @@
 package italia
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -49,17 +48,10 @@ var arbiterWords = map[string]string{
 
 // arbiterCommands are ARBITRO and ARBITER.
 func arbiterCommands() []game.Command {
-	do := func(st game.State, _ []string, args string) (game.State, game.Text, game.Text, error) {
-		s, ok := st.(*State)
-		if !ok {
-			return nil, nil, nil, fmt.Errorf("italia: the arbiter's command on a state of %T", st)
-		}
+	do := stateCommand(func(s *State, args string) (*State, game.Text, game.Text, error) {
 		next, reply, err := s.arbitrate(args)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		return next, reply, nil, nil
-	}
+		return next, reply, nil, err
+	})
 	return []game.Command{
 		{Verb: "ARBITRO", Master: true, Do: do,
 			Syntax: [game.Langs]string{"ARBITRO BATTAGLIA|CONFRONTABILI <ticket> ... -- <reason>", "ARBITRO BATTAGLIA|CONFRONTABILI <biglietto> ... -- <motivo>"},

@@ -202,6 +202,9 @@ func (c *checker) check(o *order) (refuse, note game.Text) {
 	if v.when&(1<<c.s.phase.Step) == 0 {
 		return tx(whenText[v.when]), nil
 	}
+	if why := c.conclaveBars(o); why != nil {
+		return why, nil
+	}
 	b := c.s.r.board
 	switch o.verb {
 	case vAmbassador, vTransit, vDenyTransit, vPay:
@@ -217,7 +220,12 @@ func (c *checker) check(o *order) (refuse, note game.Text) {
 		if o.verb == vPay && o.num("n") < 1 {
 			return tx("a gift is of 1 ducat or more"), nil
 		}
+	case vCouncilTie:
+		return c.councilLine(o, c.s.pos.deck()), nil
 	case vCouncil:
+		if why := c.councilLine(o, c.s.pos.deck()); why != nil {
+			return why, nil
+		}
 		if o.num("n") < 5 {
 			return tx("the council counts 1 for each 5 ducats (seed §10)"), nil
 		}
@@ -270,14 +278,8 @@ func (c *checker) check(o *order) (refuse, note game.Text) {
 				return tx("%s is listed twice", e), nil
 			}
 		}
-	case vKeep, vDiscard, vPlay:
-		n := o.num("n")
-		if o.verb == vKeep && !slices.Contains(c.p.Drawn, n) {
-			return tx("you have not drawn card %d this turn", n), nil
-		}
-		if !slices.Contains(c.p.Drawn, n) && !slices.Contains(c.p.Hand, n) {
-			return tx("card %d is not in your hand", n), nil
-		}
+	case vKeep, vDiscard, vPlay, vCandidate, vVote, vBlackSmoke:
+		return c.cardLine(o), nil
 	}
 	return refuse, note
 }
@@ -388,7 +390,7 @@ func (c *checker) hire(o *order) game.Text {
 	switch {
 	case swiss && powerByID(c.seat).NoSwiss:
 		return tx("the Aragonesi and the Empire may not hire the Swiss (seed §4)")
-	case swiss && c.s.pos.FrenchExclusive:
+	case swiss && c.s.pos.FrenchExclusive && c.seat != "francia":
 		return tx("the French hold the Swiss by exclusive (card 7, seed §4)")
 	case swiss && c.s.pos.SwissActive:
 		return tx("the Swiss are in the field on their own account (seed §4, R52)")

@@ -1,6 +1,7 @@
 package italia
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -10,9 +11,27 @@ import (
 var _ game.Commander = Kind{}
 
 // Commands are the arbiter's own commands (game.Commander): SCENARIO,
-// and his word on battle tickets, ARBITRO and ARBITER (arbiter.go).
+// his word on battle tickets, ARBITRO and ARBITER (arbiter.go), and on
+// the cards, CARTA and CARD (cardcmd.go).
 func (Kind) Commands() []game.Command {
-	return append([]game.Command{scenarioCommand}, arbiterCommands()...)
+	return slices.Concat([]game.Command{scenarioCommand}, arbiterCommands(), cardCommands())
+}
+
+// stateCommand is a command's Do for a method of the game's State: the
+// state it changed, the reply and the notice; nothing changed on an
+// error.
+func stateCommand(do func(s *State, args string) (*State, game.Text, game.Text, error)) func(game.State, []string, string) (game.State, game.Text, game.Text, error) {
+	return func(st game.State, _ []string, args string) (game.State, game.Text, game.Text, error) {
+		s, ok := st.(*State)
+		if !ok {
+			return nil, nil, nil, fmt.Errorf("italia: the arbiter's command on a state of %T", st)
+		}
+		next, reply, notice, err := do(s, args)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return next, reply, notice, nil
+	}
 }
 
 // scenarioCommand is the arbiter's SCENARIO ... ENDSCENARIO: the lines of
@@ -26,8 +45,8 @@ var scenarioCommand = game.Command{
 	Verb: "SCENARIO", Master: true, Block: true,
 	Syntax: [game.Langs]string{"SCENARIO ... ENDSCENARIO", "SCENARIO ... ENDSCENARIO"},
 	Help: [game.Langs]string{
-		"replaces parts of the scenario, in the spring 1499 diplomacy: EVENT, FAMINE, PLAGUE, RAID, VICTORY, DISASTERS and CONFIRM lines, as game/italia/scenario.txt writes them",
-		"sostituisce parti dello scenario, nella diplomazia della primavera 1499: righe EVENTO, CARESTIA, PESTE, RAID, VITTORIA, DISASTRI e CONFERMA, come le scrive game/italia/scenario.txt",
+		"replaces parts of the scenario, in the spring 1499 diplomacy: EVENT, FAMINE, PLAGUE, RAID, VICTORY, CARD, HAND, DISASTERS and CONFIRM lines, as game/italia/scenario.txt writes them",
+		"sostituisce parti dello scenario, nella diplomazia della primavera 1499: righe EVENTO, CARESTIA, PESTE, RAID, VITTORIA, CARTA, MANO, DISASTRI e CONFERMA, come le scrive game/italia/scenario.txt",
 	},
 	Do: func(st game.State, _ []string, args string) (game.State, game.Text, game.Text, error) {
 		return st.(*State).supplyScenario(args)
@@ -47,19 +66,23 @@ func (s *State) supplyScenario(args string) (game.State, game.Text, game.Text, e
 	}
 	add, errs := s.r.ReadScenario(body)
 	if len(errs) > 0 {
-		return nil, nil, nil, &game.Refusal{Reason: func(l game.Lang) string {
-			ws := make([]string, len(errs))
-			for i, e := range errs {
-				ws[i] = e(l)
-			}
-			return f(l, "the scenario is refused: %s", strings.Join(ws, "; "))
-		}}
+		return nil, nil, nil, scenarioRefused(errs)
 	}
 	pos, err := s.pos.clone()
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	pos.Scenario = pos.Scenario.with(add)
+	// The hands are checked against the deck in force, which the block
+	// may give or leave as it was.
+	if errs := checkDeck(pos.Scenario.data()); len(errs) > 0 {
+		return nil, nil, nil, scenarioRefused(errs)
+	}
+	if cardsGiven(add) {
+		// Nothing is drawn before this phase is processed: the deck and
+		// the hands are dealt again as given.
+		pos.dealCards()
+	}
 	next, err := s.r.State(pos)
 	if err != nil {
 		return nil, nil, nil, err
@@ -72,6 +95,17 @@ func (s *State) supplyScenario(args string) (game.State, game.Text, game.Text, e
 		return f(l, "The arbiter has supplied part of the scenario: %s (seed §2; STATUS says where the scenario stands).\n", given(l))
 	}
 	return next, reply, notice, nil
+}
+
+// scenarioRefused refuses a SCENARIO block for its faults.
+func scenarioRefused(errs []game.Text) error {
+	return &game.Refusal{Reason: func(l game.Lang) string {
+		ws := make([]string, len(errs))
+		for i, e := range errs {
+			ws[i] = e(l)
+		}
+		return f(l, "the scenario is refused: %s", strings.Join(ws, "; "))
+	}}
 }
 
 // partsGiven names the parts a SCENARIO block gave or confirmed.

@@ -24,10 +24,11 @@
 //   - the scenario, the rest of what the seed lacks (scenario.go,
 //     scenario.txt): the 3D6 events table, the famine and plague tables
 //     (Machiavelli's, MIT, see NOTICE), the Turkish raids table, when the
-//     disaster tables roll, and each power's victory sheet; shipped
-//     provisional, placeholders where nothing is known, replaced part by
-//     part by the arbiter's SCENARIO ... ENDSCENARIO in the spring 1499
-//     diplomacy (commands.go), and said in STATUS (score.go);
+//     disaster tables roll, each power's victory sheet, the card deck
+//     and the hands at the start; shipped provisional, placeholders
+//     where nothing is known, replaced part by part by the arbiter's
+//     SCENARIO ... ENDSCENARIO in the spring 1499 diplomacy
+//     (commands.go), and said in STATUS (score.go);
 //   - the events (events.go): each turn's 3D6, the spring's famine and
 //     the summer's plague tables (R28), rolled when the turn before is
 //     processed (spec §2.2) and applied where the engine knows the effect
@@ -40,9 +41,10 @@
 //     still owes, State.Ledger what the sheet costs and what the treasury
 //     keeps;
 //   - Resolve, in the order of spec §2.3, for what it resolves exactly
-//     with the game's dice: the spring diplomacy (alliances, transit,
-//     gifts, the council's money); the expenses with the shortfall rule,
-//     gifts, cessions, the political and defensive operations,
+//     with the game's dice: the spring diplomacy (the council, alliances,
+//     transit, gifts); the cards drawn, played and handed to a conclave;
+//     the expenses with the shortfall rule, gifts, cessions, the
+//     political and defensive operations,
 //     deployment, standard moves (the double roll, entry attrition,
 //     meetings (of three powers or more two at a time), the abstract
 //     battle of Appendix C or the arbiter's battle tickets,
@@ -74,10 +76,28 @@
 // none, by EDIT ADD (edit.go: EDIT's changes are one table, which HELP
 // lists through Kind.EditForms).
 //
-// The cards, the Conclave and the Florentine council's outcome are the
-// arbiter's (spec §3.17-3.18): the seed lacks them, and this package only
-// keeps the money spent on the council; so are the events and the
-// victory conditions the scenario leaves to him.
+// The cards (seed §10, spec §3.17, R41, R46, R49, R50; deck.go,
+// cards.go, lottery.go, conclave.go, council.go, cardcmd.go): the deck
+// and each player's three cards at the start are scenario data (CARD and
+// HAND lines; the judge ships what the seed names of its cards, the rest
+// placeholders). Each turn's lottery, with the turn's events, draws two
+// markers from a bag refilled when empty; each player drawn draws a card
+// that he alone reads (none with five cards kept, unless his sheet says
+// SCARTA CARTA n SE PESCO; two lotteries in a row without a draw lose
+// the right), an obsolete card replaced, one that must be played played
+// at once. The next sheet keeps (TIENI CARTA n, or no line, R34),
+// discards (SCARTA CARTA n: another player's replaced at once) or plays
+// it; GIOCA CARTA n [QUANDO DIPLOMAZIA|PRIMA|DOPO] plays a card at that
+// step of spec §2.3, everyone reading it, the arbiter told to apply its
+// effect (his CARTA n EFFETTO), but the French exclusive's, which the
+// engine keeps. A Pope's death (an event row POPE, the arbiter's CARTA
+// PAPA MORTO) opens a conclave, which sits at the start of the next turn
+// from its CONCLAVE lines; the third death ends the game. Once Savonarola
+// is gone (CARTA SAVONAROLA MORTO) the Florentine council rolls each
+// spring; the prevailing party's effects are the arbiter's. A position
+// from before the cards, or without a scenario, keeps none: its cards
+// are the arbiter's, as before; so are the events and the victory
+// conditions the scenario leaves to him.
 //
 // It knows no mail: the judge reads a mail's lines through State.Read and
 // processes a deadline through State.Resolve.

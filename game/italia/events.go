@@ -27,19 +27,9 @@ func averageDie(d int) int { return [...]int{0, 2, 3, 3, 4, 4, 5}[d] }
 // nextEvents rolls the events of the turn after the one resolved (its
 // season), if the position has a scenario.
 func (rs *resolution) nextEvents() {
-	if rs.pos.Scenario == nil {
+	season, ok := rs.s.phase.nextSeason()
+	if rs.pos.Scenario == nil || !ok {
 		return
-	}
-	var season Season
-	switch rs.s.phase.Step {
-	case SpringDiplomacy:
-		season = Spring
-	case SpringOps:
-		season = Summer
-	case SummerOps:
-		season = Autumn
-	default:
-		return // the spring's come after its diplomacy
 	}
 	sc := rs.pos.Scenario.data()
 	when := seasons[season]
@@ -59,6 +49,21 @@ func (rs *resolution) nextEvents() {
 	case Summer:
 		rs.disaster(effPlague, sc.Plague)
 	}
+}
+
+// nextSeason is the season of the turn whose events (and cards) the
+// phase's processing rolls: the one after it; none after the autumn's,
+// for the spring's come after its diplomacy.
+func (p Phase) nextSeason() (Season, bool) {
+	switch p.Step {
+	case SpringDiplomacy:
+		return Spring, true
+	case SpringOps:
+		return Summer, true
+	case SummerOps:
+		return Autumn, true
+	}
+	return 0, false
 }
 
 // dice rolls n public D6 for what: their sum, and the faces as written
@@ -145,6 +150,8 @@ func (rs *resolution) apply(sc *Scenario, r Row, from game.Text, text string) {
 		rs.tell(nil, "%s is sacked: no taxes, attrition on entering, until the new year (seed §6)", "a:"+r.At)
 	case effRaid:
 		rs.raid(sc)
+	case effPope:
+		rs.popeEvent()
 	}
 }
 

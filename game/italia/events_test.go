@@ -11,11 +11,14 @@ import (
 )
 
 // withScenario is a position made from the start at phase, with the
-// scenario text (the shipped one for ""), and changes to it.
+// scenario text (the shipped one for ""), and changes to it. Its cards
+// are the arbiter's, as in a position from before the cards, so that a
+// test counts only the events' dice (cards_test.go plays the cards).
 func withScenario(t *testing.T, phase, text string, change func(*Position)) *State {
 	t.Helper()
 	st := mustStart(t)
 	st.pos.Phase = phase
+	st.pos.Cards = nil
 	if text != "" {
 		add, errs := st.r.ReadScenario(text)
 		if len(errs) > 0 {

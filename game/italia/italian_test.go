@@ -14,5 +14,8 @@ func TestItalianIsComplete(t *testing.T) {
 	for _, w := range whenText {
 		texts[w] = "whenText"
 	}
+	for _, w := range playedWhen {
+		texts[w] = "playedWhen"
+	}
 	gametest.CheckItalian(t, texts, italian)
 }

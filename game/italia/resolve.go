@@ -61,7 +61,15 @@ func (rs *resolution) outcome(orders []game.Order, here Phase, told int, showOrd
 	// game is over, come the next turn's events (events.go).
 	end := rs.end(&State{r: s.r, pos: rs.pos, phase: s.phase})
 	if end == nil {
+		// The third Pope's death, by the arbiter's word in this phase
+		// or by the next turn's event, ends the game (R33, cards.go).
+		end = rs.popeEnding()
+	}
+	if end == nil {
 		rs.nextEvents()
+		if end = rs.popeEnding(); end == nil {
+			rs.nextCards()
+		}
 	}
 	rs.pos.Phase = s.phase.Next().String()
 	next, err := s.r.State(rs.pos)
@@ -174,6 +182,8 @@ type resolution struct {
 	replay    []int
 	rolled    []int
 	wait      *waiting
+	// cards is the scenario's deck, read once (cards.go).
+	cards deck
 }
 
 // resolution validates each seat's orders against the position, in the
@@ -246,17 +256,21 @@ func newEvent(to []string, text string, args ...string) event {
 // power is the power id in the position being made.
 func (rs *resolution) power(id string) *Power { return rs.pos.power(id) }
 
-// roll rolls a public D6 for what: in a round of battles, first the
-// dice the turn rolled before, as they fell (tactical.go).
-func (rs *resolution) roll(what string) int {
+// roll rolls a public D6 for what.
+func (rs *resolution) roll(what string) int { return rs.die(what, 6, true) }
+
+// die rolls a die of sides faces for what, public or not (a card drawn
+// is not): in a round of battles, first the dice the turn rolled before,
+// as they fell (tactical.go).
+func (rs *resolution) die(what string, sides int, public bool) int {
 	if !rs.s.r.Tactical {
-		return rs.d.Roll(what, 6, true)
+		return rs.d.Roll(what, sides, public)
 	}
 	var n int
 	if len(rs.replay) > 0 {
 		n, rs.replay = rs.replay[0], rs.replay[1:]
 	} else {
-		n = rs.d.Roll(what, 6, true)
+		n = rs.d.Roll(what, sides, public)
 	}
 	rs.rolled = append(rs.rolled, n)
 	return n
@@ -264,9 +278,13 @@ func (rs *resolution) roll(what string) int {
 
 // diplomacy resolves the spring diplomacy (spec §2.2).
 func (rs *resolution) diplomacy() {
-	// (0) The start of the year.
+	// (0) The start of the year, and the Florentine council (council.go);
+	// then the cards drawn, the conclave and the cards played in the
+	// diplomacy (lottery.go).
 	rs.pos.Famine, rs.pos.Sack = nil, nil
 	rs.pos.Alliances, rs.pos.Transit = nil, nil
+	rs.council()
+	rs.cardsStart(whenDiplomacy)
 	// (A) Alliances: both sides sent an ambassador (seed §3 A).
 	for i, a := range powers {
 		for _, b := range powers[i+1:] {
@@ -282,11 +300,6 @@ func (rs *resolution) diplomacy() {
 	}
 	rs.transit()
 	rs.gifts()
-	for _, p := range rs.pos.Powers {
-		for _, o := range rs.sheets[p.ID].lines(vCouncil) {
-			rs.spend(p, o.num("n"), tx("the council, for the %s", o.str("w")))
-		}
-	}
 }
 
 // transit records who lets whom through (R13): allies only.
@@ -353,6 +366,9 @@ func (rs *resolution) gifts() {
 
 // operations resolves an operations deadline (spec §2.3 steps 2-11).
 func (rs *resolution) operations() {
+	// The cards first: the decisions on those drawn, the conclave, the
+	// cards played before the operations (lottery.go).
+	rs.cardsStart(whenBefore)
 	// The expenses (phase C) come before the operations (D), as seed §3
 	// orders the phases and the ledger of spec §4.3 adds them up.
 	if rs.s.phase.Step == SpringOps && rs.s.phase.Year > FirstYear {
@@ -377,6 +393,7 @@ func (rs *resolution) operations() {
 	if rs.s.phase.Step == AutumnOps {
 		rs.autumn()
 	}
+	rs.plays(whenAfter)
 }
 
 // cessions hands over the ceded territories (spec §2.3 step 3); the

@@ -101,6 +101,7 @@ func (s *State) position(l game.Lang, to game.Viewer) string {
 			for _, c := range p.Counters {
 				out.WriteString("  " + s.counterText(l, c) + "\n")
 			}
+			out.WriteString(s.handText(l, p))
 		}
 	}
 	for _, w := range s.pos.Wars {
@@ -110,6 +111,7 @@ func (s *State) position(l game.Lang, to game.Viewer) string {
 		out.WriteString(f(l, "%s has met the two-city precondition of victory (seed §11)\n", powerName(l, id)))
 	}
 	out.WriteString(s.battlesText(l))
+	out.WriteString(s.cardsText(l, to))
 	if s.pos.Battles != nil {
 		out.WriteString(f(l, "Battle tickets of %s, for the arbiter:\n", s.phase.Turn().Title(l)))
 		out.WriteString(s.ticketsText(l, to))

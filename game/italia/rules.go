@@ -180,6 +180,9 @@ func (r *Rules) State(pos *Position) (*State, error) {
 	if err := r.checkScenario(pos.Scenario); err != nil {
 		return nil, fmt.Errorf("position: %w", err)
 	}
+	if err := r.checkCards(pos); err != nil {
+		return nil, fmt.Errorf("position: %w", err)
+	}
 	if pos.Control == nil {
 		pos.Control = map[string]string{}
 	}
@@ -233,6 +236,8 @@ func (r *Rules) start(absent []string) (*State, error) {
 		}
 		pos.Powers = append(pos.Powers, p)
 	}
+	// The cards as the scenario deals them (deck.go, cards.go).
+	pos.dealCards()
 	for _, id := range absent {
 		if _, ok := r.Seat(id); !ok {
 			return nil, fmt.Errorf("no seat %q in Le Guerre d'Italia", id)

@@ -38,6 +38,10 @@ type Scenario struct {
 	Disasters string `json:"disasters,omitempty"`
 	// Victory are the victory sheets' lines by power (seed §11).
 	Victory map[string][]Condition `json:"victory,omitempty"`
+	// Cards are the deck (seed §10, deck.go), Hands each power's cards
+	// at the start: a part each, given whole.
+	Cards []Card           `json:"cards,omitempty"`
+	Hands map[string][]int `json:"hands,omitempty"`
 	// Confirmed are the shipped parts the arbiter keeps as his own.
 	Confirmed []string `json:"confirmed,omitempty"`
 }
@@ -78,6 +82,7 @@ const (
 	effRevolt  = "revolt"
 	effSack    = "sack"
 	effRaid    = "raid"
+	effPope    = "pope"
 )
 
 // territory an effect takes.
@@ -97,8 +102,8 @@ type effectInfo struct {
 
 // effects are the effects the engine applies (events.go), with their
 // words: a famine marker, plague losses, a revolt marker, a sack, a roll
-// on the raids table (events only); NONE is nothing, ARBITER the
-// arbiter's to apply. FAMINE and PLAGUE without a territory roll their
+// on the raids table and the Pope's death (events only: the Conclave,
+// conclave.go); NONE is nothing, ARBITER the arbiter's to apply. FAMINE and PLAGUE without a territory roll their
 // table.
 var effects = []effectInfo{
 	{effNone, "NULLA", "NONE", noTerritory, true},
@@ -108,6 +113,7 @@ var effects = []effectInfo{
 	{effRevolt, "RIVOLTA", "REVOLT", needTerritory, true},
 	{effSack, "SACCHEGGIO", "SACK", needTerritory, true},
 	{effRaid, "RAID", "RAID", noTerritory, false},
+	{effPope, "PAPA", "POPE", noTerritory, false},
 }
 
 // Victory conditions: a territory held at the check, a number of
@@ -151,6 +157,8 @@ const (
 	lineVictory   = "victory"
 	lineDisasters = "disasters"
 	lineConfirm   = "confirm"
+	lineCard      = "card"
+	lineHand      = "hand"
 )
 
 // scenarioLine is a kind of line of a scenario file.
@@ -185,8 +193,12 @@ var scenarioLines = []scenarioLine{
 		"VITTORIA <potenza> TIENI <territorio> [punti=<n>] | TERRITORI <n> | BATTAGLIE <n> [punti=<n>] | ARBITRO [punti=<n>] | PRECONDIZIONE [: <testo>]"}},
 	{lineDisasters, "DISASTRI", "DISASTERS", [game.Langs]string{"DISASTERS R28|EVENTS", "DISASTRI R28|EVENTI"}},
 	{lineConfirm, "CONFERMA", "CONFIRM", [game.Langs]string{
-		"CONFIRM EVENTS|FAMINE|PLAGUE|RAIDS|VICTORY <power>",
-		"CONFERMA EVENTI|CARESTIA|PESTE|RAID|VITTORIA <potenza>"}},
+		"CONFIRM EVENTS|FAMINE|PLAGUE|RAIDS|CARDS|HANDS|VICTORY <power>",
+		"CONFERMA EVENTI|CARESTIA|PESTE|RAID|CARTE|MANI|VITTORIA <potenza>"}},
+	{lineCard, "CARTA", "CARD", [game.Langs]string{
+		"CARD <n> [owner=<power>] [mandatory] [remove] [obsolete] [character] [candidate=<votes>|cardinals=<votes>|valentino=<votes>|smoke|party=<party>] [swiss] [savonarola] [placeholder] : <title> | <English title> | <text>",
+		"CARTA <n> [simbolo=<potenza>] [obbligo] [elimina] [obsoleta] [personaggio] [candidato=<voti>|cardinali=<voti>|valentino=<voti>|fumata|partito=<partito>] [svizzeri] [savonarola] [segnaposto] : <titolo> | <titolo inglese> | <testo>"}},
+	{lineHand, "MANO", "HAND", [game.Langs]string{"HAND <power> <card> <card> ...|NONE", "MANO <potenza> <carta> <carta> ...|NESSUNA"}},
 }
 
 // Parts of a scenario, as CONFIRM names them and STATUS lists them; a
@@ -196,6 +208,8 @@ const (
 	partFamine  = "famine"
 	partPlague  = "plague"
 	partRaids   = "raids"
+	partCards   = "cards"
+	partHands   = "hands"
 	partVictory = "victory:"
 )
 
@@ -205,6 +219,7 @@ var partWords = map[string]string{
 	"famine": partFamine, "carestia": partFamine,
 	"plague": partPlague, "peste": partPlague,
 	"raids": partRaids, "raid": partRaids,
+	"cards": partCards, "carte": partCards, "hands": partHands, "mani": partHands,
 	"victory": partVictory, "vittoria": partVictory,
 }
 
@@ -265,7 +280,10 @@ type scenarioReader struct {
 	rolls map[string]map[int]int
 	// confirmed is the line each CONFIRM was on, by part.
 	confirmed map[string]int
-	any       bool
+	// cards and hands are the line each card and each hand was given on.
+	cards map[int]int
+	hands map[string]int
+	any   bool
 }
 
 // bad records a fault of line n.
@@ -288,7 +306,7 @@ func (sr *scenarioReader) line(n int, raw string) {
 	w := machiavelli.Fold(words[0])
 	i := slices.IndexFunc(scenarioLines, func(s scenarioLine) bool { return s.named(w) })
 	if i < 0 {
-		sr.bad(n, tx("%q starts no line of the scenario; expected EVENT, FAMINE, PLAGUE, RAID, VICTORY, DISASTERS or CONFIRM (in Italian EVENTO, CARESTIA, PESTE, RAID, VITTORIA, DISASTRI, CONFERMA)", words[0]))
+		sr.bad(n, tx("%q starts no line of the scenario; expected EVENT, FAMINE, PLAGUE, RAID, VICTORY, CARD, HAND, DISASTERS or CONFIRM (in Italian EVENTO, CARESTIA, PESTE, RAID, VITTORIA, CARTA, MANO, DISASTRI, CONFERMA)", words[0]))
 		return
 	}
 	sr.any = true
@@ -296,7 +314,7 @@ func (sr *scenarioReader) line(n int, raw string) {
 	form := game.Text(func(l game.Lang) string { return scenarioLines[i].form[l] })
 	wrong := func(why game.Text) { sr.bad(n, tx("%s; expected %s", why, form)) }
 	args := words[1:]
-	if hasText && kind != lineEvent && kind != lineRaid && kind != lineVictory {
+	if hasText && kind != lineEvent && kind != lineRaid && kind != lineVictory && kind != lineCard {
 		wrong(tx("%s takes no text after :", words[0]))
 		return
 	}
@@ -319,6 +337,10 @@ func (sr *scenarioReader) line(n int, raw string) {
 		sr.sc.Disasters = when
 	case lineConfirm:
 		sr.confirm(n, args, wrong)
+	case lineCard:
+		sr.card(n, args, said, wrong)
+	case lineHand:
+		sr.hand(n, args, wrong)
 	}
 }
 
@@ -588,6 +610,7 @@ func (sr *scenarioReader) whole() {
 	given := map[string]bool{
 		partEvents: sr.sc.Events != nil, partFamine: sr.sc.Famine != nil,
 		partPlague: sr.sc.Plague != nil, partRaids: sr.sc.Raids != nil,
+		partCards: sr.sc.Cards != nil, partHands: sr.sc.Hands != nil,
 	}
 	for p := range sr.sc.Victory {
 		given[partVictory+p] = true
@@ -599,6 +622,7 @@ func (sr *scenarioReader) whole() {
 	}
 	slices.SortFunc(sr.sc.Events, func(a, b Row) int { return a.Roll - b.Roll })
 	slices.SortFunc(sr.sc.Raids, func(a, b Row) int { return a.Roll - b.Roll })
+	slices.SortFunc(sr.sc.Cards, func(a, b Card) int { return a.N - b.N })
 }
 
 // raidDice is how many dice the raids table whose lowest row is lo is
@@ -637,6 +661,14 @@ func (sc *Scenario) with(add *Scenario) *Scenario {
 	if add.Disasters != "" {
 		out.Disasters = add.Disasters
 	}
+	if add.Cards != nil {
+		out.Cards = add.Cards
+		unconfirm(partCards)
+	}
+	if add.Hands != nil {
+		out.Hands = add.Hands
+		unconfirm(partHands)
+	}
 	for p, cs := range add.Victory {
 		if out.Victory == nil {
 			out.Victory = map[string][]Condition{}
@@ -654,6 +686,10 @@ func (sc *Scenario) with(add *Scenario) *Scenario {
 			out.Plague = nil
 		case part == partRaids:
 			out.Raids = nil
+		case part == partCards:
+			out.Cards = nil
+		case part == partHands:
+			out.Hands = nil
 		default:
 			delete(out.Victory, strings.TrimPrefix(part, partVictory))
 		}
@@ -688,6 +724,12 @@ func (sc *Scenario) data() *Scenario {
 	if sc.Disasters != "" {
 		out.Disasters = sc.Disasters
 	}
+	if sc.Cards != nil {
+		out.Cards = sc.Cards
+	}
+	if sc.Hands != nil {
+		out.Hands = sc.Hands
+	}
 	maps.Copy(out.Victory, sc.Victory)
 	return &out
 }
@@ -706,6 +748,10 @@ func (sc *Scenario) supplied(part string) bool {
 		return sc.Plague != nil
 	case part == partRaids:
 		return sc.Raids != nil
+	case part == partCards:
+		return sc.Cards != nil
+	case part == partHands:
+		return sc.Hands != nil
 	}
 	_, ok := sc.Victory[strings.TrimPrefix(part, partVictory)]
 	return ok
@@ -723,6 +769,9 @@ func (r *Rules) checkScenario(sc *Scenario) error {
 		return nil
 	}
 	if _, errs := r.ReadScenario(text); len(errs) > 0 {
+		return fmt.Errorf("scenario: %s", errs[0](game.English))
+	}
+	if errs := checkDeck(sc.data()); len(errs) > 0 {
 		return fmt.Errorf("scenario: %s", errs[0](game.English))
 	}
 	return nil
@@ -787,6 +836,7 @@ func (sc *Scenario) lines() string {
 			b.WriteString("\n")
 		}
 	}
+	cardLines(&b, sc)
 	for _, part := range sc.Confirmed {
 		w, p, _ := strings.Cut(part, ":")
 		fmt.Fprintf(&b, "CONFIRM %s %s\n", w, p)

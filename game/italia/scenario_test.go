@@ -72,7 +72,7 @@ func TestShippedScenario(t *testing.T) {
 	st := mustStart(t)
 	status := st.Position(game.Viewer{Seats: []string{"venezia"}})
 	for l, want := range map[game.Lang][]string{
-		game.English: {"Scenario: provisional (R28, R40): parts still the judge's: the 3D6 events table (a placeholder), the famine table (Machiavelli's), the plague table (Machiavelli's), the Turkish raids table (a placeholder), the victory sheets of France, Aragon, Empire, Venice, Florence, Papacy (placeholders)",
+		game.English: {"Scenario: provisional (R28, R40): parts still the judge's: the 3D6 events table (a placeholder), the famine table (Machiavelli's), the plague table (Machiavelli's), the Turkish raids table (a placeholder), the card deck (a provisional one), the hands at the start (no cards), the victory sheets of France, Aragon, Empire, Venice, Florence, Papacy (placeholders)",
 			"Victory sheet of Venice: a placeholder"},
 		game.Italian: {"Scenario: provvisorio (R28, R40): parti ancora del giudice: la tabella eventi 3D6 (provvisoria), la tabella della carestia (quella di Machiavelli)",
 			"Scheda di vittoria di Venezia: provvisoria"},
@@ -208,7 +208,7 @@ func TestScenarioRefusals(t *testing.T) {
 		{"precondition with points", "VICTORY venezia PRECONDITION points=3 : x", "an unmet precondition costs 2 points (seed §11): it takes no points", "una condizione preliminare non conseguita costa 2 punti"},
 		{"arbiter's words before the colon", "VICTORY venezia ARBITER win a battle", `"win a battle" is too much: the arbiter's condition is told after :`, `"win a battle" è di troppo: la condizione dell'arbitro si scrive dopo :`},
 		{"disasters", "DISASTERS WINTER", `line 1: "WINTER" is not when the tables roll; expected DISASTERS R28|EVENTS`, `riga 1: "WINTER" non dice quando si tirano le tabelle; atteso DISASTRI R28|EVENTI`},
-		{"confirm nothing", "CONFIRM CARDS", `line 1: "CARDS" names no part of the scenario`, `riga 1: "CARDS" non nomina una parte dello scenario`},
+		{"confirm nothing", "CONFIRM DICE", `line 1: "DICE" names no part of the scenario`, `riga 1: "DICE" non nomina una parte dello scenario`},
 		{"confirm and give", events(0) + "\nCONFIRM EVENTS", "line 17: the file gives this part's lines too", "riga 17: il file dà anche le righe di questa parte"},
 		{"text alone", ": un testo", "line 1: a text after : belongs to a line", "riga 1: un testo dopo : appartiene a una riga"},
 		{"empty", "# only a comment\n\n", "no line of the scenario; expected lines such as EVENT", "nessuna riga dello scenario; attese righe come EVENTO"},
@@ -257,7 +257,7 @@ func TestSupplyScenario(t *testing.T) {
 	}
 	for _, want := range []string{
 		"the scenario now has from you: the 3D6 events table; the Turkish raids table; the timing of the disaster tables; the victory sheets of France, Venice; the famine table, kept as the judge ships it.",
-		"parts still the judge's: the plague table (Machiavelli's), the victory sheets of Aragon, Empire, Florence, Papacy (placeholders)",
+		"parts still the judge's: the plague table (Machiavelli's), the card deck (a provisional one), the hands at the start (no cards), the victory sheets of Aragon, Empire, Florence, Papacy (placeholders)",
 		"lo scenario ha ora da te: la tabella eventi 3D6; la tabella dei raid turchi",
 	} {
 		if !strings.Contains(reply, want) {
@@ -298,11 +298,11 @@ func TestSupplyScenario(t *testing.T) {
 	for _, p := range []string{"aragonesi", "impero", "firenze", "papato"} {
 		rest = append(rest, "VICTORY "+p+" TERRITORIES 15")
 	}
-	all, reply, _, err := do(ns, "\nCONFIRM PLAGUE\n"+strings.Join(rest, "\n"))
+	all, reply, _, err := do(ns, "\nCONFIRM PLAGUE\nCONFIRM CARDS\nCONFERMA MANI\n"+strings.Join(rest, "\n"))
 	if err != nil || !strings.Contains(reply, "Scenario: the arbiter's.") || !strings.Contains(reply, "Scenario: quello dell'arbitro.") {
 		t.Errorf("%v:\n%s", err, reply)
 	}
-	if got := all.(*State).pos.Scenario.Confirmed; !reflect.DeepEqual(got, []string{partFamine, partPlague}) {
+	if got := all.(*State).pos.Scenario.Confirmed; !reflect.DeepEqual(got, []string{partCards, partFamine, partHands, partPlague}) {
 		t.Errorf("confirmed %v", got)
 	}
 

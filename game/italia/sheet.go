@@ -20,6 +20,7 @@ type slotKind uint8
 
 const (
 	sNum     slotKind = iota // a number
+	sNums                    // numbers, separated by commas
 	sPower                   // a power's name
 	sTerr                    // a territory's name
 	sSea                     // a sea's name
@@ -43,6 +44,7 @@ var slots = map[string]struct {
 	italian, english string
 }{
 	"n":     {sNum, "numero", "number"},
+	"ns":    {sNums, "numeri", "numbers"},
 	"p":     {sPower, "potenza", "power"},
 	"t":     {sTerr, "territorio", "territory"},
 	"t2":    {sTerr, "territorio", "territory"},
@@ -155,6 +157,7 @@ func (o *order) areas(slot string) []machiavelli.Area {
 }
 func (o *order) elems() Elements { es, _ := o.vals["es"].(Elements); return es }
 func (o *order) types() []Elem   { ts, _ := o.vals["types"].([]Elem); return ts }
+func (o *order) nums() []int     { ns, _ := o.vals["ns"].([]int); return ns }
 func (o *order) mods() moves     { m, _ := o.vals["mods"].(moves); return m }
 
 // reader reads sheet lines against a board.
@@ -306,6 +309,13 @@ func (rd *reader) slot(name string, toks []token, strict bool) []taken {
 	switch kind {
 	case sNum:
 		return one(tNum)
+	case sNums:
+		return list(toks, ",", func(ts []token) []taken {
+			if len(ts) > 0 && ts[0].kind == tNum {
+				return []taken{{1, ts[0].n}}
+			}
+			return nil
+		})
 	case sCounter:
 		return one(tCounter)
 	case sFleet:
@@ -541,6 +551,14 @@ func (rd *reader) resolve(o *order) *parseErr {
 			}
 			o.vals[name] = x
 		case []any:
+			if kind == sNums {
+				ns := make([]int, len(v))
+				for i, n := range v {
+					ns[i] = n.(int)
+				}
+				o.vals[name] = ns
+				continue
+			}
 			if kind == sTypes {
 				ts := make([]Elem, len(v))
 				for i, e := range v {
@@ -635,6 +653,12 @@ func (rd *reader) value(slot string, o *order) string {
 		return v.String()
 	case Elements:
 		return v.String()
+	case []int:
+		ns := make([]string, len(v))
+		for i, n := range v {
+			ns[i] = strconv.Itoa(n)
+		}
+		return strings.Join(ns, ", ")
 	case []Elem:
 		codes := make([]string, len(v))
 		for i, e := range v {

@@ -94,6 +94,10 @@ type Position struct {
 	// above is the turn's as it stood when the round's first ticket
 	// opened (tactical.go).
 	Battles *BattleRound `json:"battles,omitempty"`
+	// Cards are where the scenario's cards are, the lottery, the
+	// Conclave and the council (seed §10, cards.go); a position from
+	// before the cards has none, and its cards are the arbiter's.
+	Cards *Cards `json:"cards,omitempty"`
 }
 
 // Power is one power's forces, money and cards.

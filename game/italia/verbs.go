@@ -52,6 +52,10 @@ const (
 	vKeep
 	vDiscard
 	vPlay
+	vCandidate
+	vVote
+	vBlackSmoke
+	vCouncilTie
 	numVerbs
 )
 
@@ -130,14 +134,25 @@ var verbs = [numVerbs]verb{
 	vCaptives:         {forms: []string{"RECLUTA CATTURATI {types}", "TAKE CAPTIVES {types}"}, when: wAll, key: "catturati"},
 	vKeep:             {forms: []string{"TIENI CARTA {n}", "KEEP CARD {n}"}, when: wAll, key: "carta {n}"},
 	vDiscard:          {forms: []string{"SCARTA CARTA {n} [SE PESCO]", "DISCARD CARD {n} [IF I DRAW]"}, when: wAll, key: "carta {n}"},
-	vPlay:             {forms: []string{"GIOCA CARTA {n} [QUANDO {w}]", "PLAY CARD {n} [WHEN {w}]"}, when: wAll, key: "carta {n}"},
+	vPlay:             {forms: []string{"GIOCA CARTA {n} [QUANDO {w}] [{rest}]", "PLAY CARD {n} [WHEN {w}] [{rest}]"}, when: wAll, key: "carta {n}"},
+	// The Conclave's cards (seed §10, spec §4.2): a candidate, a vote for
+	// the first of the candidates listed (by their cards' numbers) that
+	// stands, the Fumata Nera; and the Florentine player's choice on a
+	// tie of the council (R46).
+	vCandidate:  {forms: []string{"CONCLAVE CANDIDATO CARTA {n}", "CONCLAVE CANDIDATE CARD {n}"}, when: wAll, key: "carta {n}"},
+	vVote:       {forms: []string{"CONCLAVE VOTO {ns} CARTA {n}", "CONCLAVE VOTE {ns} CARD {n}"}, when: wAll, key: "carta {n}"},
+	vBlackSmoke: {forms: []string{"FUMATA NERA CARTA {n}", "BLACK SMOKE CARD {n}"}, when: wAll, key: "carta {n}"},
+	vCouncilTie: {forms: []string{"CONSIGLIO PARITA {w}", "COUNCIL TIE {w}"}, when: wDiplomacy, key: "consiglio parita"},
 }
 
 // words are the words some slots take, Italian and English: the council's
-// parties (seed §10) and a card's timing (R41), written in Italian.
+// parties (seed §10), a card's timing (R41), and the two parties the
+// Florentine player chooses between on a tie (R46: the Bigi prevail only
+// with an absolute majority), written in Italian.
 var words = map[verbID][][2]string{
-	vCouncil: {{"PIAGNONI", "PIAGNONI"}, {"ARRABBIATI", "ARRABBIATI"}, {"BIGI", "BIGI"}},
-	vPlay:    {{"DIPLOMAZIA", "DIPLOMACY"}, {"PRIMA", "BEFORE"}, {"DOPO", "AFTER"}},
+	vCouncil:    {{"PIAGNONI", "PIAGNONI"}, {"ARRABBIATI", "ARRABBIATI"}, {"BIGI", "BIGI"}},
+	vPlay:       {{"DIPLOMAZIA", "DIPLOMACY"}, {"PRIMA", "BEFORE"}, {"DOPO", "AFTER"}},
+	vCouncilTie: {{"PIAGNONI", "PIAGNONI"}, {"ARRABBIATI", "ARRABBIATI"}},
 }
 
 func init() {
