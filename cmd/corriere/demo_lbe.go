@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/corriere/corriere/game/dice"
+
 	"context"
 	"encoding/json"
 	"io"
@@ -57,7 +59,7 @@ func demoLBE(ctx context.Context, out string, stdout io.Writer, log *slog.Logger
 		}
 		return seedPlayer(dec.Seat), dec.Default, false, nil
 	}
-	return demoTable(ctx, tableDemo{kind: "lbe", name: "epoque", title: "the setup and first turn of La Belle Époque", seats: []string{"gb", "fr", "ru", "ic"}, next: next}, out, stdout, log)
+	return demoTable(ctx, tableDemo{kind: "lbe", name: "epoque", title: "the setup and first turn of La Belle Époque", seats: []string{"gb", "fr", "ru", "ic"}, seed: lbeDemoSeed, next: next}, out, stdout, log)
 }
 
 // contestable is a European territory with another Power's cube, and
@@ -73,3 +75,7 @@ func contestable(p *belleepoque.Play, seat string) (string, int) {
 	}
 	return "", 0
 }
+
+// lbeDemoSeed fixes the demo's dice: the turn order it draws puts Great
+// Britain first, who buys armies, contests and resolves (in English).
+var lbeDemoSeed = dice.Seed{0x4c, 0x42, 0x45, 0x00}

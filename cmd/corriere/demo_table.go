@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/corriere/corriere/game/dice"
 	"github.com/corriere/corriere/judge"
 	"github.com/corriere/corriere/store"
 )
@@ -22,7 +23,10 @@ const demoMaster = "gm@players.test"
 type tableDemo struct {
 	kind, name, title string
 	seats             []string
-	next              func(position string) (from, body string, done bool, err error)
+	// seed fixes the game's dice, so that the demo plays the same game
+	// every time (the judge's seed is otherwise a secret random one).
+	seed dice.Seed
+	next func(position string) (from, body string, done bool, err error)
 }
 
 // demoTable plays d by mail: loopback servers, the judge's daemon, the
@@ -39,6 +43,7 @@ func demoTable(ctx context.Context, d tableDemo, out string, stdout io.Writer, l
 		return err
 	}
 	defer env.close()
+	env.j.Seed = func() dice.Seed { return d.seed }
 	pw, err := env.j.CreateWithMaster(ctx, d.name, judge.Creation{Kind: d.kind, Settings: judge.DefaultSettings()}, demoMaster)
 	if err != nil {
 		return err

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/corriere/corriere/game/dice"
+
 	"context"
 	"encoding/json"
 	"io"
@@ -38,5 +40,9 @@ func demoVersailles(ctx context.Context, out string, stdout io.Writer, log *slog
 		}
 		return seedPlayer(dec.Seat), dec.Default, false, nil
 	}
-	return demoTable(ctx, tableDemo{kind: "versailles", name: "pace", title: "a round of turns of Versailles 1919", seats: []string{"uk", "fr", "us", "it"}, next: next}, out, stdout, log)
+	return demoTable(ctx, tableDemo{kind: "versailles", name: "pace", title: "a round of turns of Versailles 1919", seats: []string{"uk", "fr", "us", "it"}, seed: versaillesDemoSeed, next: next}, out, stdout, log)
 }
+
+// versaillesDemoSeed fixes the demo's dice, so that it plays the same
+// round every time.
+var versaillesDemoSeed = dice.Seed{0x56, 0x31, 0x39, 0x00}
