@@ -73,15 +73,22 @@ type pngBase struct {
 	reserved int
 	ihdr     []byte
 	// signs are the coverage of the signs frames draw at the board's
-	// places (units, centres, rings: shapes marked keep), by their
-	// geometry (shape.appendKey): a few hundred of them make every map.
-	signMu sync.Mutex
-	signs  map[string]*spans
+	// places (units, centres, rings, orders' arrows and lines: shapes
+	// marked keep), by their geometry (shape.appendKey): a board's places
+	// and the orders between them make a few thousand at most; signBytes
+	// is about the memory they take.
+	signMu    sync.Mutex
+	signs     map[string]*spans
+	signBytes int
 }
 
-// maxSigns bounds the signs kept: far more than a board's places times
-// the signs that stand there.
-const maxSigns = 1 << 13
+// maxSigns and maxSignBytes bound the signs kept: when either is
+// reached, the signs kept are dropped and kept anew. A thousand games'
+// openings on the standard board keep about 1,700 signs in 1.3 MB.
+const (
+	maxSigns     = 1 << 15
+	maxSignBytes = 16 << 20
+)
 
 // sign is the coverage kept under key, if any.
 func (b *pngBase) sign(key []byte) (*spans, bool) {
@@ -95,10 +102,15 @@ func (b *pngBase) sign(key []byte) (*spans, bool) {
 func (b *pngBase) keepSign(key []byte, sp *spans) {
 	b.signMu.Lock()
 	defer b.signMu.Unlock()
-	if b.signs == nil || len(b.signs) >= maxSigns {
-		b.signs = map[string]*spans{}
+	if _, ok := b.signs[string(key)]; ok {
+		return // kept meanwhile by another frame
+	}
+	n := len(key) + sp.size()
+	if b.signs == nil || len(b.signs) >= maxSigns || b.signBytes+n > maxSignBytes {
+		b.signs, b.signBytes = map[string]*spans{}, 0
 	}
 	b.signs[string(key)] = sp
+	b.signBytes += n
 }
 
 // pngBase returns the variant's base, made the first time.
@@ -600,23 +612,52 @@ type span struct{ x, off, n int32 }
 
 // newSpans keeps the coverage mask of r (a byte a pixel, row by row).
 func newSpans(r image.Rectangle, mask []byte) *spans {
-	sp := &spans{y0: r.Min.Y}
+	var sp spans
+	sp.add(r, mask)
+	return sp.kept()
+}
+
+// add adds the coverage mask of r (a byte a pixel, row by row), below
+// the rows sp has.
+func (sp *spans) add(r image.Rectangle, mask []byte) {
 	w := r.Dx()
 	for y := range r.Dy() {
 		row := mask[y*w : y*w+w]
 		lo, hi := trim(row)
-		if lo == hi && len(sp.rows) == 0 {
-			sp.y0++
-			continue
+		if len(sp.rows) == 0 {
+			if lo == hi {
+				continue
+			}
+			sp.y0 = r.Min.Y + y
+		}
+		for sp.y0+len(sp.rows) < r.Min.Y+y {
+			sp.rows = append(sp.rows, span{}) // a band with nothing in it
 		}
 		sp.rows = append(sp.rows, span{int32(r.Min.X + lo), int32(len(sp.cover)), int32(hi - lo)})
 		sp.cover = append(sp.cover, row[lo:hi]...)
 	}
-	for len(sp.rows) > 0 && sp.rows[len(sp.rows)-1].n == 0 {
-		sp.rows = sp.rows[:len(sp.rows)-1]
-	}
-	return sp
 }
+
+// kept returns a copy of sp to keep, without its empty rows at the end
+// or room to grow.
+func (sp *spans) kept() *spans {
+	rows := sp.rows
+	for len(rows) > 0 && rows[len(rows)-1].n == 0 {
+		rows = rows[:len(rows)-1]
+	}
+	k := &spans{y0: sp.y0}
+	if len(rows) > 0 {
+		k.rows = append(make([]span, 0, len(rows)), rows...)
+		k.cover = append(make([]byte, 0, len(sp.cover)), sp.cover...)
+	}
+	return k
+}
+
+// reset empties sp, keeping its room.
+func (sp *spans) reset() { sp.y0, sp.rows, sp.cover = 0, sp.rows[:0], sp.cover[:0] }
+
+// size is about the bytes sp takes.
+func (sp *spans) size() int { return 64 + 12*len(sp.rows) + len(sp.cover) }
 
 // reduce maps the pixels drawn in the fresh tiles (the intervals of rows
 // changed) to the palette, into the rows, and returns the rows' Adler-32
