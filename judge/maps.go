@@ -61,7 +61,7 @@ func (j *Judge) resultsMap(ctx context.Context, gameID int64, phase, to string) 
 		if err != nil {
 			return err
 		}
-		set, err := parseSettings(g.Settings)
+		set, err := j.settingsOf(g.Settings)
 		if err != nil {
 			return err
 		}

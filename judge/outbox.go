@@ -116,7 +116,7 @@ func (j *Judge) openGame(ctx context.Context, id int64) (bool, error) {
 		if err != nil {
 			return err
 		}
-		set, err := parseSettings(g.Settings)
+		set, err := j.settingsOf(g.Settings)
 		if err != nil {
 			return nil
 		}
