@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"io"
 	"math/bits"
+	"runtime"
 	"slices"
 	"sync"
 
@@ -60,11 +61,15 @@ type pngBase struct {
 	off   []uint64
 	ntx   int // tiles across
 	wpr   int // words a row of a frame's marks
-	// frames keeps the frames not in use, up to idleFrames: a
-	// sync.Pool lost them at every collection, and a daemon drawing a
-	// deadline's maps under its memory limit made new ones (12 MB each
-	// for the standard map, allocated and cleared) again and again.
+	// frames keeps the frames not in use. A base makes at most
+	// maxFrames (made counts them) and a picture waits for one when all
+	// are in use: a sync.Pool lost them at every collection, and a
+	// daemon drawing a deadline's maps under its memory limit, more at
+	// once than it has cores, made new ones (12 MB each for the standard
+	// map, allocated and cleared) again and again.
 	frames chan *frame
+	madeMu sync.Mutex
+	made   int
 	// pal is the palette; its first reserved entries are a picture's to
 	// set (a Machiavelli board's territories, tinted by controller), so
 	// the PNG's head is ihdr, then each picture's PLTE. head has the
@@ -182,7 +187,7 @@ func newPNGBase(base, sample *image.RGBA, fixed []byte, reserved, sampled int) *
 	}
 	pal, lut := h.paletteOf(order, true, reserved)
 	w, ht := base.Rect.Dx(), base.Rect.Dy()
-	b := &pngBase{rgba: base, stride: w + 1, lut: lut, ntx: (w + 1<<tileShift - 1) >> tileShift, wpr: (w + 63) / 64, reserved: reserved, frames: make(chan *frame, idleFrames)}
+	b := &pngBase{rgba: base, stride: w + 1, lut: lut, ntx: (w + 1<<tileShift - 1) >> tileShift, wpr: (w + 63) / 64, reserved: reserved, frames: make(chan *frame, maxFrames())}
 	b.rows = make([]byte, ht*b.stride)
 	set := make([]bool, reserved)
 	for y := range ht {
@@ -304,25 +309,28 @@ func (f *frame) write(w io.Writer) error {
 	return err
 }
 
-// keep keeps f for the next picture, unless idleFrames are kept.
-func (b *pngBase) keep(f *frame) {
-	select {
-	case b.frames <- f:
-	default:
-	}
-}
+// keep keeps f for the next picture.
+func (b *pngBase) keep(f *frame) { b.frames <- f }
 
-// idleFrames is how many frames a base keeps when not in use: a judge
-// draws two maps at a time.
-const idleFrames = 2
+// maxFrames is how many frames a base makes: as many as the cores, for
+// drawing is all CPU, two at least (a test compares two frames), and
+// four at most (the memory).
+func maxFrames() int { return min(max(runtime.GOMAXPROCS(0), 2), 4) }
 
-// frame returns a frame kept, or a new one.
+// frame returns a frame kept, or a new one, or waits for one.
 func (b *pngBase) frame() *frame {
 	select {
 	case f := <-b.frames:
 		return f
 	default:
 	}
+	b.madeMu.Lock()
+	if b.made == cap(b.frames) {
+		b.madeMu.Unlock()
+		return <-b.frames
+	}
+	b.made++
+	b.madeMu.Unlock()
 	return &frame{
 		b:      b,
 		rgba:   image.NewRGBA(b.rgba.Rect),

@@ -72,6 +72,7 @@ func TestFrameAsReference(t *testing.T) {
 		ref, b := d.rasterise(sc), d.pngBase(v)
 		if f == nil {
 			f = b.frame()
+			defer b.keep(f) // a base makes only so many
 		}
 		f.encode(f.draw(sc))
 		img, err := png.Decode(bytes.NewReader(append(slices.Clone(b.head), f.out...)))
@@ -127,6 +128,7 @@ func TestGlyphsAsDrawer(t *testing.T) {
 	sc := &scene{groups: []group{{shapes: shapes}}}
 	want := d.rasterise(sc)
 	f := b.frame()
+	defer b.keep(f)
 	f.draw(sc)
 	for y := range want.Rect.Dy() {
 		for x := range want.Rect.Dx() {
@@ -155,6 +157,8 @@ func TestSignsKept(t *testing.T) {
 		b := d.pngBase(v)
 		if kept == nil {
 			kept, fresh = b.frame(), b.frame()
+			defer b.keep(kept)
+			defer b.keep(fresh)
 		}
 		kept.draw(sc)
 		signs, orders := 0, 0
@@ -221,6 +225,7 @@ func standardBase(t *testing.T) (*variants.Variant, *drawing, *pngBase) {
 func TestMarks(t *testing.T) {
 	_, _, b := standardBase(t)
 	f := b.frame()
+	defer b.keep(f)
 	w, h := b.rgba.Rect.Dx(), b.rgba.Rect.Dy()
 	rnd := rand.New(rand.NewPCG(3, 4))
 	for round := range 20 {
