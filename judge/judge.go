@@ -59,6 +59,8 @@ type Judge struct {
 	hosted hosted
 	// passwords are the passwords checked right lately.
 	passwords verified
+	// read are games' settings as read from their stored text.
+	read settingsRead
 	// wake, while the daemon runs, wakes its sender: a deadline's results
 	// go out while the games after them are still processed.
 	wake chan struct{}
@@ -367,7 +369,7 @@ func (j *Judge) loadView(tx *store.Tx, name string) (*view, error) {
 func (j *Judge) viewOf(tx *store.Tx, g *store.Game) (*view, error) {
 	vw := &view{g: g}
 	var err error
-	if vw.set, err = parseSettings(g.Settings); err != nil {
+	if vw.set, err = j.settingsOf(g.Settings); err != nil {
 		return nil, fmt.Errorf("game %s: %w", g.Name, err)
 	}
 	if vw.rules, err = j.rulesOf(g, &vw.set); err != nil {

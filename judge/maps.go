@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/mailer"
 	"github.com/corriere/corriere/store"
 )
 
@@ -16,39 +17,67 @@ import (
 type mapCache struct {
 	mu   sync.Mutex
 	keys []string
-	pngs map[string][]byte
+	maps map[string]*drawnMap
+}
+
+// drawnMap is a picture drawn, and the attachment it makes once a mail
+// attaches it: its base64 is written once for every mail that shares it.
+type drawnMap struct {
+	png  []byte
+	once sync.Once
+	att  mailer.Attachment
+}
+
+// attachment is the picture as the results of phase attach it.
+func (d *drawnMap) attachment(phase string) mailer.Attachment {
+	d.once.Do(func() {
+		d.att = mailer.Encoded(mailer.Attachment{Filename: "map-" + phase + ".png", ContentType: "image/png", Data: d.png})
+	})
+	return d.att
 }
 
 const mapCacheSize = 8
 
-func (c *mapCache) get(key string) ([]byte, bool) {
+func (c *mapCache) get(key string) (*drawnMap, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	b, ok := c.pngs[key]
-	return b, ok
+	d, ok := c.maps[key]
+	return d, ok
 }
 
-func (c *mapCache) put(key string, png []byte) {
+// put keeps d under key, unless a picture is kept there already, and
+// returns the picture kept.
+func (c *mapCache) put(key string, d *drawnMap) *drawnMap {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.pngs == nil {
-		c.pngs = map[string][]byte{}
+	if c.maps == nil {
+		c.maps = map[string]*drawnMap{}
 	}
-	if _, ok := c.pngs[key]; ok {
-		return
+	if old, ok := c.maps[key]; ok {
+		return old
 	}
 	if len(c.keys) == mapCacheSize {
-		delete(c.pngs, c.keys[0])
+		delete(c.maps, c.keys[0])
 		c.keys = c.keys[1:]
 	}
 	c.keys = append(c.keys, key)
-	c.pngs[key] = png
+	c.maps[key] = d
+	return d
 }
 
 // resultsMap draws the results of a processed phase (game.Mapper) for
 // the reader at address to: the position after it, with the phase's
 // orders and their outcomes on it. Nil for a game that draws none.
 func (j *Judge) resultsMap(ctx context.Context, gameID int64, phase, to string) ([]byte, error) {
+	d, err := j.drawResults(ctx, gameID, phase, to)
+	if d == nil {
+		return nil, err
+	}
+	return d.png, err
+}
+
+// drawResults is resultsMap's picture, drawn or kept.
+func (j *Judge) drawResults(ctx context.Context, gameID int64, phase, to string) (*drawnMap, error) {
 	var name string
 	var rec store.PhaseRecord
 	var rules game.Rules
@@ -61,7 +90,7 @@ func (j *Judge) resultsMap(ctx context.Context, gameID int64, phase, to string) 
 		if err != nil {
 			return err
 		}
-		set, err := parseSettings(g.Settings)
+		set, err := j.settingsOf(g.Settings)
 		if err != nil {
 			return err
 		}
@@ -89,15 +118,14 @@ func (j *Judge) resultsMap(ctx context.Context, gameID int64, phase, to string) 
 	// name the record's content, not its place in the history.
 	sum := sha256.Sum256([]byte(rec.Result))
 	key := fmt.Sprintf("%d/%s/%d/%d/%x/%t/%s", gameID, phase, rec.Seq, rec.ProcessedAt.Unix(), sum[:8], viewer.Master, strings.Join(viewer.Seats, ","))
-	if png, ok := j.maps.get(key); ok {
-		return png, nil
+	if d, ok := j.maps.get(key); ok {
+		return d, nil
 	}
 	png, err := m.Map([]byte(rec.Result), viewer, name, rec.ProcessedAt)
 	if err != nil || png == nil {
 		return nil, err
 	}
-	j.maps.put(key, png)
-	return png, nil
+	return j.maps.put(key, &drawnMap{png: png}), nil
 }
 
 // Map returns the picture attached to the results of phase in game name:

@@ -116,7 +116,7 @@ func (j *Judge) openGame(ctx context.Context, id int64) (bool, error) {
 		if err != nil {
 			return err
 		}
-		set, err := parseSettings(g.Settings)
+		set, err := j.settingsOf(g.Settings)
 		if err != nil {
 			return nil
 		}
@@ -270,11 +270,11 @@ func (j *Judge) compose(ctx context.Context, g []store.Mail) ([]byte, error) {
 	if m.Kind == "results" && !j.NoMap {
 		// Drawn here, when the mail goes out, not in the deadline's
 		// transaction; the players of one game share one picture.
-		png, err := j.resultsMap(ctx, m.GameID, m.Phase, m.Recipient)
+		d, err := j.drawResults(ctx, m.GameID, m.Phase, m.Recipient)
 		if err != nil {
 			j.log().Error("map not drawn", "game", m.GameID, "phase", m.Phase, "err", err)
-		} else if png != nil {
-			o.Attachments = []mailer.Attachment{{Filename: "map-" + m.Phase + ".png", ContentType: "image/png", Data: png}}
+		} else if d != nil {
+			o.Attachments = []mailer.Attachment{d.attachment(m.Phase)}
 		}
 	}
 	return mailer.Compose(o)

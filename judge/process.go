@@ -31,12 +31,12 @@ func (j *Judge) tickAt(ctx context.Context, at time.Time) error {
 	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
 		games, err := tx.Schedules()
 		for _, g := range games {
-			set, err := parseSettings(g.Settings)
+			rs, err := j.read.read(g.Settings)
 			if err != nil || g.Deadline.IsZero() {
 				continue // loadView reports a broken game when it is due
 			}
-			due := !at.Before(dueAt(g, set))
-			remind := !g.Reminded && set.Reminder > 0 && !at.Before(g.Deadline.Add(-time.Duration(set.Reminder)))
+			due := !at.Before(dueAt(g, rs))
+			remind := !g.Reminded && rs.set.Reminder > 0 && !at.Before(g.Deadline.Add(-time.Duration(rs.set.Reminder)))
 			if due || remind {
 				names = append(names, g.Name)
 			}
@@ -106,10 +106,10 @@ func (j *Judge) tickGame(tx *store.Tx, name string, at time.Time) error {
 
 // dueAt is when an active game with a deadline is next processed: its
 // deadline and grace, or its end date when that comes first.
-func dueAt(g *store.Game, set Settings) time.Time {
-	due := g.Deadline.Add(time.Duration(set.Grace))
-	if end, _ := set.endTime(); !end.IsZero() && end.Before(due) {
-		return end
+func dueAt(g *store.Game, rs *readSettings) time.Time {
+	due := g.Deadline.Add(time.Duration(rs.set.Grace))
+	if !rs.end.IsZero() && rs.end.Before(due) {
+		return rs.end
 	}
 	return due
 }
@@ -120,11 +120,11 @@ func (j *Judge) dueGames(ctx context.Context, at time.Time) (due []*store.Game, 
 	err = j.Store.Read(ctx, func(tx *store.Tx) error {
 		games, err := tx.Schedules()
 		for _, g := range games {
-			set, err := parseSettings(g.Settings)
+			rs, err := j.read.read(g.Settings)
 			if err != nil || g.Deadline.IsZero() {
 				continue
 			}
-			switch d := dueAt(g, set); {
+			switch d := dueAt(g, rs); {
 			case !at.Before(d):
 				due = append(due, g)
 			case next.IsZero() || d.Before(next):

@@ -76,7 +76,7 @@ func (s *session) list() error {
 	}
 	for _, g := range games {
 		// Only the deadline is needed: the settings, not the position.
-		set, err := parseSettings(g.Settings)
+		set, err := s.j.settingsOf(g.Settings)
 		if err != nil {
 			return fmt.Errorf("game %s: %w", g.Name, err)
 		}

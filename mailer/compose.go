@@ -19,6 +19,37 @@ type Attachment struct {
 	Filename    string
 	ContentType string // "application/octet-stream" when empty
 	Data        []byte
+	// lines are Data as base64 lines, when encoded ahead (Encoded).
+	lines []byte
+}
+
+// Encoded returns a with its data encoded ahead, as Compose writes it:
+// an attachment that goes into several mails (a map its players read in
+// two languages) is encoded once. a.Data must not change after.
+func Encoded(a Attachment) Attachment {
+	a.lines = make([]byte, 0, base64Len(len(a.Data)))
+	a.lines = appendBase64(a.lines, a.Data)
+	return a
+}
+
+// base64Len is the length of n bytes as base64 lines.
+func base64Len(n int) int {
+	enc := base64.StdEncoding.EncodedLen(n)
+	return enc + 2*((enc+75)/76)
+}
+
+// appendBase64 appends data as base64 lines of 76 characters (57
+// bytes, whose encoding needs no padding), each ended by CRLF (RFC
+// 2045, 6.8).
+func appendBase64(out, data []byte) []byte {
+	const in = 57
+	for len(data) > 0 {
+		n := min(len(data), in)
+		out = base64.StdEncoding.AppendEncode(out, data[:n])
+		out = append(out, '\r', '\n')
+		data = data[n:]
+	}
+	return out
 }
 
 // Outgoing is a mail the judge sends.
@@ -113,7 +144,14 @@ func Compose(o Outgoing) ([]byte, error) {
 		return nil, errors.New("compose: loop: line break in value")
 	}
 
+	// The message's size is known closely ahead: its text, its
+	// attachments' base64 and a few kilobytes of headers.
+	size := 2048 + len(o.Text) + len(o.Text)/4
+	for _, a := range o.Attachments {
+		size += 512 + base64Len(len(a.Data))
+	}
 	var b bytes.Buffer
+	b.Grow(size)
 	writeField(&b, "Date", o.Date.Format(time.RFC1123Z))
 	writeField(&b, "From", from)
 	writeField(&b, "To", to)
@@ -278,16 +316,12 @@ func writeAttachment(b *bytes.Buffer, a Attachment) error {
 	writeField(b, "Content-Disposition", disposition)
 	writeField(b, "Content-Transfer-Encoding", "base64")
 	b.WriteString("\r\n")
-	enc := base64.StdEncoding.EncodeToString(a.Data)
-	for len(enc) > 76 {
-		b.WriteString(enc[:76])
-		b.WriteString("\r\n")
-		enc = enc[76:]
+	if a.lines != nil {
+		b.Write(a.lines)
+		return nil
 	}
-	b.WriteString(enc)
-	if enc != "" {
-		b.WriteString("\r\n")
-	}
+	b.Grow(base64Len(len(a.Data)))
+	b.Write(appendBase64(b.AvailableBuffer(), a.Data))
 	return nil
 }
 

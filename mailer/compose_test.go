@@ -259,3 +259,38 @@ func BenchmarkCompose(b *testing.B) {
 		}
 	}
 }
+
+// TestComposeBase64 checks an attachment's base64 lines: the data's
+// base64 cut into lines of 76 characters, each ended by CRLF, whatever
+// its length (around the 57 bytes a line holds); and an attachment
+// encoded ahead (Encoded) makes the same message byte for byte.
+func TestComposeBase64(t *testing.T) {
+	for _, n := range []int{0, 1, 2, 3, 56, 57, 58, 113, 114, 115, 1000, 200_000} {
+		data := make([]byte, n)
+		for i := range data {
+			data[i] = byte(i*7 + i>>8)
+		}
+		enc := base64.StdEncoding.EncodeToString(data)
+		var want strings.Builder
+		for len(enc) > 0 {
+			k := min(len(enc), 76)
+			want.WriteString(enc[:k] + "\r\n")
+			enc = enc[k:]
+		}
+		o := outgoing()
+		o.Attachments = []mailer.Attachment{{Filename: "map.png", ContentType: "image/png", Data: data}}
+		raw, err := mailer.Compose(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, body, _ := bytes.Cut(raw, []byte("Content-Transfer-Encoding: base64\r\n\r\n"))
+		if got, _, _ := bytes.Cut(body, []byte("\r\n--=_")); string(got) != want.String() {
+			t.Errorf("%d bytes: the attachment is written\n%.200q\nwant\n%.200q", n, got, want.String())
+		}
+		o.Attachments[0] = mailer.Encoded(o.Attachments[0])
+		again, err := mailer.Compose(o)
+		if err != nil || !bytes.Equal(again, raw) {
+			t.Errorf("%d bytes: encoded ahead, the message differs (%v)", n, err)
+		}
+	}
+}

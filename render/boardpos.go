@@ -609,7 +609,7 @@ func siegeSign(at pt, c color.RGBA, oc outcome) []shape {
 		d := pt{cs, sn}
 		spikes = append(spikes, []pt{at.add(d.scale(12)), at.add(d.scale(17))})
 	}
-	return append([]shape{strokeLines(colInk, 2.4, spikes...)}, ring(at, 11, c, oc)...)
+	return append(atPlace(strokeLines(colInk, 2.4, spikes...)), ring(at, 11, c, oc)...)
 }
 
 // orderOutcome is how an order with outcome o is drawn.
@@ -752,7 +752,7 @@ func (bm *BoardMap) orderGroups(bp *boardPos, counters []placed) []group {
 		case OrderStrategic:
 			shapes = pathArrow(path, c, boardUnitGap, boardUnitGap, boardMoveWidth, oc)
 			for _, stop := range path[1 : len(path)-1] {
-				shapes = append(shapes, disc(stop, 4.5, c, colInk, 1.2))
+				shapes = append(shapes, atPlace(disc(stop, 4.5, c, colInk, 1.2))...)
 			}
 		case OrderTransport:
 			shapes = transportLine(path, c, oc)
@@ -791,7 +791,7 @@ func transportLine(path []pt, c color.RGBA, oc outcome) []shape {
 		h.stroke = c
 		out = append(out, cross(halfway(path), 5.5, colFail, 2.4)...)
 	}
-	return append(out, h)
+	return atPlace(append(out, h)...)
 }
 
 // posTitle writes the title band: the title on the left, the subtitle

@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"io"
 	"math/bits"
+	"runtime"
 	"slices"
 	"sync"
 
@@ -60,11 +61,15 @@ type pngBase struct {
 	off   []uint64
 	ntx   int // tiles across
 	wpr   int // words a row of a frame's marks
-	// frames keeps the frames not in use, up to idleFrames: a
-	// sync.Pool lost them at every collection, and a daemon drawing a
-	// deadline's maps under its memory limit made new ones (12 MB each
-	// for the standard map, allocated and cleared) again and again.
+	// frames keeps the frames not in use. A base makes at most
+	// maxFrames (made counts them) and a picture waits for one when all
+	// are in use: a sync.Pool lost them at every collection, and a
+	// daemon drawing a deadline's maps under its memory limit, more at
+	// once than it has cores, made new ones (12 MB each for the standard
+	// map, allocated and cleared) again and again.
 	frames chan *frame
+	madeMu sync.Mutex
+	made   int
 	// pal is the palette; its first reserved entries are a picture's to
 	// set (a Machiavelli board's territories, tinted by controller), so
 	// the PNG's head is ihdr, then each picture's PLTE. head has the
@@ -73,15 +78,22 @@ type pngBase struct {
 	reserved int
 	ihdr     []byte
 	// signs are the coverage of the signs frames draw at the board's
-	// places (units, centres, rings: shapes marked keep), by their
-	// geometry (shape.appendKey): a few hundred of them make every map.
-	signMu sync.Mutex
-	signs  map[string]*spans
+	// places (units, centres, rings, orders' arrows and lines: shapes
+	// marked keep), by their geometry (shape.appendKey): a board's places
+	// and the orders between them make a few thousand at most; signBytes
+	// is about the memory they take.
+	signMu    sync.Mutex
+	signs     map[string]*spans
+	signBytes int
 }
 
-// maxSigns bounds the signs kept: far more than a board's places times
-// the signs that stand there.
-const maxSigns = 1 << 13
+// maxSigns and maxSignBytes bound the signs kept: when either is
+// reached, the signs kept are dropped and kept anew. A thousand games'
+// openings on the standard board keep about 1,740 signs in 1.4 MB.
+const (
+	maxSigns     = 1 << 15
+	maxSignBytes = 16 << 20
+)
 
 // sign is the coverage kept under key, if any.
 func (b *pngBase) sign(key []byte) (*spans, bool) {
@@ -95,10 +107,15 @@ func (b *pngBase) sign(key []byte) (*spans, bool) {
 func (b *pngBase) keepSign(key []byte, sp *spans) {
 	b.signMu.Lock()
 	defer b.signMu.Unlock()
-	if b.signs == nil || len(b.signs) >= maxSigns {
-		b.signs = map[string]*spans{}
+	if _, ok := b.signs[string(key)]; ok {
+		return // kept meanwhile by another frame
+	}
+	n := len(key) + sp.size()
+	if b.signs == nil || len(b.signs) >= maxSigns || b.signBytes+n > maxSignBytes {
+		b.signs, b.signBytes = map[string]*spans{}, 0
 	}
 	b.signs[string(key)] = sp
+	b.signBytes += n
 }
 
 // pngBase returns the variant's base, made the first time.
@@ -170,7 +187,7 @@ func newPNGBase(base, sample *image.RGBA, fixed []byte, reserved, sampled int) *
 	}
 	pal, lut := h.paletteOf(order, true, reserved)
 	w, ht := base.Rect.Dx(), base.Rect.Dy()
-	b := &pngBase{rgba: base, stride: w + 1, lut: lut, ntx: (w + 1<<tileShift - 1) >> tileShift, wpr: (w + 63) / 64, reserved: reserved, frames: make(chan *frame, idleFrames)}
+	b := &pngBase{rgba: base, stride: w + 1, lut: lut, ntx: (w + 1<<tileShift - 1) >> tileShift, wpr: (w + 63) / 64, reserved: reserved, frames: make(chan *frame, maxFrames())}
 	b.rows = make([]byte, ht*b.stride)
 	set := make([]bool, reserved)
 	for y := range ht {
@@ -292,25 +309,28 @@ func (f *frame) write(w io.Writer) error {
 	return err
 }
 
-// keep keeps f for the next picture, unless idleFrames are kept.
-func (b *pngBase) keep(f *frame) {
-	select {
-	case b.frames <- f:
-	default:
-	}
-}
+// keep keeps f for the next picture.
+func (b *pngBase) keep(f *frame) { b.frames <- f }
 
-// idleFrames is how many frames a base keeps when not in use: a judge
-// draws two maps at a time.
-const idleFrames = 2
+// maxFrames is how many frames a base makes: as many as the cores, for
+// drawing is all CPU, two at least (a test compares two frames), and
+// four at most (the memory).
+func maxFrames() int { return min(max(runtime.GOMAXPROCS(0), 2), 4) }
 
-// frame returns a frame kept, or a new one.
+// frame returns a frame kept, or a new one, or waits for one.
 func (b *pngBase) frame() *frame {
 	select {
 	case f := <-b.frames:
 		return f
 	default:
 	}
+	b.madeMu.Lock()
+	if b.made == cap(b.frames) {
+		b.madeMu.Unlock()
+		return <-b.frames
+	}
+	b.made++
+	b.madeMu.Unlock()
 	return &frame{
 		b:      b,
 		rgba:   image.NewRGBA(b.rgba.Rect),
@@ -600,23 +620,52 @@ type span struct{ x, off, n int32 }
 
 // newSpans keeps the coverage mask of r (a byte a pixel, row by row).
 func newSpans(r image.Rectangle, mask []byte) *spans {
-	sp := &spans{y0: r.Min.Y}
+	var sp spans
+	sp.add(r, mask)
+	return sp.kept()
+}
+
+// add adds the coverage mask of r (a byte a pixel, row by row), below
+// the rows sp has.
+func (sp *spans) add(r image.Rectangle, mask []byte) {
 	w := r.Dx()
 	for y := range r.Dy() {
 		row := mask[y*w : y*w+w]
 		lo, hi := trim(row)
-		if lo == hi && len(sp.rows) == 0 {
-			sp.y0++
-			continue
+		if len(sp.rows) == 0 {
+			if lo == hi {
+				continue
+			}
+			sp.y0 = r.Min.Y + y
+		}
+		for sp.y0+len(sp.rows) < r.Min.Y+y {
+			sp.rows = append(sp.rows, span{}) // a band with nothing in it
 		}
 		sp.rows = append(sp.rows, span{int32(r.Min.X + lo), int32(len(sp.cover)), int32(hi - lo)})
 		sp.cover = append(sp.cover, row[lo:hi]...)
 	}
-	for len(sp.rows) > 0 && sp.rows[len(sp.rows)-1].n == 0 {
-		sp.rows = sp.rows[:len(sp.rows)-1]
-	}
-	return sp
 }
+
+// kept returns a copy of sp to keep, without its empty rows at the end
+// or room to grow.
+func (sp *spans) kept() *spans {
+	rows := sp.rows
+	for len(rows) > 0 && rows[len(rows)-1].n == 0 {
+		rows = rows[:len(rows)-1]
+	}
+	k := &spans{y0: sp.y0}
+	if len(rows) > 0 {
+		k.rows = append(make([]span, 0, len(rows)), rows...)
+		k.cover = append(make([]byte, 0, len(sp.cover)), sp.cover...)
+	}
+	return k
+}
+
+// reset empties sp, keeping its room.
+func (sp *spans) reset() { sp.y0, sp.rows, sp.cover = 0, sp.rows[:0], sp.cover[:0] }
+
+// size is about the bytes sp takes.
+func (sp *spans) size() int { return 64 + 12*len(sp.rows) + len(sp.cover) }
 
 // reduce maps the pixels drawn in the fresh tiles (the intervals of rows
 // changed) to the palette, into the rows, and returns the rows' Adler-32

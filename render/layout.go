@@ -239,7 +239,7 @@ func ship(at pt, scale float32, c, ink, letter color.RGBA, text string, size flo
 // cross is an X of half-size r.
 func cross(at pt, r float32, c color.RGBA, width float32) []shape {
 	down, up := []pt{{at.X - r, at.Y - r}, {at.X + r, at.Y + r}}, []pt{{at.X - r, at.Y + r}, {at.X + r, at.Y - r}}
-	return []shape{strokeLines(colPaper, width+2, down, up), strokeLines(c, width, down, up)}
+	return atPlace(strokeLines(colPaper, width+2, down, up), strokeLines(c, width, down, up))
 }
 
 // dislodged draws a dislodged unit beside its province's spot, smaller,
@@ -319,16 +319,16 @@ func pathArrow(path []pt, c color.RGBA, gapA, gapB, width float32, oc outcome) [
 			strokeLines(colPaper, max(width-1.2, 1), shaft),
 			h,
 		}
-		return append(out, cross(halfway(append(shaft[:len(shaft)-1:len(shaft)-1], base)), 5.5, colFail, 2.4)...)
+		return atPlace(append(out, cross(halfway(append(shaft[:len(shaft)-1:len(shaft)-1], base)), 5.5, colFail, 2.4)...)...)
 	case outcomeRetreatOption:
 		out := []shape{strokeLines(colInk, width+1.6, dashes(shaft, 3, 3)...), strokeLines(c, width, dashes(shaft, 3, 3)...)}
 		h := fillPoly(c, head)
 		h.stroke, h.width = colInk, 0.9
-		return append(out, h)
+		return atPlace(append(out, h)...)
 	}
 	h := fillPoly(c, head)
 	h.stroke, h.width = colInk, 1.1
-	return []shape{strokeLines(colInk, width+2.2, shaft), strokeLines(c, width, shaft), h}
+	return atPlace(strokeLines(colInk, width+2.2, shaft), strokeLines(c, width, shaft), h)
 }
 
 // halfway is the point halfway along a path.
@@ -460,7 +460,7 @@ func (d *drawing) orders(v *variants.Variant, last *Orders) []group {
 				g.shapes = convoyDots(legs, c, oc(i))
 			}
 			if oc(i) != outcomeGiven {
-				g.shapes = append(g.shapes, atPlace(cross(from.add(pt{0, -18}), 5, colFail, 2.4)...)...)
+				g.shapes = append(g.shapes, cross(from.add(pt{0, -18}), 5, colFail, 2.4)...)
 			}
 		case adjudicator.Hold:
 			g.shapes = ring(from, 17, c, oc(i))
@@ -468,7 +468,7 @@ func (d *drawing) orders(v *variants.Variant, last *Orders) []group {
 			g.shapes = ring(from, 17, c, oc(i))
 			g.shapes = append(g.shapes, plus(from.add(pt{15, -15}), c)...)
 		case adjudicator.Remove, adjudicator.Disband:
-			g.shapes = append(unitShapes(o.Unit, from, 1, c, true), atPlace(cross(from, 9, colInk, 2.6)...)...)
+			g.shapes = append(unitShapes(o.Unit, from, 1, c, true), cross(from, 9, colInk, 2.6)...)
 		}
 		gs = append(gs, g)
 	}
@@ -478,7 +478,7 @@ func (d *drawing) orders(v *variants.Variant, last *Orders) []group {
 			class:  "removed",
 			attrs:  []attr{{"unit", v.UnitText(u)}, {"power", v.Powers[u.Power].ID}},
 			title:  v.Powers[u.Power].Adjective + " " + typeName(u.Type) + " in " + v.Locs[u.Loc].Name + " removed",
-			shapes: append(unitShapes(u.Type, at, 0.85, powerColour(v, u.Power), true), atPlace(cross(at, 8, colInk, 2.6)...)...),
+			shapes: append(unitShapes(u.Type, at, 0.85, powerColour(v, u.Power), true), cross(at, 8, colInk, 2.6)...),
 		})
 	}
 	return gs
@@ -495,9 +495,9 @@ func supportLine(a, b pt, gapA, gapB float32, c color.RGBA, oc outcome) []shape 
 	}
 	if oc != outcomeGiven {
 		out := []shape{strokeLines(colInk, supportWidth+3.4, ds...), strokeLines(c, supportWidth+1.8, ds...), strokeLines(colPaper, supportWidth-0.6, ds...), disc(b, 3.4, colPaper, c, 1.6)}
-		return append(out, cross(lerp(a, b, 0.5), 5, colFail, 2.4)...)
+		return atPlace(append(out, cross(lerp(a, b, 0.5), 5, colFail, 2.4)...)...)
 	}
-	return []shape{strokeLines(colInk, supportWidth+1.8, ds...), strokeLines(c, supportWidth, ds...), disc(b, 3.4, c, colInk, 1.1)}
+	return atPlace(strokeLines(colInk, supportWidth+1.8, ds...), strokeLines(c, supportWidth, ds...), disc(b, 3.4, c, colInk, 1.1))
 }
 
 // convoyDots draws a convoy's legs as a dotted path.
@@ -517,7 +517,7 @@ func convoyDots(legs [][]pt, c color.RGBA, oc outcome) []shape {
 			}
 		}
 	}
-	return out
+	return atPlace(out...)
 }
 
 // ring circles a unit: a hold, a build.

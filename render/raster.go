@@ -42,6 +42,7 @@ type painter struct {
 	// cutPaths is scratch: the paths within a band.
 	cutPaths [][]pt
 	key      []byte // scratch: a sign's key
+	sp       spans  // scratch: a sign's coverage
 }
 
 func paint(dst *image.RGBA, groups []group) {
@@ -104,16 +105,9 @@ func (p *painter) layer(s *shape, tag byte, c color.RGBA, outline func() [][]pt)
 	p.key = s.appendKey(append(p.key[:0], tag))
 	sp, ok := b.sign(p.key)
 	if !ok {
-		paths := outline()
-		r := bounds(paths).Intersect(p.dst.Rect)
-		if !r.Empty() && !small(r) {
-			p.fill(c, paths) // too large to keep: fill draws it in bands
-			return
-		}
-		sp = &spans{}
-		if !r.Empty() {
-			sp = newSpans(r, p.coverage(r, paths))
-		}
+		p.sp.reset()
+		p.cover(outline(), c, &p.sp)
+		sp = p.sp.kept()
 		b.keepSign(p.key, sp)
 	}
 	p.f.blendSpans(sp, image.Point{}, c)
@@ -141,14 +135,33 @@ func (s *shape) appendKey(key []byte) []byte {
 // fill fills paths (non-zero rule) with c, rasterising only their
 // bounding box.
 func (p *painter) fill(c color.RGBA, paths [][]pt) {
+	if p.f != nil {
+		p.cover(paths, c, nil)
+		return
+	}
 	b := bounds(paths).Intersect(p.dst.Rect)
 	if b.Empty() {
 		return
 	}
-	if p.f == nil {
-		p.rasterise(b, paths)
-		p.z.Draw(p.dst, b, image.NewUniform(c), image.Point{})
+	p.rasterise(b, paths)
+	p.z.Draw(p.dst, b, image.NewUniform(c), image.Point{})
+}
+
+// cover rasterises paths (non-zero rule) on a frame and blends c by
+// their coverage, or, given keep, adds the coverage to keep instead: the
+// same coverage either way, so that a sign kept blends as it would
+// have been drawn.
+func (p *painter) cover(paths [][]pt, c color.RGBA, keep *spans) {
+	b := bounds(paths).Intersect(p.dst.Rect)
+	if b.Empty() {
 		return
+	}
+	emit := func(r image.Rectangle, mask []byte) {
+		if keep != nil {
+			keep.add(r, mask)
+		} else {
+			p.f.blend(r, mask, c)
+		}
 	}
 	// A long slanting arrow's box is mostly empty: it is drawn in bands,
 	// each as wide as the edges within it (a pixel over), with the paths
@@ -156,7 +169,7 @@ func (p *painter) fill(c color.RGBA, paths [][]pt) {
 	// rasterizer steps along an edge from its start, and an edge started
 	// elsewhere would cover its pixels a little differently.
 	if small(b) {
-		p.f.blend(b, p.coverage(b, paths), c)
+		emit(b, p.coverage(b, paths))
 		return
 	}
 	for y0 := b.Min.Y; y0 < b.Max.Y; y0 += band {
@@ -185,7 +198,7 @@ func (p *painter) fill(c color.RGBA, paths [][]pt) {
 			}
 		}
 		if bb := image.Rect(int(xa)-1, y0, int(xb)+2, y1).Intersect(b); !bb.Empty() {
-			p.f.blend(bb, p.coverage(bb, p.cutPaths), c)
+			emit(bb, p.coverage(bb, p.cutPaths))
 		}
 	}
 }

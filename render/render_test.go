@@ -578,6 +578,31 @@ func TestConcurrent(t *testing.T) {
 			t.Error(err)
 		}
 	}
+	// More pictures at once than a base makes frames wait for one.
+	n := 3 * maxFrames()
+	pngs := make(chan []byte, n)
+	for range n {
+		go func() {
+			var buf bytes.Buffer
+			if err := PNG(&buf, v, pos, opts); err != nil {
+				t.Error(err)
+			}
+			pngs <- buf.Bytes()
+		}()
+	}
+	first := <-pngs
+	for range n - 1 {
+		if p := <-pngs; !bytes.Equal(p, first) {
+			t.Error("the same picture drawn at once came out differently")
+		}
+	}
+	d, err := drawingFor(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := d.pngBase(v); b.made == 0 || b.made > maxFrames() || len(b.frames) != b.made {
+		t.Errorf("the base made %d frames, %d of them idle after; want at most %d, all idle", b.made, len(b.frames), maxFrames())
+	}
 }
 
 // TestClosedProvincesHatched checks that a neutral country's closed land

@@ -50,12 +50,14 @@ type shape struct {
 	anchor textAnchor
 	halo   color.RGBA // a light outline behind the letters
 	// keep marks a sign standing at a place of the board (a unit, a
-	// centre, a ring), drawn on map after map at the same spot: a frame
-	// keeps its coverage (frame.go).
+	// centre, a ring) or joining places (an order's arrow, support line
+	// or convoy's dots), drawn on map after map at the same spot: a
+	// frame keeps its coverage (frame.go).
 	keep bool
 }
 
-// atPlace marks shapes as signs standing at a place of the board.
+// atPlace marks shapes as signs standing at a place of the board, or
+// joining places.
 func atPlace(shapes ...shape) []shape {
 	for i := range shapes {
 		shapes[i].keep = true
