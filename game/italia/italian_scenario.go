@@ -107,6 +107,7 @@ var scenarioItalian = map[string]string{
 	"the victory sheet of %s":                 "la scheda di vittoria di %s",
 	"the victory sheets of %s (placeholders)": "le schede di vittoria di %s (provvisorie)",
 	"Scenario: the arbiter's.":                "Scenario: quello dell'arbitro.",
-	"Scenario: provisional (R28, R40): parts still the judge's: %s; the arbiter replaces them with SCENARIO in the spring 1499 diplomacy.":  "Scenario: provvisorio (R28, R40): parti ancora del giudice: %s; l'arbitro le sostituisce con SCENARIO nella diplomazia della primavera 1499.",
-	"the game ends after Autunno 1512; the arbiter scores the victory sheets (seed §11, R33); points missing as the engine counts them: %s": "la partita finisce dopo l'Autunno 1512; l'arbitro valuta le schede di vittoria (seed §11, R33); punti mancanti come li conta il giudice: %s",
+	"Scenario: provisional (R28, R40): parts still the judge's: %s; the arbiter replaces them with SCENARIO in the spring 1499 diplomacy.":                          "Scenario: provvisorio (R28, R40): parti ancora del giudice: %s; l'arbitro le sostituisce con SCENARIO nella diplomazia della primavera 1499.",
+	"Scenario: provisional (R28, R40): parts still the judge's: %s; fixed since the spring 1499 diplomacy, the arbiter rules where a placeholder leaves it to him.": "Scenario: provvisorio (R28, R40): parti ancora del giudice: %s; fisso dalla diplomazia della primavera 1499, l'arbitro decide dove un segnaposto lo lascia a lui.",
+	"the game ends after Autunno 1512; the arbiter scores the victory sheets (seed §11, R33); points missing as the engine counts them: %s":                         "la partita finisce dopo l'Autunno 1512; l'arbitro valuta le schede di vittoria (seed §11, R33); punti mancanti come li conta il giudice: %s",
 }

@@ -349,3 +349,35 @@ func TestScenarioInPositionChecked(t *testing.T) {
 		t.Errorf("decoded: %v", err)
 	}
 }
+
+// Where the scenario stands, as STATUS and the results say it: the
+// arbiter may replace the judge's parts in the spring 1499 diplomacy
+// only, and the text says so then and says it is fixed after; each
+// player reads his own victory sheet in every phase, a round of battles
+// too, where nobody owes a sheet.
+func TestScenarioTextByPhase(t *testing.T) {
+	for _, c := range []struct{ phase, want string }{
+		{"P1499D", "the arbiter replaces them with SCENARIO in the spring 1499 diplomacy."},
+		{"P1499O", "fixed since the spring 1499 diplomacy, the arbiter rules where a placeholder leaves it to him."},
+		{"E1500B1", "fixed since the spring 1499 diplomacy"},
+	} {
+		var st *State
+		if c.phase == "E1500B1" {
+			// The Ferrara battle's round, in a game with the scenario.
+			at, orders := ferraraBattle(t, "E1500O", func(p *Position) { p.Scenario = &Scenario{} }, nil)
+			_, st, _ = resolveWith(t, at, orders)
+		} else {
+			start := mustStart(t)
+			start.pos.Phase = c.phase
+			var err error
+			if st, err = start.r.State(start.pos); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var out strings.Builder
+		st.scenarioLines(&out, game.English, game.Viewer{Seats: []string{"venezia"}})
+		if !strings.Contains(out.String(), c.want) || !strings.Contains(out.String(), "Victory sheet of Venice") {
+			t.Errorf("%s: %s", c.phase, out.String())
+		}
+	}
+}

@@ -40,7 +40,7 @@ func (s *State) sheets() []sheetScore {
 	data := s.pos.Scenario.data()
 	held := s.holdings()
 	var out []sheetScore
-	for _, id := range s.Owing() {
+	for _, id := range s.seatedPowers() {
 		sc := sheetScore{id: id}
 		if !slices.Contains(s.pos.TwoCityYear, id) {
 			sc.missing += 2 * preconditionPoints
@@ -245,7 +245,7 @@ func (s *State) scenarioText(l game.Lang) string {
 		}
 	}
 	var sheets []string
-	for _, id := range s.Owing() {
+	for _, id := range s.seatedPowers() {
 		if !sc.supplied(partVictory + id) {
 			sheets = append(sheets, powerName(l, id))
 		}
@@ -256,7 +256,12 @@ func (s *State) scenarioText(l game.Lang) string {
 	if len(parts) == 0 {
 		return t(l, "Scenario: the arbiter's.")
 	}
-	return f(l, "Scenario: provisional (R28, R40): parts still the judge's: %s; the arbiter replaces them with SCENARIO in the spring 1499 diplomacy.", strings.Join(parts, ", "))
+	if s.phase == (Phase{Year: FirstYear, Step: SpringDiplomacy}) {
+		return f(l, "Scenario: provisional (R28, R40): parts still the judge's: %s; the arbiter replaces them with SCENARIO in the spring 1499 diplomacy.", strings.Join(parts, ", "))
+	}
+	// After the first phase the scenario is fixed (SCENARIO): what the
+	// placeholders leave open is the arbiter's ruling as it comes.
+	return f(l, "Scenario: provisional (R28, R40): parts still the judge's: %s; fixed since the spring 1499 diplomacy, the arbiter rules where a placeholder leaves it to him.", strings.Join(parts, ", "))
 }
 
 // arbiterEnding is how the game ends after Autunno 1512 when the arbiter
@@ -279,7 +284,7 @@ func (s *State) scenarioLines(out *strings.Builder, l game.Lang, to game.Viewer)
 		return
 	}
 	out.WriteString(s.scenarioText(l) + "\n")
-	for _, id := range s.Owing() {
+	for _, id := range s.seatedPowers() {
 		if to.Master || slices.Contains(to.Seats, id) {
 			out.WriteString(s.sheetText(l, id) + "\n")
 		}
