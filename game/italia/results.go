@@ -35,6 +35,15 @@ func (s *State) Results(data []byte, next game.State, to game.Viewer) (game.Repo
 	}, Events: func(l game.Lang) string {
 		var b strings.Builder
 		for _, e := range seen {
+			// The master reads every private line, with whom it is for
+			// where the line does not name him ("you draw card 23").
+			if to.Master && len(e.To) > 0 && !slices.ContainsFunc(e.To, func(id string) bool { return slices.Contains(e.Args, "p:"+id) }) {
+				names := make([]string, len(e.To))
+				for i, id := range e.To {
+					names[i] = powerName(l, id)
+				}
+				b.WriteString(f(l, "to %s: ", strings.Join(names, ", ")))
+			}
 			b.WriteString(s.eventText(l, e) + "\n")
 		}
 		return b.String()

@@ -686,21 +686,35 @@ func (rd *reader) value(slot string, o *order) string {
 	return ""
 }
 
+// announcing are the words a form writes before a word slot that a rest
+// may follow (GIOCA CARTA {n} [QUANDO {w}] [{rest}]), folded.
+var announcing = []string{"quando", "when"}
+
 // wordOf reads a word slot that takes one of a verb's words, and writes it
 // in Italian.
 func wordOf(o *order) *parseErr {
 	ws, ok := words[o.verb]
-	if !ok || !o.has("w") {
+	if !ok {
+		return nil
+	}
+	var all []string
+	for _, pair := range ws {
+		all = append(all, pair[0])
+	}
+	if !o.has("w") {
+		// The word that announces the slot, left without it ("GIOCA
+		// CARTA 5 QUANDO"), is no note of the player's for the rest.
+		if rest := strings.Fields(o.str("rest")); len(rest) > 0 && slices.Contains(announcing, machiavelli.Fold(rest[0])) {
+			return &parseErr{reason: tx("%s: expected %s after it", rest[0], strings.Join(all, ", "))}
+		}
 		return nil
 	}
 	w := o.str("w")
-	var all []string
 	for _, pair := range ws {
 		if w == pair[0] || w == pair[1] {
 			o.vals["w"] = pair[0]
 			return nil
 		}
-		all = append(all, pair[0])
 	}
 	return &parseErr{reason: tx("%s: expected %s", w, strings.Join(all, ", "))}
 }
