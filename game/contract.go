@@ -258,6 +258,14 @@ type Seater interface {
 	Seating() Seating
 }
 
+// A MasterOwer is a State whose phase waits for the game master's word
+// (a moderator's ruling, a battle's result): MasterOwes says what, in
+// the reader's language, or nil when nothing is due from him. The judge
+// reminds the master of it as it reminds the players of their orders.
+type MasterOwer interface {
+	MasterOwes() Text
+}
+
 // A MasterSeater is Rules with seats that no player takes and the game
 // master plays when he will (Le Guerre d'Italia's Ottomans and Swiss with
 // six players): BECOME takes one as it takes a player's seat, by its id

@@ -32,6 +32,8 @@
 //   - Guesser (Rules): a seat a player misspelt.
 //   - MasterSeater (Rules): seats no player takes that the master plays
 //     through BECOME (non-player powers).
+//   - MasterOwer (State): the master's word the phase waits for (a
+//     ruling, a battle's result), which the judge reminds him of.
 //   - Prose (Rules): lines that are plainly no orders (greetings).
 //   - Labeled (Rules): the board and edition, for the game's listing.
 //   - Open (Rules): everyone sees the same results, written once; a game

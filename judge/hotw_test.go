@@ -222,3 +222,18 @@ func startOf(p *history.Play, empire string) string {
 	}
 	return ""
 }
+
+// A moderator's decision the game waits for is reminded to the master at
+// the reminder's hour, with its prompt, as a player's orders are to him
+// (game.MasterOwer); once RULE has answered it nothing is reminded.
+func TestModeratorReminded(t *testing.T) {
+	f, _ := newHotwGame(t)
+	f.clk.set(f.gameByName("mondo").Deadline.Add(-time.Minute))
+	f.tick()
+	mustContain(t, "the moderator's reminder", f.lastMail("reminder", "gm@x.test"), "Game mondo, ", "the phase waits for your word as its master: Send your copy's data with DATA ... ENDDATA, then RULE START")
+	for _, s := range hotwSeats {
+		if m := f.lastMail("reminder", s+"@players.test"); m != "" {
+			t.Errorf("%s is reminded of the moderator's decision:\n%s", s, m)
+		}
+	}
+}

@@ -223,6 +223,15 @@ func TestItaliaTacticalBattleByMail(t *testing.T) {
 	mustContain(t, "a sheet in the round", reply, "no sheet is taken now: the turn waits for the arbiter's battle tickets")
 	reply = f.sheet(pw, "venezia", "")
 	mustContain(t, "Venice signed on in the round", reply, "Nothing is due from you for Spring 1499 battles (P1499B1) (guerra): the game master's decisions are due.")
+	// At the reminder's hour the arbiter, not the players, is reminded of
+	// the ticket that waits for his word (game.MasterOwer).
+	f.clk.set(f.gameByName("guerra").Deadline.Add(-time.Minute))
+	f.tick()
+	mustContain(t, "the arbiter's reminder", f.lastMail("reminder", "gm@x.test"),
+		"Game guerra, Spring 1499 battles (P1499B1): the phase waits for your word as its master: your word on battle tickets 1499P-1 (ARBITRO BATTAGLIA <ticket> ESITO ... or ASTRATTA; at the deadline the abstract battle decides).")
+	if m := f.lastMail("reminder", "venezia@players.test"); m != "" {
+		t.Errorf("Venice is reminded in the round:\n%s", m)
+	}
 
 	// The ruling alone leaves the round waiting for the result.
 	reply = f.send("gm@x.test", "SIGNON master@guerra pw-arbitro\nARBITRO CONFRONTABILI 1499P-1 SI -- forze pari")

@@ -6,7 +6,9 @@ package judge
 var italianText = map[string]string{
 	"The judge could not carry out your mail: game %s failed while reading it, a fault of the judge's, not yours. Nothing in your mail was changed; its operator has been told. You may send it again later.\n": "Il giudice non ha potuto eseguire la tua mail: la partita %s ha avuto un errore nel leggerla, un guasto del giudice, non tuo. Nulla della tua mail ha avuto effetto; il suo gestore è stato avvisato. Puoi rimandarla più tardi.\n",
 	"> %s\n  %s is no command of game %s. Nothing was changed.\n\n": "> %s\n  %s non è un comando della partita %s. Non è cambiato nulla.\n\n",
-	"for %s: ":            "per %s: ",
+	"for %s: ":                               "per %s: ",
+	"Corriere %s: your decisions due for %s": "Corriere %s: le tue decisioni attese per %s",
+	"Game %s, %s: the phase waits for your word as its master: %s.\nDeadline: %s.\n": "Partita %s, %s: la fase attende la tua parola di arbitro: %s.\nScadenza: %s.\n",
 	"what the game takes": "quanto il gioco accetta",
 	"Nothing is due from you for %s (%s): orders are due from %s. Deadline: %s.\n\n":              "Non devi ordini per %s (%s): gli ordini spettano a %s. Scadenza: %s.\n\n",
 	"Nothing is due from you for %s (%s): the game master's decisions are due. Deadline: %s.\n\n": "Non devi ordini per %s (%s): si attendono le decisioni dell'arbitro. Scadenza: %s.\n\n",

@@ -392,6 +392,18 @@ func (j *Judge) remind(tx *store.Tx, vw *view) error {
 		lines[seat.Address] = append(lines[seat.Address], l.f("As %s, still missing: %s.\n", vw.seatName(l, p), strings.Join(vw.missingIn(l, p, sets[p].orders), ", ")))
 		langs[seat.Address] = l
 	}
+	// The master, where the phase waits for his word (game.MasterOwer).
+	if mo, ok := vw.st.(game.MasterOwer); ok && vw.g.MasterAddress != "" {
+		if due := mo.MasterOwes(); due != nil {
+			l := vw.set.lang()
+			_, err := tx.Queue(store.Mail{CreatedAt: j.now(), Recipient: vw.g.MasterAddress, Subject: l.f("Corriere %s: your decisions due for %s", vw.g.Name, vw.g.Phase),
+				Body:   l.f("Game %s, %s: the phase waits for your word as its master: %s.\nDeadline: %s.\n", vw.g.Name, vw.phaseTitle(l), due(game.Lang(l)), vw.deadlineIn(l)),
+				GameID: vw.g.ID, Phase: vw.g.Phase, Kind: "reminder"})
+			if err != nil {
+				return err
+			}
+		}
+	}
 	for _, addr := range addrs {
 		l := langs[addr]
 		body := l.f("Game %s, %s: your orders are not complete.\n%sDeadline: %s.\n",

@@ -447,6 +447,22 @@ func (s *State) openTickets() []*Ticket {
 	return out
 }
 
+// MasterOwes is the arbiter's word the round waits for (game.MasterOwer):
+// the tickets without it.
+func (s *State) MasterOwes() game.Text {
+	tks := s.awaited()
+	if s.pos.Battles == nil || len(tks) == 0 {
+		return nil
+	}
+	ids := make([]string, len(tks))
+	for i, tk := range tks {
+		ids[i] = tk.ID
+	}
+	return func(l game.Lang) string {
+		return f(l, "your word on battle tickets %s (ARBITRO BATTAGLIA <ticket> ESITO ... or ASTRATTA; at the deadline the abstract battle decides)", strings.Join(ids, ", "))
+	}
+}
+
 // Eager: a round of battles goes on as soon as the arbiter has given his
 // word on each of the tickets it opened for (game.Eager); other phases
 // wait for their deadline, or for every player's SET NOWAIT.

@@ -134,6 +134,15 @@ func (s *State) Owing() []string {
 	return nil
 }
 
+// MasterOwes is the moderator's decision the game waits for, its prompt
+// (game.MasterOwer), until RULE answers it.
+func (s *State) MasterOwes() game.Text {
+	if now := s.t().Now(); now != nil && now.Seat == Master && s.t().Ruling == "" {
+		return now.Prompt.Text(s.P.Dict())
+	}
+	return nil
+}
+
 // Eager: a seat's decision is resolved as soon as it is answered; the
 // moderator's once RULE has answered it.
 func (s *State) Eager() bool {
