@@ -560,7 +560,10 @@ func (rb *rowBlender) row(py, x int, cover []byte) {
 				f.freshen(b, int32(t))
 			}
 		}
-		if ty != rb.ty {
+		// The range remembered must be all fresh: a span apart from the
+		// last (a dashed ring's next dash) starts its own, or the tiles
+		// between would pass for fresh.
+		if ty != rb.ty || tlo > rb.thi+1 || thi < rb.tlo-1 {
 			rb.ty, rb.tlo, rb.thi = ty, tlo, thi
 		} else {
 			rb.tlo, rb.thi = min(rb.tlo, tlo), max(rb.thi, thi)

@@ -353,3 +353,40 @@ func TestTokeniseBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestBlendFreshensEveryTile draws a shape of pieces apart in one band of
+// tiles, as a dashed ring's dashes are (the left, the right, then the
+// middle): every tile a piece lies on is made fresh from the base before
+// it is drawn on, and its other pixels are the base's.
+func TestBlendFreshensEveryTile(t *testing.T) {
+	_, _, b := standardBase(t)
+	f := b.frame()
+	defer b.keep(f)
+	const w, h = 3 << tileShift, 3
+	mask := make([]byte, w*h)
+	for y, tx := range []int{0, 2, 1} {
+		for x := tx << tileShift; x < (tx+1)<<tileShift; x++ {
+			mask[y*w+x] = 0xff
+		}
+	}
+	at := image.Pt(64, 64) // on tile boundaries
+	f.blend(image.Rect(at.X, at.Y, at.X+w, at.Y+h), mask, color.RGBA{200, 0, 0, 255})
+	for tx := range 3 {
+		tile := (at.Y>>tileShift)*b.ntx + at.X>>tileShift + tx
+		if !f.fresh[tile] {
+			t.Fatalf("tile %d drawn on is not fresh", tx)
+		}
+		r := b.tile(int32(tile))
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				if my := y - at.Y; my >= 0 && my < h && mask[my*w+x-at.X] != 0 {
+					if got := f.rgba.RGBAAt(x, y); got != (color.RGBA{200, 0, 0, 255}) {
+						t.Fatalf("(%d, %d) drawn: %v", x, y, got)
+					}
+				} else if got, want := f.rgba.RGBAAt(x, y), b.rgba.RGBAAt(x, y); got != want {
+					t.Fatalf("(%d, %d) in tile %d: %v, the base's %v", x, y, tx, got, want)
+				}
+			}
+		}
+	}
+}
