@@ -62,7 +62,7 @@ PAUSE, RESUME, EXTEND <duration>, SET DEADLINE <YYYY-MM-DD HH:MM>,
 SET GRACE <duration>, SET SENDER_CHECK confirmed|not_failed|off,
 PROCESS <phase>, PREVIEW, ROLLBACK <phase>,
 BECOME <power> (then orders for it), DECLARE WINNER <power>,
-DECLARE DRAW <powers>, TERMINATE, EDIT <change> -- <reason>, the change ` + helpEditMark + `.`
+DECLARE DRAW <powers>, TERMINATE, EDIT <change> -- <reason>, where <change> is, ` + helpEditMark + `.`
 
 func (s *session) list() error {
 	games, err := s.tx.Games()
