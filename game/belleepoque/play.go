@@ -242,7 +242,11 @@ func (p *Play) setup(d *dice.Source) {
 	for _, pw := range powers {
 		sh := p.Data.Powers[pw.ID]
 		p.Powers[pw.ID] = &Forces{Armament: pw.Armament}
-		p.Add("money", pw.ID, sh.Money)
+		money := sh.Money
+		if slices.Contains(p.Auto, pw.ID) {
+			money = 0 // an Automated Power plays without money (13.3)
+		}
+		p.Add("money", pw.ID, money)
 		p.Add("prestige", pw.ID, sh.Prestige)
 		p.Add("vp", pw.ID, 0)
 		p.Add("md", pw.ID, 0)
