@@ -371,11 +371,16 @@ func TestSoloScoring(t *testing.T) {
 		vp      int
 		winners []string
 		text    string
+		italian string
 	}{
-		{"ended in turn 7: +10, a minor victory", []string{"fr", "ru", "ic"}, 7, true, 80, []string{"gb"}, "gb scores 90 VP: a minor victory (13.10)"},
-		{"ended in turn 8: +5, a marginal defeat", []string{"fr", "ru", "ic"}, 8, true, 70, nil, "gb scores 75 VP: a marginal defeat (13.10)"},
-		{"after turn 9: none, a crushing victory", []string{"fr", "ru", "ic"}, 9, false, 110, []string{"gb"}, "gb scores 110 VP: a crushing victory (13.10)"},
-		{"two humans: the better wins", []string{"ru", "ic"}, 9, false, 10, []string{"gb"}, "gb wins"},
+		{"ended in turn 7: +10, a minor victory", []string{"fr", "ru", "ic"}, 7, true, 80, []string{"gb"},
+			"Great Britain scores 90 VP: a minor victory (13.10)", "Gran Bretagna segna 90 PV: una vittoria minore (13.10)"},
+		{"ended in turn 8: +5, a marginal defeat", []string{"fr", "ru", "ic"}, 8, true, 70, nil,
+			"Great Britain scores 75 VP: a marginal defeat (13.10)", "Gran Bretagna segna 75 PV: una sconfitta marginale (13.10)"},
+		{"after turn 9: none, a crushing victory", []string{"fr", "ru", "ic"}, 9, false, 110, []string{"gb"},
+			"Great Britain scores 110 VP: a crushing victory (13.10)", "Gran Bretagna segna 110 PV: una vittoria schiacciante (13.10)"},
+		{"two humans: the better wins", []string{"ru", "ic"}, 9, false, 10, []string{"gb"},
+			"Great Britain wins with 10 VP (Great Britain 10, France 5)", "Gran Bretagna vince con 10 PV (Gran Bretagna 10, Francia 5)"},
 	} {
 		p := bare(t, c.turn)
 		p.Auto = c.auto
@@ -390,8 +395,8 @@ func TestSoloScoring(t *testing.T) {
 		cubes(p, "italia", "ru", 1, 2, 3, 4)
 		p.final()
 		e := p.End()
-		if e == nil || !slices.Equal(e.Winners, c.winners) || !strings.HasPrefix(e.Text(game.English), c.text) {
-			t.Errorf("%s: %+v %q", c.name, e, e.Text(game.English))
+		if e == nil || !slices.Equal(e.Winners, c.winners) || e.Text(game.English) != c.text || e.Text(game.Italian) != c.italian {
+			t.Errorf("%s: %+v %q / %q", c.name, e, e.Text(game.English), e.Text(game.Italian))
 		}
 		if p.Get("vp", "ru") != 200 {
 			t.Errorf("%s: the Automated Russia scored: %d", c.name, p.Get("vp", "ru"))
