@@ -41,6 +41,9 @@ func (j *Judge) tickAt(ctx context.Context, at time.Time) error {
 				names = append(names, g.Name)
 			}
 		}
+		if err == nil {
+			j.read.looked()
+		}
 		return err
 	})
 	if err != nil {
@@ -130,6 +133,9 @@ func (j *Judge) dueGames(ctx context.Context, at time.Time) (due []*store.Game, 
 			case next.IsZero() || d.Before(next):
 				next = d
 			}
+		}
+		if err == nil {
+			j.read.looked()
 		}
 		return err
 	})

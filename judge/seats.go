@@ -57,7 +57,7 @@ func (vw *view) seatIDs() []string {
 func (vw *view) seatName(l lang, id string) string {
 	if vw.names == nil {
 		vw.names = map[string]game.Text{}
-		for _, s := range append(vw.rules.Seats(), vw.masterSeats()...) {
+		for _, s := range slices.Concat(vw.rules.Seats(), vw.masterSeats()) {
 			vw.names[s.ID] = s.Name
 		}
 	}

@@ -15,7 +15,16 @@ import (
 // settings share them.
 type settingsRead struct {
 	mu     sync.Mutex
-	byText map[string]*readSettings
+	byText map[string]*keptSettings
+	// parse reads a text; nil is parseSettings (a test counts the reads).
+	parse func(string) (Settings, error)
+}
+
+// keptSettings are settings kept, and whether their text was read since
+// the last look ended.
+type keptSettings struct {
+	rs   *readSettings
+	seen bool
 }
 
 // readSettings are settings read once, and the end time they give.
@@ -24,41 +33,63 @@ type readSettings struct {
 	end time.Time // zero for none, or when End cannot be read
 }
 
-// settingsReadSize bounds settingsRead: full, it starts again empty.
+// settingsReadSize bounds settingsRead. Full, a new text is read but not
+// kept until a look's end drops the texts that look did not read: with
+// more live texts than room, those kept stay kept and only the others
+// are read at each look, where emptying it would read them all.
 const settingsReadSize = 4096
 
 // read returns the settings stored as raw, read the first time; the
-// caller must not change them (settingsOf copies them to change).
+// caller must not change them (settingsOf copies them to change). Raw
+// that cannot be read gives what parseSettings read, and its error.
 func (r *settingsRead) read(raw string) (*readSettings, error) {
 	r.mu.Lock()
-	rs, ok := r.byText[raw]
+	k, ok := r.byText[raw]
+	if ok {
+		k.seen = true
+	}
 	r.mu.Unlock()
 	if ok {
-		return rs, nil
+		return k.rs, nil
 	}
-	set, err := parseSettings(raw)
+	parse := r.parse
+	if parse == nil {
+		parse = parseSettings
+	}
+	set, err := parse(raw)
+	rs := &readSettings{set: set}
 	if err != nil {
-		return nil, err // read again, and told again, at every look
+		return rs, err // not kept: read again, and told again, at every look
 	}
-	rs = &readSettings{set: set}
 	rs.end, _ = set.endTime()
 	r.mu.Lock()
-	if r.byText == nil || len(r.byText) >= settingsReadSize {
-		r.byText = map[string]*readSettings{}
+	if r.byText == nil {
+		r.byText = map[string]*keptSettings{}
 	}
-	r.byText[raw] = rs
+	if len(r.byText) < settingsReadSize {
+		r.byText[raw] = &keptSettings{rs: rs, seen: true}
+	}
 	r.mu.Unlock()
 	return rs, nil
+}
+
+// looked ends a look at every scheduled game's settings: the texts not
+// read since the last look ended (a game's old settings, a game gone)
+// are dropped.
+func (r *settingsRead) looked() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	maps.DeleteFunc(r.byText, func(_ string, k *keptSettings) bool { return !k.seen })
+	for _, k := range r.byText {
+		k.seen = false
+	}
 }
 
 // settingsOf returns the game's settings stored as raw, as parseSettings
 // reads them, the caller's to change.
 func (j *Judge) settingsOf(raw string) (Settings, error) {
 	rs, err := j.read.read(raw)
-	if err != nil {
-		return parseSettings(raw)
-	}
 	set := rs.set
 	set.Game = maps.Clone(set.Game)
-	return set, nil
+	return set, err
 }

@@ -55,3 +55,48 @@ func TestSettingsRead(t *testing.T) {
 		t.Errorf("%d settings kept, want at most %d", n, settingsReadSize)
 	}
 }
+
+// TestSettingsReadLooks checks the bound: with more texts than room, a
+// look keeps those kept and reads only the others again (not all of them
+// at every look); a look's end drops the texts it did not read, making
+// room; and settings that cannot be read are read once a call.
+func TestSettingsReadLooks(t *testing.T) {
+	parses := 0
+	j := &Judge{}
+	j.read.parse = func(raw string) (Settings, error) {
+		parses++
+		return parseSettings(raw)
+	}
+	text := func(i int) string { return fmt.Sprintf(`{"max_absence":%d}`, i) }
+	look := func(n int) (read int) {
+		before := parses
+		for i := range n {
+			if _, err := j.read.read(text(i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		j.read.looked()
+		return parses - before
+	}
+	const over = 10
+	for i, c := range []struct {
+		name        string
+		texts, read int
+		kept        int
+	}{
+		{"the first look reads every text and keeps what fits", settingsReadSize + over, settingsReadSize + over, settingsReadSize},
+		{"the next reads only those that did not fit", settingsReadSize + over, over, settingsReadSize},
+		{"a look at fewer games drops the others", 100, 0, 100},
+		{"then there is room again", 101, 1, 101},
+	} {
+		if got := look(c.texts); got != c.read || len(j.read.byText) != c.kept {
+			t.Errorf("look %d, %s: %d read, %d kept; want %d and %d", i+1, c.name, got, len(j.read.byText), c.read, c.kept)
+		}
+	}
+	before := parses
+	_, err := j.settingsOf(`{"grace":`)
+	_, want := parseSettings(`{"grace":`)
+	if err == nil || err.Error() != want.Error() || parses-before != 1 {
+		t.Errorf("broken settings: %v, read %d times; want %v, once", err, parses-before, want)
+	}
+}

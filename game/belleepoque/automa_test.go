@@ -371,11 +371,16 @@ func TestSoloScoring(t *testing.T) {
 		vp      int
 		winners []string
 		text    string
+		italian string
 	}{
-		{"ended in turn 7: +10, a minor victory", []string{"fr", "ru", "ic"}, 7, true, 80, []string{"gb"}, "gb scores 90 VP: a minor victory (13.10)"},
-		{"ended in turn 8: +5, a marginal defeat", []string{"fr", "ru", "ic"}, 8, true, 70, nil, "gb scores 75 VP: a marginal defeat (13.10)"},
-		{"after turn 9: none, a crushing victory", []string{"fr", "ru", "ic"}, 9, false, 110, []string{"gb"}, "gb scores 110 VP: a crushing victory (13.10)"},
-		{"two humans: the better wins", []string{"ru", "ic"}, 9, false, 10, []string{"gb"}, "gb wins"},
+		{"ended in turn 7: +10, a minor victory", []string{"fr", "ru", "ic"}, 7, true, 80, []string{"gb"},
+			"Great Britain scores 90 VP: a minor victory (13.10)", "Gran Bretagna segna 90 PV: una vittoria minore (13.10)"},
+		{"ended in turn 8: +5, a marginal defeat", []string{"fr", "ru", "ic"}, 8, true, 70, nil,
+			"Great Britain scores 75 VP: a marginal defeat (13.10)", "Gran Bretagna segna 75 PV: una sconfitta marginale (13.10)"},
+		{"after turn 9: none, a crushing victory", []string{"fr", "ru", "ic"}, 9, false, 110, []string{"gb"},
+			"Great Britain scores 110 VP: a crushing victory (13.10)", "Gran Bretagna segna 110 PV: una vittoria schiacciante (13.10)"},
+		{"two humans: the better wins", []string{"ru", "ic"}, 9, false, 10, []string{"gb"},
+			"Great Britain wins with 10 VP (Great Britain 10, France 5)", "Gran Bretagna vince con 10 PV (Gran Bretagna 10, Francia 5)"},
 	} {
 		p := bare(t, c.turn)
 		p.Auto = c.auto
@@ -390,8 +395,8 @@ func TestSoloScoring(t *testing.T) {
 		cubes(p, "italia", "ru", 1, 2, 3, 4)
 		p.final()
 		e := p.End()
-		if e == nil || !slices.Equal(e.Winners, c.winners) || !strings.HasPrefix(e.Text(game.English), c.text) {
-			t.Errorf("%s: %+v %q", c.name, e, e.Text(game.English))
+		if e == nil || !slices.Equal(e.Winners, c.winners) || e.Text(game.English) != c.text || e.Text(game.Italian) != c.italian {
+			t.Errorf("%s: %+v %q / %q", c.name, e, e.Text(game.English), e.Text(game.Italian))
 		}
 		if p.Get("vp", "ru") != 200 {
 			t.Errorf("%s: the Automated Russia scored: %d", c.name, p.Get("vp", "ru"))
@@ -439,5 +444,55 @@ func TestSoloThroughTheEngine(t *testing.T) {
 		if p.Get("vp", b) != 0 {
 			t.Errorf("the Automated %s scored %d", b, p.Get("vp", b))
 		}
+	}
+}
+
+// 13.3, 13.6: an Automated Power plays without money: none at the
+// start, no income in the Resources phase (humans only), no money
+// bonus on the Prestige track, none from an event; a lose:money card
+// of a bot targets the richest human Power, never another bot.
+func TestAutomaHasNoMoney(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		do   func(p *Play)
+		// want is the money each Power must have after do, from the £5
+		// each had before (gb £9 in the lose:money case).
+		want map[string]int
+	}{
+		{"the Resources phase", func(p *Play) { p.startTurn(2) }, map[string]int{"fr": 5}},
+		{"a money box of the Prestige track", func(p *Play) {
+			p.Data.Bonuses = map[int]string{5: "money:2"}
+			p.Tracks["prestige"]["fr"], p.Tracks["prestige"]["gb"] = 4, 4
+			p.raisePrestige("fr", 1, true)
+			p.raisePrestige("gb", 1, true)
+		}, map[string]int{"fr": 5, "gb": 7}},
+		{"an event's money", func(p *Play) { p.effect("", "E03", "money:2", "Event E03") }, map[string]int{"fr": 5, "ru": 5, "gb": 7, "ic": 7}},
+		{"a bot's lose:money misses the richer bot", func(p *Play) {
+			p.Tracks["money"]["ru"], p.Tracks["money"]["gb"] = 20, 9
+			p.effect("fr", "I02", "lose:money:3", "Scandalo finanziario")
+		}, map[string]int{"ru": 20, "gb": 6, "ic": 5}},
+	} {
+		p := bare(t, 2)
+		p.Auto = []string{"fr", "ru"}
+		p.dice = rolls()
+		for _, s := range p.Order {
+			p.Tracks["money"][s] = 5
+		}
+		c.do(p)
+		for s, want := range c.want {
+			if got := p.Get("money", s); got != want {
+				t.Errorf("%s: %s has £%d, want £%d", c.name, s, got, want)
+			}
+		}
+	}
+	st, err := Rules{}.Start([]string{"fr"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := st.(*table.State).P.(*Play)
+	p.Data.Powers["fr"].Money, p.Data.Powers["gb"].Money = 7, 7 // the sample's are placeholders
+	p.setup(rolls())
+	if p.Get("money", "fr") != 0 || p.Get("money", "gb") != 7 {
+		t.Errorf("the setup's money: %v", p.Tracks["money"])
 	}
 }

@@ -202,6 +202,10 @@ func (p *Play) raisePrestige(seat string, n int, withBonus bool) {
 			}
 		case b == "intrigue":
 			p.drawIntrigue(seat, 1)
+		case slices.Contains(p.Auto, seat):
+			// 13.6: an Automated Power's bonuses are cubes and cards, never money.
+			p.Log(table.M("%s passes the Prestige bonus of box %s, %s: an Automated Power takes no money (13.6).", seat, box, b))
+			continue
 		default:
 			p.Add("money", seat, bonusAmount(b))
 		}

@@ -103,7 +103,9 @@ func (p *Play) step(ef *Effect) bool {
 			case "md":
 				p.Add("md", s, max(-p.Get("md", s), min(n, p.supply(s))))
 			default:
-				p.Add("money", s, max(n, -p.Get("money", s)))
+				if !slices.Contains(p.Auto, s) { // an Automated Power has no money (13.3)
+					p.Add("money", s, max(n, -p.Get("money", s)))
+				}
 			}
 		}
 		p.Log(table.M("%s: %s %s.", ef.Card, f[0], n))
@@ -239,10 +241,15 @@ func (p *Play) replaceWith(ef *Effect, nation, t string, sp int) {
 
 // stepLose is lose:<what>:<n>: an opposing Power loses n money, Prestige
 // or cubes of its Embassies; an Automated Power targets the one with
-// the most of it, a die between equals (13.4.3).
+// the most of it, a die between equals (13.4.3). Money is lost by human
+// Powers only: an Automated Power has none (13.3, 13.4.6 Scandalo
+// finanziario).
 func (p *Play) stepLose(ef *Effect, what string, n int) bool {
 	var cands []string
 	for _, pw := range p.Order {
+		if what == "money" && slices.Contains(p.Auto, pw) {
+			continue
+		}
 		if pw != ef.Seat && p.open(ef)(pw) {
 			cands = append(cands, pw)
 		}

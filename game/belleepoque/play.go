@@ -242,7 +242,11 @@ func (p *Play) setup(d *dice.Source) {
 	for _, pw := range powers {
 		sh := p.Data.Powers[pw.ID]
 		p.Powers[pw.ID] = &Forces{Armament: pw.Armament}
-		p.Add("money", pw.ID, sh.Money)
+		money := sh.Money
+		if slices.Contains(p.Auto, pw.ID) {
+			money = 0 // an Automated Power plays without money (13.3)
+		}
+		p.Add("money", pw.ID, money)
 		p.Add("prestige", pw.ID, sh.Prestige)
 		p.Add("vp", pw.ID, 0)
 		p.Add("md", pw.ID, 0)
@@ -425,7 +429,7 @@ func (p *Play) End() *game.Ending {
 				result = r.Result
 			}
 		}
-		e := &game.Ending{Text: table.M("%s scores %s VP: %s (13.10)", s, vp, result).Text(italian)}
+		e := &game.Ending{Text: table.M("%s scores %s VP: %s (13.10)", powerOf(s).Name, vp, result).Text(italian)}
 		if vp >= soloVictory {
 			e.Winners = []string{s}
 		}
@@ -436,10 +440,13 @@ func (p *Play) End() *game.Ending {
 		humans = p.Order
 	}
 	ranked, winners := table.Rank(humans, func(s string) []int { return []int{p.Get("vp", s), p.Get("prestige", s), p.Get("money", s)} })
-	var parts []string
-	for _, s := range ranked {
-		parts = append(parts, fmt.Sprintf("%s %d", s, p.Get("vp", s)))
+	var names, parts []table.Msg
+	for _, s := range winners {
+		names = append(names, table.M("%s", powerOf(s).Name))
 	}
-	m := table.M("%s wins with %s VP (%s)", strings.Join(winners, ", "), p.Get("vp", ranked[0]), strings.Join(parts, ", "))
+	for _, s := range ranked {
+		parts = append(parts, table.M("%s %s", powerOf(s).Name, p.Get("vp", s)))
+	}
+	m := table.M("%s wins with %s VP (%s)", table.List(names), p.Get("vp", ranked[0]), table.List(parts))
 	return &game.Ending{Winners: winners, Draw: len(winners) > 1, Text: m.Text(italian)}
 }

@@ -83,18 +83,27 @@ func (p *Play) startTurn(n int) {
 		p.Shuffle(p.dice, "events")
 	}
 	for _, s := range p.Order {
-		money := powerOf(s).Income
-		for _, m := range p.allies(s) {
-			money += alliances[m].Money
+		bot := slices.Contains(p.Auto, s)
+		money := 0
+		if !bot {
+			// 13.3 a): the Resources phase pays the human players only.
+			money = powerOf(s).Income
+			for _, m := range p.allies(s) {
+				money += alliances[m].Money
+			}
 		}
 		p.Add("money", s, money)
 		cubes := 3
-		if s == "fr" && (p.Powers[s].Work || slices.Contains(p.Auto, s) && n >= 4) {
+		if s == "fr" && (p.Powers[s].Work || bot && n >= 4) {
 			cubes = 4 // the Eiffel Tower; an Automated France from turn 4 (13.7.2)
 		}
 		cubes = min(cubes, p.supply(s))
 		p.Add("md", s, cubes)
-		p.Log(table.M("%s receives £%s and %s cubes.", s, money, cubes))
+		if bot {
+			p.Log(table.M("%s receives %s cubes and no money: an Automated Power plays without it (13.3).", s, cubes))
+		} else {
+			p.Log(table.M("%s receives £%s and %s cubes.", s, money, cubes))
+		}
 	}
 	for range 2 {
 		id, ok := p.Draw("events")

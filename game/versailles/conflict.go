@@ -396,14 +396,19 @@ func (p *Play) bidValue(seat string, units, inf int) (mil int, ok bool) {
 	return 2*d + units - d, true
 }
 
-// bid takes a bid or a pass; an illegal or not higher bid is a pass.
+// beats says whether a bid of mil military and inf Influence beats the
+// highest: military first, Influence between equals.
+func (a *Auction) beats(mil, inf int) bool { return mil > a.Mil || mil == a.Mil && inf > a.Inf }
+
+// bid takes a bid or a pass; an illegal or not higher bid is a pass
+// (Read refuses it in the solo game, where it is the player's only one).
 func (p *Play) bid(seat, ans string) {
 	a := p.Auction
 	f := strings.Fields(ans)
 	if f[0] == "BID" && len(f) == 3 {
 		u, _ := strconv.Atoi(f[1])
 		i, _ := strconv.Atoi(f[2])
-		if mil, ok := p.bidValue(seat, u, i); ok && (mil > a.Mil || mil == a.Mil && i > a.Inf) {
+		if mil, ok := p.bidValue(seat, u, i); ok && a.beats(mil, i) {
 			a.Best, a.Mil, a.Inf, a.Units, a.Tied = seat, mil, i, u, nil
 			p.Log(table.M("%s bids %s units (%s military) and %s Influence.", seat, u, mil, i))
 			if !p.solo() {

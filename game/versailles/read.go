@@ -74,8 +74,14 @@ func (p *Play) Read(seat string, owed *table.Decision, line string) (table.Answe
 		if owed != nil && owed.Kind == kindBid {
 			u, _ := strconv.Atoi(f[1])
 			i, _ := strconv.Atoi(f[2])
-			if _, ok := p.bidValue(seat, u, i); !ok {
+			mil, ok := p.bidValue(seat, u, i)
+			if !ok {
 				return refuse("you cannot bid %s units and %s Influence for %s", u, i, owed.Data)
+			}
+			// The solo player has one bid against the bots' sealed ones:
+			// one that does not beat the highest would be lost as a pass.
+			if a := p.Auction; p.solo() && !a.beats(mil, i) {
+				return refuse("your bid for %s, %s military and %s Influence, does not beat the bots' highest, %s military and %s Influence: bid more military, or as much and more Influence, or PASS", owed.Data, mil, i, a.Mil, a.Inf)
 			}
 		}
 	}

@@ -189,7 +189,7 @@ func (p *Play) sealedBids() {
 		}
 		said = append(said, b+" "+strconv.Itoa(bid.Units)+"/"+strconv.Itoa(bid.Mil)+"/"+strconv.Itoa(bid.Inf))
 		switch {
-		case a.Best == "" && len(a.Tied) == 0 || bid.Mil > a.Mil || bid.Mil == a.Mil && bid.Inf > a.Inf:
+		case a.Best == "" && len(a.Tied) == 0 || a.beats(bid.Mil, bid.Inf):
 			a.Best, a.Units, a.Mil, a.Inf, a.Tied = b, bid.Units, bid.Mil, bid.Inf, nil
 		case bid.Mil == a.Mil && bid.Inf == a.Inf:
 			a.Tied = []string{a.Best, b}

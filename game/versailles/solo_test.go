@@ -1,6 +1,7 @@
 package versailles
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -169,7 +170,6 @@ func TestSoloSealedBids(t *testing.T) {
 		winner string
 	}{
 		{"the player beats fr's 2/2/4", nil, "fr 2/2/4, us 2/2/3", "BID 2 5", "", "uk"},
-		{"an equal bid is not enough: fr takes it", nil, "fr 2/2/4, us 2/2/3", "BID 2 4", "", "fr"},
 		{"a pass: fr takes it", nil, "fr 2/2/4, us 2/2/3", "PASS", "", "fr"},
 		{"equal bids: the richer (us) adds 1", func(p *Play) {
 			p.Data.Issues["SYRIA"].Options[1].Effects = append(p.Data.Issues["SYRIA"].Options[1].Effects, "marker:industry")
@@ -210,6 +210,41 @@ func TestSoloSealedBids(t *testing.T) {
 		if got := strings.Fields(p.Pending[0].Data); len(got) != 2 || got[1] != c.winner {
 			t.Errorf("%s: %v takes it, want %s", c.name, got, c.winner)
 		}
+	}
+}
+
+// The solo player has one bid: one that does not beat the bots' highest
+// (fr's 2 military and 4 Influence) is refused, saying what to beat, in
+// both languages, and the bid is still owed.
+func TestSoloBidMustBeat(t *testing.T) {
+	p := soloStarted(t, "ORDER FR US UK")
+	p.Controlled = map[string]string{"SYRIA": "uk", "RHINELAND": "fr", "CONSTANTINOPLE": "us"}
+	p.Pending, p.Steps = nil, nil
+	p.unsettle("SYRIA", "middle_east", false)
+	p.advance()
+	dec := p.Pending[0]
+	for _, c := range []struct{ line, english, italian string }{
+		{"BID 2 4", "your bid for SYRIA, 2 military and 4 Influence, does not beat the bots' highest, 2 military and 4 Influence",
+			"la tua puntata per SYRIA, 2 militare e 4 Influenza, non batte la più alta dei bot, 2 militare e 4 Influenza"},
+		{"PUNTA 1 9", "1 military and 9 Influence, does not beat", "o altrettanto e più Influenza, o PASSA"},
+	} {
+		_, err := p.Read("uk", &dec, c.line)
+		var r *game.Refusal
+		if !errors.As(err, &r) || r.Reason == nil {
+			t.Fatalf("%s: read as %v", c.line, err)
+		}
+		if got := r.Reason(game.English); !strings.Contains(got, c.english) {
+			t.Errorf("%s: %q, want %q", c.line, got, c.english)
+		}
+		if got := r.Reason(game.Italian); !strings.Contains(got, c.italian) {
+			t.Errorf("%s: %q, want %q", c.line, got, c.italian)
+		}
+	}
+	if ans, err := p.Read("uk", &dec, "BID 2 5"); err != nil || ans.Kind != kindBid {
+		t.Errorf("a bid that beats: %+v, %v", ans, err)
+	}
+	if p.Pending[0].Kind != kindBid || p.Auction.Best != "fr" {
+		t.Errorf("a refused bid changed the auction: %+v, %+v", p.Pending[0], p.Auction)
 	}
 }
 
