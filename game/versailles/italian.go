@@ -107,7 +107,8 @@ var italian = func() game.Dictionary {
 		"the data is loaded before the setup only":                                "i dati si caricano solo prima della preparazione",
 		"the game is for %s players":                                              "la partita è per %s giocatori",
 		"you cannot bid %s units and %s Influence for %s":                         "non puoi puntare %s unità e %s Influenza per %s",
-		"your bid for %s, %s military and %s Influence, does not beat the bots' highest, %s military and %s Influence: bid more military, or as much and more Influence, or PASS": "la tua puntata per %s, %s militare e %s Influenza, non batte la più alta dei bot, %s militare e %s Influenza: punta più militare, o altrettanto e più Influenza, o PASSA",
+		"your bid for %s, %s military and %s Influence, does not beat the highest so far, %s military and %s Influence: bid more military, or as much and more Influence, or PASS": "la tua puntata per %s, %s militare e %s Influenza, non batte la più alta finora, %s militare e %s Influenza: punta più militare, o altrettanto e più Influenza, o PASSA",
+		"your bid for %s, %s military and %s Influence, does not beat the bots' highest, %s military and %s Influence: bid more military, or as much and more Influence, or PASS":  "la tua puntata per %s, %s militare e %s Influenza, non batte la più alta dei bot, %s militare e %s Influenza: punta più militare, o altrettanto e più Influenza, o PASSA",
 		"you have %s Influence available": "hai %s Influenza disponibile",
 		"turn %s":                         "turno %s",
 		// Words.

@@ -78,10 +78,14 @@ func (p *Play) Read(seat string, owed *table.Decision, line string) (table.Answe
 			if !ok {
 				return refuse("you cannot bid %s units and %s Influence for %s", u, i, owed.Data)
 			}
-			// The solo player has one bid against the bots' sealed ones:
-			// one that does not beat the highest would be lost as a pass.
-			if a := p.Auction; p.solo() && !a.beats(mil, i) {
-				return refuse("your bid for %s, %s military and %s Influence, does not beat the bots' highest, %s military and %s Influence: bid more military, or as much and more Influence, or PASS", owed.Data, mil, i, a.Mil, a.Inf)
+			// A bid that does not beat the highest would be taken as a
+			// pass: the solo player's one bid against the bots' sealed
+			// ones, or a player's in the open auction, who is told instead.
+			if a := p.Auction; !a.beats(mil, i) {
+				if p.solo() {
+					return refuse("your bid for %s, %s military and %s Influence, does not beat the bots' highest, %s military and %s Influence: bid more military, or as much and more Influence, or PASS", owed.Data, mil, i, a.Mil, a.Inf)
+				}
+				return refuse("your bid for %s, %s military and %s Influence, does not beat the highest so far, %s military and %s Influence: bid more military, or as much and more Influence, or PASS", owed.Data, mil, i, a.Mil, a.Inf)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package versailles
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -147,6 +148,15 @@ func TestInsurrection(t *testing.T) {
 	}
 	d := dice.New(dice.Seed{}, "b")
 	answer(t, p, d, "BID 0 3")
+	// A bid that does not beat the highest so far is refused, not taken
+	// for a pass; the auction is as it was.
+	dec := p.Pending[0]
+	if _, err := p.Read(dec.Seat, &dec, "BID 0 2"); err == nil || !strings.Contains(err.Error()+refusalText(err), "does not beat the highest so far, 0 military and 3 Influence") {
+		t.Errorf("a bid below the highest: %v", err)
+	}
+	if p.Pending[0].Seat != dec.Seat || p.Auction.Inf != 3 {
+		t.Errorf("a refused bid changed the auction: %+v", p.Auction)
+	}
 	for p.Pending[0].Kind == kindBid {
 		if p.Pending[0].Seat == rival {
 			answer(t, p, d, "BID 1 0") // its unit in the region: 2 military
@@ -302,4 +312,13 @@ func TestItalianIsComplete(t *testing.T) {
 	gametest.CheckItalian(t, texts, italian)
 	gametest.CheckItalian(t, gametest.TextsInCode(t, ".", map[string][]int{"no": {0}}), reasons)
 	gametest.CheckItalian(t, gametest.TextsInCode(t, ".", map[string][]int{"bad": {1}, "whole": {0}}), dataItalian)
+}
+
+// refusalText is a refusal's reason in English, "" for another error.
+func refusalText(err error) string {
+	var r *game.Refusal
+	if errors.As(err, &r) && r.Reason != nil {
+		return r.Reason(game.English)
+	}
+	return ""
 }
