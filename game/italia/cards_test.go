@@ -460,6 +460,49 @@ func TestPlayTiming(t *testing.T) {
 	}
 }
 
+// A character's card played stays in the hand, counting toward the five,
+// until the character dies (spec §3.17): everyone reads it played, the
+// arbiter applies its effect, and only his CARTA <n> ELIMINA (or
+// Savonarola's death) takes it out. Played as it was drawn, it is kept.
+func TestCharacterCardStaysInHand(t *testing.T) {
+	for _, c := range []struct {
+		phase, line string
+		drawn       bool
+		rolls       []int
+	}{
+		{"A1500O", "GIOCA CARTA 20 QUANDO PRIMA", false, nil},
+		{"A1500O", "PLAY CARD 20 WHEN AFTER", false, nil},
+		{"P1500D", "GIOCA CARTA 20", false, events},
+		{"E1500O", "GIOCA CARTA 20 QUANDO DOPO", true, events},
+	} {
+		st := cardsAt(t, c.phase, func(p *Position) {
+			if c.drawn {
+				f := p.power("firenze")
+				f.Hand, f.Drawn = nil, []int{20}
+			}
+			p.Cards.Barred = slices.Clone(six) // no lottery
+		})
+		out, read := cardTurn(t, st, map[string]string{"firenze": c.line}, c.rolls...)
+		next := out.Next.(*State)
+		fl, cs := next.power("firenze"), next.pos.Cards
+		if !slices.Equal(fl.Hand, []int{20}) || len(fl.Drawn) != 0 || slices.Contains(cs.Used, 20) || slices.Contains(cs.Out, 20) {
+			t.Errorf("%s %q: Florence holds %v, drew %v; used %v, out %v", c.phase, c.line, fl.Hand, fl.Drawn, cs.Used, cs.Out)
+		}
+		if len(cs.Awaiting) != 1 || cs.Awaiting[0].Card != 20 || cs.Awaiting[0].By != "firenze" {
+			t.Errorf("%s %q: awaiting %+v", c.phase, c.line, cs.Awaiting)
+		}
+		mustHave(t, "the Pope's results", read(seat("papato"), game.English), "Florence plays card 20 Savonarola (")
+		mustLack(t, "the Pope's results", read(seat("papato"), game.English), "stays in your hand")
+		mustHave(t, "Florence's results", read(seat("firenze"), game.Italian), "la carta 20 Savonarola è di un personaggio: resta nella tua mano finché il personaggio non muore (seed §10)")
+		mustHave(t, "Florence's status", next.Position(seat("firenze"))(game.English), "  cards: 20 Savonarola\n")
+		// The character's death takes it out.
+		dead, _, _ := mustCard(t, next, "CARTA 20 ELIMINA -- il rogo")
+		if held(dead, "firenze") != 0 || !slices.Contains(dead.pos.Cards.Out, 20) {
+			t.Errorf("%s %q: after ELIMINA Florence holds %v, out %v", c.phase, c.line, dead.power("firenze").Hand, dead.pos.Cards.Out)
+		}
+	}
+}
+
 // A card line that cannot stand is refused, with why, in both languages,
 // and changes nothing (spec §4.2, seed §10, R41, R46, R49).
 func TestCardRefusals(t *testing.T) {

@@ -76,6 +76,7 @@ var cardsItalian = map[string]string{
 	"as it was drawn, for it must be":                                "appena pescata, perché va giocata",
 	"%s plays card %s (%s): %s (seed §10, R41)":                      "%s gioca la carta %s (%s): %s (seed §10, R41)",
 	"%s plays card %s (%s): %s; the player adds: %s (seed §10, R41)": "%s gioca la carta %s (%s): %s; il giocatore aggiunge: %s (seed §10, R41)",
+	"card %s is a character's: it stays in your hand until the character dies (seed §10)":                                                              "la carta %s è di un personaggio: resta nella tua mano finché il personaggio non muore (seed §10)",
 	"the French exclusive on the Swiss is in force: nobody but France hires them (seed §4)":                                                            "è in vigore l'esclusiva francese sugli Svizzeri: nessuno li arruola se non la Francia (seed §4)",
 	"the French exclusive lasts until you end it: CARTA %s FINE -- <reason>":                                                                           "l'esclusiva francese dura finché non la chiudi: CARTA %s FINE -- <motivo>",
 	"card %s is played by %s: its effect is yours (R41): apply it (EDIT) and tell the players what it did with CARTA %s EFFETTO <what> -- <reason>":    "la carta %s è giocata da %s: l'effetto è tuo (R41): applicalo (EDIT) e di' ai giocatori che cosa ha fatto con CARTA %s EFFETTO <che cosa> -- <motivo>",

@@ -146,14 +146,23 @@ var playedWhen = map[string]string{
 }
 
 // play plays p's card n (seed §10): everyone reads it; it goes to the
-// used cards (out of the game if it is removed after use); the French
-// exclusive comes into force (a swiss card), else the arbiter is told
-// to apply it (R41).
+// used cards (out of the game if it is removed after use), but a
+// character's, which stays in the hand until the character dies (spec
+// §3.17: the arbiter's CARTA <n> ELIMINA, or Savonarola's death); the
+// French exclusive comes into force (a swiss card), else the arbiter is
+// told to apply it (R41).
 func (rs *resolution) play(p *Power, n int, when, words string) {
 	d := rs.deck()
 	c := d[n]
 	p.letGo(n)
-	rs.spent(c)
+	if c.Character {
+		// Played as it was drawn, it is kept now: a character counts
+		// toward the five (seed §10).
+		p.Hand = append(p.Hand, n)
+		rs.tell([]string{p.ID}, "card %s is a character's: it stays in your hand until the character dies (seed §10)", rs.cardArg(n))
+	} else {
+		rs.spent(c)
+	}
 	said := textArg(func(l game.Lang) string { return cardText(l, c) })
 	how := textArg(tx(playedWhen[when]))
 	if words != "" {
