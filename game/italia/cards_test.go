@@ -625,26 +625,59 @@ func TestCardsInThePosition(t *testing.T) {
 	mustHave(t, "the arbiter's status", st.Position(master)(game.English), "Card 5 Five, played by Papacy in P1500D, waits for your CARTA 5 EFFETTO: Si elimina dopo l'uso")
 }
 
-// A power out of the game, with no territory and no force, gives its
-// cards back to the deck (R35), and draws no more.
+// A power with no territory and no force at the end of an autumn is out
+// of the game (R35, spec §3.20): it gives its cards back to the deck, and
+// draws no more. In another season it keeps them, unannounced, and still
+// draws: it may win something back before the autumn.
 func TestCardsOfAPowerOut(t *testing.T) {
-	st := cardsAt(t, "A1500O", func(p *Position) {
-		give(p, "venezia", 1, 7)
-		v := p.power("venezia")
-		v.Counters, v.Fleets = nil, nil
-		for id, who := range p.Control {
-			if who == "venezia" {
-				p.Control[id] = "papato"
+	for _, c := range []struct {
+		phase string
+		rolls []int
+		out   bool
+		hand  []int
+		said  string // what everyone reads of Venice put out
+	}{
+		{"P1500O", events, false, []int{1, 7}, ""},
+		{"E1500O", events, false, []int{1, 7}, ""},
+		{"A1500O", nil, true, []int{1, 7}, "Venezia è fuori dalla partita: le sue carte tornano nel mazzo (R35)"},
+		{"A1500O", nil, true, nil, "Venezia è fuori dalla partita: nessun territorio e nessuna forza alla fine dell'autunno (R35)"},
+	} {
+		st := cardsAt(t, c.phase, func(p *Position) {
+			give(p, "venezia", c.hand...)
+			v := p.power("venezia")
+			v.Counters, v.Fleets = nil, nil
+			for id, who := range p.Control {
+				if who == "venezia" {
+					p.Control[id] = "papato"
+				}
 			}
+			p.Cards.Barred = slices.DeleteFunc(slices.Clone(six), func(id string) bool { return id == "venezia" })
+		})
+		rolls := c.rolls
+		if !c.out {
+			// The next season's lottery: Venice alone draws (no die for
+			// her marker), and draws card 8.
+			rolls = append(slices.Clone(rolls), faces(st.pos.Cards.Pile, 8)...)
 		}
-	})
-	out, read := cardTurn(t, st, nil)
-	next := out.Next.(*State)
-	if held(next, "venezia") != 0 || !slices.Equal(next.pos.Cards.Used, []int{1, 7}) {
-		t.Errorf("Venice holds %v, used %v", next.power("venezia").Hand, next.pos.Cards.Used)
-	}
-	mustHave(t, "the results", read(seat("papato"), game.Italian), "Venezia è fuori dalla partita: le sue carte tornano nel mazzo (R35)")
-	if slices.Contains((&resolution{s: next, pos: next.pos}).drawers(), "venezia") {
-		t.Error("Venice draws")
+		out, read := cardTurn(t, st, nil, rolls...)
+		next := out.Next.(*State)
+		cs := next.pos.Cards
+		everyone := read(seat("papato"), game.Italian)
+		if c.out {
+			if held(next, "venezia") != 0 || !slices.Equal(cs.Used, c.hand) || !slices.Equal(cs.Gone, []string{"venezia"}) {
+				t.Errorf("%s: Venice holds %v, used %v, gone %v", c.phase, next.power("venezia").Hand, cs.Used, cs.Gone)
+			}
+			mustHave(t, "the results", everyone, c.said)
+			mustHave(t, "the status", next.Position(seat("papato"))(game.English), "Venice is out of the game: it draws no cards (R35)")
+		} else {
+			if v := next.power("venezia"); !slices.Equal(v.Hand, []int{1, 7}) || !slices.Equal(v.Drawn, []int{8}) || len(cs.Used) != 0 || len(cs.Gone) != 0 {
+				t.Errorf("%s: Venice holds %v, drew %v, used %v, gone %v", c.phase, v.Hand, v.Drawn, cs.Used, cs.Gone)
+			}
+			mustLack(t, "the results", everyone, "fuori dalla partita")
+		}
+		cs.Barred = nil
+		if got := slices.Contains((&resolution{s: next, pos: next.pos}).drawers(), "venezia"); got == c.out {
+			t.Errorf("%s: Venice draws: %v", c.phase, got)
+		}
 	}
 }
