@@ -392,6 +392,18 @@ func TestItaliaEditByMail(t *testing.T) {
 		t.Errorf("a refused EDIT changed the position:\n%s", after)
 	}
 
+	// A treasury is its power's secret (R57, game.PrivateEditor): the
+	// arbiter reads the amount in his reply, the players only that it
+	// changed.
+	mustContain(t, "TREASURY", f.send("gm@x.test", master+"EDIT TREASURY Venice 7 -- a loan from the Fuggers"), "Done: the treasury of Venice is 7 ducats.")
+	for _, who := range []string{"venezia@players.test", "firenze@players.test"} {
+		notice := f.lastMail("announce", who)
+		mustContain(t, "the treasury's notice", notice, "changed the position of Spring 1499 diplomacy (P1499D): the treasury of Venice changed.\nReason: a loan from the Fuggers")
+		if strings.Contains(notice, "7 ducats") {
+			t.Errorf("%s reads Venice's treasury:\n%s", who, notice)
+		}
+	}
+
 	// The arbiter fields the Ottomans, whom nobody plays: every player
 	// is told where, with the reason, not what (R57); the arbiter reads
 	// the counter whole. A place that does not exist is refused.

@@ -260,6 +260,7 @@ var italian = game.Dictionary{
 	"%s is held by %s":                               "%s è controllato da %s",
 	"a treasury is 0 ducats or more, not %q":         "un tesoro è di almeno 0 ducati, non %q",
 	"the treasury of %s is %d ducats":                "il tesoro di %s è di %d ducati",
+	"the treasury of %s changed":                     "il tesoro di %s è cambiato",
 	"%s: no more %s":                                 "%s: niente più %s",
 	"%s has no counter %s":                           "%s non ha il counter %s",
 	"%q: expected elements such as CINC, 3 GD, 8 PK": "%q: attesi elementi come CINC, 3 GD, 8 PK",
