@@ -228,7 +228,7 @@ func TestItaliaTacticalBattleByMail(t *testing.T) {
 	f.clk.set(f.gameByName("guerra").Deadline.Add(-time.Minute))
 	f.tick()
 	mustContain(t, "the arbiter's reminder", f.lastMail("reminder", "gm@x.test"),
-		"Game guerra, Spring 1499 battles (P1499B1): the phase waits for your word as its master: your word on battle tickets 1499P-1 (ARBITRO BATTAGLIA <ticket> ESITO ... or ASTRATTA; at the deadline the abstract battle decides).")
+		"Game guerra, Spring 1499 battles (P1499B1): the phase waits for your word as its master: your word on battle tickets: 1499P-1 (ARBITRO BATTAGLIA 1499P-1 ESITO ... or ASTRATTA; without it, at the deadline the abstract battle decides).")
 	if m := f.lastMail("reminder", "venezia@players.test"); m != "" {
 		t.Errorf("Venice is reminded in the round:\n%s", m)
 	}
