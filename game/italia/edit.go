@@ -260,9 +260,13 @@ func (s *State) EditPrivate(words string, seat func(name string) (string, error)
 		}
 		es := taken[0].val.(Elements)
 		ct := p.counter(k)
-		ct.Elements = es
 		if es.Total() == 0 {
-			p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == k })
+			// Nothing left: the counter goes, as REMOVE takes it.
+			dropCounter(pos, id, k)
+		} else if why := elementsFault(ct.Kind, es); why != nil {
+			return nil, nil, nil, why
+		} else {
+			ct.Elements = es
 		}
 		// Only the counter is named, not what it holds (R57: a
 		// composition is its power's, and the arbiter's in STATUS).
@@ -363,21 +367,44 @@ func (s *State) add(pos *Position, id, line string) (game.Text, error) {
 	n, kind, es, at := o.num("k"), o.vals["kind"].(CounterKind), o.elems(), s.r.board.Areas[o.area("t")].ID
 	switch ct := p.counter(n); {
 	case kind == Dummy:
-		return nil, refuse("a dummy is a player's bluff at his deployment (spec §3.5): EDIT adds an army or a contingent")
+		return nil, elementsFault(kind, es)
 	case n < 1 || n > maxCounters:
 		return nil, refuse("a power's land counters are #1 to #%d, not #%d", maxCounters, n)
 	case ct != nil:
 		return nil, refuse("%s has #%d already, in %s: ELEMENTS changes it, REMOVE takes it away", who, n, landName(s, ct.At))
 	case kind == Army && p.army() != nil:
 		return nil, refuse("%s has an army already, #%d: a power has one (seed §4)", who, p.army().N)
-	case es.Troops() == 0:
-		return nil, refuse("an army or a contingent is its troops: give them after :, such as CINC, 3 GD, 8 PK")
-	case kind == Contingent && es[CINC] > 0:
-		return nil, refuse("a contingent has no CINC: the commander-in-chief leads the army (spec §3.5)")
+	}
+	if why := elementsFault(kind, es); why != nil {
+		return nil, why
 	}
 	p.Counters = append(p.Counters, Counter{N: n, Kind: kind, At: at, Elements: es})
 	slices.SortFunc(p.Counters, func(a, b Counter) int { return a.N - b.N })
 	return func(l game.Lang) string { return f(l, "%s #%d placed in %s", powerName(l, id), n, landName(s, at)) }, nil
+}
+
+// elementsFault is what is wrong with elements es for a counter of kind,
+// as ADD makes it and ELEMENTS changes it: the arbiter's counters are
+// armies and contingents, which are their troops, a contingent without
+// the CINC (spec §3.5); a dummy is a player's bluff and holds nothing.
+func elementsFault(kind CounterKind, es Elements) *game.Refusal {
+	switch {
+	case kind == Dummy:
+		return refuse("a dummy is a player's bluff at his deployment, with no elements (spec §3.5): EDIT adds an army or a contingent, and REMOVE takes a dummy away")
+	case es.Troops() == 0:
+		return refuse("an army or a contingent is its troops, not its commanders alone: such as CINC, 3 GD, 8 PK")
+	case kind == Contingent && es[CINC] > 0:
+		return refuse("a contingent has no CINC: the commander-in-chief leads the army (spec §3.5)")
+	}
+	return nil
+}
+
+// dropCounter takes power id's counter #n off the board in pos, and ends
+// the siege it laid.
+func dropCounter(pos *Position, id string, n int) {
+	p := pos.power(id)
+	p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == n })
+	pos.Sieges = slices.DeleteFunc(pos.Sieges, func(sg Siege) bool { return sg.Power == id && sg.Counter == n })
 }
 
 // remove takes power id's counter #k or fleet F<k> off the board in pos,
@@ -407,8 +434,7 @@ func (s *State) remove(pos *Position, id, unit string) (game.Text, error) {
 		return nil, refuse("%s has no counter #%d", who, n)
 	}
 	at := ct.At
-	p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == n })
-	pos.Sieges = slices.DeleteFunc(pos.Sieges, func(sg Siege) bool { return sg.Power == id && sg.Counter == n })
+	dropCounter(pos, id, n)
 	return func(l game.Lang) string { return f(l, "%s #%d removed from %s", powerName(l, id), n, landName(s, at)) }, nil
 }
 
