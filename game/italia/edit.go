@@ -194,7 +194,12 @@ func (s *State) EditPrivate(words string, seat func(name string) (string, error)
 		} else {
 			pos.Control[id] = who
 		}
-		done = func(l game.Lang) string { return f(l, "%s is held by %s", landName(s, id), powerName(l, who)) }
+		done = func(l game.Lang) string {
+			if who == "" {
+				return f(l, "%s is independent", landName(s, id))
+			}
+			return f(l, "%s is held by %s", landName(s, id), powerName(l, who))
+		}
 	case "treasury":
 		if len(args) != 2 {
 			return nil, nil, nil, usageOf(what)

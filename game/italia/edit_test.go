@@ -235,3 +235,24 @@ func editsRefused(t *testing.T, st *State, cases []editRefused) {
 		t.Error("a refused EDIT changed the position")
 	}
 }
+
+// CONTROL says who holds the territory now, in each language; a
+// territory made independent is said to be so, not "held by
+// independent".
+func TestEditControl(t *testing.T) {
+	st := mustStart(t)
+	for _, c := range []struct{ words, english, italian, at, holder string }{
+		{"CONTROL Ferrara Venice", "Ferrara is held by Venice", "Ferrara è controllato da Venezia", "ferra", "venezia"},
+		{"CONTROLLO Padova INDIPENDENTE", "Padova is independent", "Padova è indipendente", "padua", ""},
+		{"CONTROL Padova independent", "Padova is independent", "Padova è indipendente", "padua", ""},
+	} {
+		next, done, err := edit(st, c.words)
+		if err != nil {
+			t.Errorf("%s: %v", c.words, err)
+			continue
+		}
+		if done(game.English) != c.english || done(game.Italian) != c.italian || next.pos.Control[c.at] != c.holder {
+			t.Errorf("%s: %q, %q, held by %q", c.words, done(game.English), done(game.Italian), next.pos.Control[c.at])
+		}
+	}
+}

@@ -260,6 +260,7 @@ var italian = game.Dictionary{
 	"%s, holding the most territories (%s, counted as seed §11 counts them)": "%s, con più territori (%s, contati come li conta il seed §11)",
 	"Territories at the end of each year (seed §11 counting)":                "Territori alla fine di ogni anno (conteggio del seed §11)",
 	"%s is held by %s":                               "%s è controllato da %s",
+	"%s is independent":                              "%s è indipendente",
 	"a treasury is 0 ducats or more, not %q":         "un tesoro è di almeno 0 ducati, non %q",
 	"the treasury of %s is %d ducats":                "il tesoro di %s è di %d ducati",
 	"the treasury of %s changed":                     "il tesoro di %s è cambiato",
