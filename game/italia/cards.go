@@ -219,9 +219,13 @@ func cardName(l game.Lang, c *Card) string {
 	return strconv.Itoa(c.N) + " " + title
 }
 
-// cardText is what card c says, as its CARD line wrote it, or that the
-// arbiter says it for a placeholder.
+// cardText is what card c says, as its CARD line wrote it (in English
+// where it gives an English text, else as written), or that the arbiter
+// says it for a placeholder.
 func cardText(l game.Lang, c *Card) string {
+	if l == game.English && c.EnglishText != "" {
+		return c.EnglishText
+	}
 	if c.Text != "" {
 		return c.Text
 	}

@@ -503,6 +503,34 @@ func TestCharacterCardStaysInHand(t *testing.T) {
 	}
 }
 
+// A card's text is read in English where its CARD line gives an English
+// text after the Italian one, and as written otherwise (the lines
+// written before the English text read as they did); written out and
+// read again, the deck is the same.
+func TestCardEnglishText(t *testing.T) {
+	r := mustRules(t, nil)
+	st := cardsWith(t, r, "A1500O", "CARD 30 : Trenta | Thirty | Testo trenta | The text of thirty", func(p *Position) {
+		give(p, "venezia", 1, 30)
+		p.Cards.Barred = slices.Clone(six) // no lottery
+	})
+	if c := st.pos.deck()[30]; c.Text != "Testo trenta" || c.EnglishText != "The text of thirty" {
+		t.Errorf("card 30: %+v", c)
+	}
+	if back, errs := r.ReadScenario(st.pos.Scenario.lines()); len(errs) > 0 || !slices.Equal(back.Cards, st.pos.Scenario.Cards) {
+		t.Errorf("read again: %v", errs)
+	}
+	_, read := cardTurn(t, st, map[string]string{"venezia": "GIOCA CARTA 30 QUANDO PRIMA\nGIOCA CARTA 1 QUANDO PRIMA"})
+	for _, c := range []struct {
+		lang  game.Lang
+		wants []string
+	}{
+		{game.English, []string{"Venice plays card 30 Thirty (before the operations): The text of thirty (seed §10, R41)", "Venice plays card 1 One (before the operations): Il testo della carta uno (seed §10, R41)"}},
+		{game.Italian, []string{"Venezia gioca la carta 30 Trenta (prima delle operazioni): Testo trenta (seed §10, R41)", "Venezia gioca la carta 1 Uno (prima delle operazioni): Il testo della carta uno (seed §10, R41)"}},
+	} {
+		mustHave(t, "the Pope's results", read(seat("papato"), c.lang), c.wants...)
+	}
+}
+
 // A card line that cannot stand is refused, with why, in both languages,
 // and changes nothing (spec §4.2, seed §10, R41, R46, R49).
 func TestCardRefusals(t *testing.T) {
