@@ -293,6 +293,17 @@ type Editor interface {
 	Edit(words string, seat func(name string) (string, error)) (State, Text, error)
 }
 
+// A PrivateEditor is an Editor some of whose changes the players may not
+// read whole (Le Guerre d'Italia's treasuries, which are each power's
+// secret): EditPrivate is Edit that also returns what the master alone
+// reads of the change, in his reply, while every player is told only
+// the public text. A nil master text is the public one. The judge calls
+// EditPrivate where a State has it, else Edit.
+type PrivateEditor interface {
+	Editor
+	EditPrivate(words string, seat func(name string) (string, error)) (next State, public, master Text, err error)
+}
+
 // An EditHelper is a Kind whose states are Editors and which spells, for
 // HELP, the changes its EDIT takes: the words after EDIT and before the
 // reason, in each language. The same words are its refusals' "expected".

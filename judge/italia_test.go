@@ -228,7 +228,7 @@ func TestItaliaTacticalBattleByMail(t *testing.T) {
 	f.clk.set(f.gameByName("guerra").Deadline.Add(-time.Minute))
 	f.tick()
 	mustContain(t, "the arbiter's reminder", f.lastMail("reminder", "gm@x.test"),
-		"Game guerra, Spring 1499 battles (P1499B1): the phase waits for your word as its master: your word on battle tickets 1499P-1 (ARBITRO BATTAGLIA <ticket> ESITO ... or ASTRATTA; at the deadline the abstract battle decides).")
+		"Game guerra, Spring 1499 battles (P1499B1): the phase waits for your word as its master: your word on battle tickets: 1499P-1 (ARBITRO BATTAGLIA 1499P-1 ESITO ... or ASTRATTA; without it, at the deadline the abstract battle decides).")
 	if m := f.lastMail("reminder", "venezia@players.test"); m != "" {
 		t.Errorf("Venice is reminded in the round:\n%s", m)
 	}
@@ -390,6 +390,18 @@ func TestItaliaEditByMail(t *testing.T) {
 		"Rifiutato: atteso EDIT CONTROLLO <territorio> <potenza|INDIPENDENTE>, TESORO <potenza> <n>,", "(o lo stesso nell'altra lingua), poi -- e il motivo che leggeranno i giocatori.")
 	if after := f.gameByName("guerra").Position; after != before {
 		t.Errorf("a refused EDIT changed the position:\n%s", after)
+	}
+
+	// A treasury is its power's secret (R57, game.PrivateEditor): the
+	// arbiter reads the amount in his reply, the players only that it
+	// changed.
+	mustContain(t, "TREASURY", f.send("gm@x.test", master+"EDIT TREASURY Venice 7 -- a loan from the Fuggers"), "Done: the treasury of Venice is 7 ducats.")
+	for _, who := range []string{"venezia@players.test", "firenze@players.test"} {
+		notice := f.lastMail("announce", who)
+		mustContain(t, "the treasury's notice", notice, "changed the position of Spring 1499 diplomacy (P1499D): the treasury of Venice changed.\nReason: a loan from the Fuggers")
+		if strings.Contains(notice, "7 ducats") {
+			t.Errorf("%s reads Venice's treasury:\n%s", who, notice)
+		}
 	}
 
 	// The arbiter fields the Ottomans, whom nobody plays: every player

@@ -539,7 +539,8 @@ func (j *Judge) Master(ctx context.Context, name, commands string) (string, erro
 
 // edit changes the game's state for an arbiter's ruling (game.Editor):
 // the game reads the words, the reason after "--" is required and
-// announced with the change.
+// announced with the change; a game.PrivateEditor's master text is the
+// master's reply alone.
 func (s *session) edit(vw *view, c command) error {
 	words, reason, _ := strings.Cut(strings.Join(c.args, " "), "--")
 	reason = strings.TrimSpace(reason)
@@ -550,7 +551,15 @@ func (s *session) edit(vw *view, c command) error {
 	if reason == "" {
 		words = "" // the game's refusal says what EDIT takes
 	}
-	st, what, err := ed.Edit(words, func(name string) (string, error) { return lookupSeat(vw, name) })
+	seat := func(name string) (string, error) { return lookupSeat(vw, name) }
+	var st game.State
+	var what, private game.Text
+	var err error
+	if pe, ok := ed.(game.PrivateEditor); ok {
+		st, what, private, err = pe.EditPrivate(words, seat)
+	} else {
+		st, what, err = ed.Edit(words, seat)
+	}
 	var refused *game.Refusal
 	if isRefusal(err) {
 		return err
@@ -570,8 +579,12 @@ func (s *session) edit(vw *view, c command) error {
 	if err := s.tx.UpdateGame(vw.g); err != nil {
 		return err
 	}
+	if private == nil {
+		private = what
+	}
 	done := phrase(func(l lang) string { return what(game.Lang(l)) })
-	s.printf("> %s\n  Done: %s.\n\n", c.text, done)
+	// The master reads the change whole; the players what they may.
+	s.printf("> %s\n  Done: %s.\n\n", c.text, phrase(func(l lang) string { return private(game.Lang(l)) }))
 	return s.j.announce(s.tx, vw, vw.g.Phase, func(l lang) (string, string) {
 		return l.t("the position was changed"), l.f("The game master has changed the position of %s: %s.\nReason: %s\n", vw.phaseTitle(l), done, reason)
 	})

@@ -1,6 +1,7 @@
 package italia
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -182,11 +183,11 @@ func (s *State) cardPlace(n int) (game.Text, *Power) {
 }
 
 // take takes card n from where it is (not out of the game).
-func (s *State) take(n int) {
-	for _, p := range s.pos.Powers {
+func (pos *Position) take(n int) {
+	for _, p := range pos.Powers {
 		p.letGo(n)
 	}
-	cs := s.pos.Cards
+	cs := pos.Cards
 	drop := func(ns []int) []int { return slices.DeleteFunc(ns, func(k int) bool { return k == n }) }
 	cs.Pile, cs.Used = drop(cs.Pile), drop(cs.Used)
 }
@@ -201,7 +202,7 @@ func (s *State) cardOut(c *Card, reason string) (game.Text, game.Text, error) {
 		return nil, nil, refuse("card %d is out of the game already", c.N)
 	}
 	was, _ := s.cardPlace(c.N)
-	s.take(c.N)
+	s.pos.take(c.N)
 	s.pos.Cards.Out = append(s.pos.Cards.Out, c.N)
 	reply := func(l game.Lang) string { return f(l, "card %s, from %s, is out of the game", cardName(l, c), was(l)) }
 	notice := func(l game.Lang) string {
@@ -239,7 +240,7 @@ func (s *State) cardTo(c *Card, rest []string, reason string) (game.Text, game.T
 		return nil, nil, refuse("card %d is in the hand of %s already", c.N, powerText(id))
 	}
 	was, _ := s.cardPlace(c.N)
-	s.take(c.N)
+	s.pos.take(c.N)
 	if !s.pos.deck().keeps(p, c.N) {
 		return nil, nil, refuse("%s keeps %d cards: 5, and a 6th only if a conclave card (seed §10)", powerText(id), len(p.Hand))
 	}
@@ -280,15 +281,128 @@ func (s *State) savonarolaGone(reason string) (game.Text, game.Text, error) {
 		return nil, nil, refuse("Savonarola is gone already: the council sits")
 	}
 	cs.Council = true
-	for n, c := range s.pos.deck() {
+	s.pos.savonarolaOut()
+	notice := tx("Savonarola is gone. Reason: %s. Florence holds the council's cards (45-47, seed §10); at each spring diplomacy the council chooses its party: anyone may spend on a party with CONSIGLIO <party> <ducats> on the diplomacy's sheet (+1 vote each 5 ducats, R46).\n", reason)
+	return tx("Savonarola is gone: the council sits each spring"), notice, nil
+}
+
+// savonarolaOut puts Savonarola's cards out of the game, he being gone.
+func (pos *Position) savonarolaOut() {
+	cs := pos.Cards
+	for n, c := range pos.deck() {
 		if c.Savonarola && !slices.Contains(cs.Out, n) {
-			s.take(n)
+			pos.take(n)
 			cs.Out = append(cs.Out, n)
 		}
 	}
 	slices.Sort(cs.Out)
-	notice := tx("Savonarola is gone. Reason: %s. Florence holds the council's cards (45-47, seed §10); at each spring diplomacy the council chooses its party: anyone may spend on a party with CONSIGLIO <party> <ducats> on the diplomacy's sheet (+1 vote each 5 ducats, R46).\n", reason)
-	return tx("Savonarola is gone: the council sits each spring"), notice, nil
+}
+
+// cardMove is a card the arbiter's CARTA words moved from where the deck
+// dealt it: out of the game (To ""), or into a power's hand.
+type cardMove struct {
+	N  int
+	To string
+}
+
+// cardMoves are the cards of pos that are not where its deck dealt them:
+// before the first phase is processed nothing is drawn or played, so
+// they are the arbiter's CARTA <n> ELIMINA and CARTA <n> A <power>, and
+// Savonarola's cards put out at his death.
+func (pos *Position) cardMoves() []cardMove {
+	d := pos.deck()
+	if d == nil {
+		return nil
+	}
+	data := pos.Scenario.data()
+	var out []cardMove
+	for _, n := range slices.Sorted(maps.Keys(d)) {
+		dealt := ""
+		for id, hand := range data.Hands {
+			if slices.Contains(hand, n) {
+				dealt = id
+			}
+		}
+		switch {
+		case slices.Contains(pos.Cards.Out, n):
+			out = append(out, cardMove{N: n})
+		default:
+			for _, p := range pos.Powers {
+				if p.holds(n) && p.ID != dealt {
+					out = append(out, cardMove{N: n, To: p.ID})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// redeal deals the cards of pos (a copy of old) again, its scenario
+// having a new deck or new hands from SCENARIO, keeping the arbiter's
+// word on the cards given before it in the phase: the Popes dead and the conclave, the
+// council and its party, the cards waiting for his effect, the lottery's
+// rights are kept as they are; the cards his CARTA words moved (moves,
+// from old) are moved again on the new deal, and Savonarola's cards are
+// out if he is gone. A move the new deal cannot carry refuses the block:
+// the arbiter's work is never lost without his knowing. The reply says
+// what was carried.
+func (pos *Position) redeal(old *Position) (game.Text, error) {
+	moves, kept := old.cardMoves(), pos.Cards
+	pos.dealCards()
+	if kept == nil {
+		return nil, nil
+	}
+	kept.Pile, kept.Used, kept.Out = pos.Cards.Pile, nil, nil
+	pos.Cards = kept
+	d := pos.deck()
+	var wrong, done []game.Text
+	for _, m := range moves {
+		c := d[m.N]
+		what := tx("card %d, which your CARTA word put out of the game,", m.N)
+		if m.To != "" {
+			what = tx("card %d, which your CARTA word gave to %s,", m.N, powerText(m.To))
+		}
+		switch {
+		case c == nil:
+			wrong = append(wrong, tx("%s is not in the new deck", what))
+			continue
+		case c.Party != "":
+			wrong = append(wrong, tx("%s is the council's in the new deck", what))
+			continue
+		}
+		pos.take(m.N)
+		if m.To == "" {
+			kept.Out = append(kept.Out, m.N)
+			done = append(done, tx("card %d out of the game", m.N))
+			continue
+		}
+		p := pos.power(m.To)
+		if !d.keeps(p, m.N) {
+			wrong = append(wrong, tx("%s would be a card too many in the new hand of %s (5, and a 6th only if a conclave card, seed §10)", what, powerText(m.To)))
+			continue
+		}
+		p.Hand = append(p.Hand, m.N)
+		done = append(done, tx("card %d in the hand of %s", m.N, powerText(m.To)))
+	}
+	if kept.Council {
+		pos.savonarolaOut()
+	}
+	for _, pl := range kept.Awaiting {
+		if d[pl.Card] == nil {
+			wrong = append(wrong, tx("card %d, played and waiting for your EFFETTO, is not in the new deck", pl.Card))
+		}
+	}
+	if len(wrong) > 0 {
+		return nil, &game.Refusal{Reason: func(l game.Lang) string {
+			return f(l, "the scenario is refused: the new cards cannot carry your word on the cards given in this phase: %s", joinTexts(wrong, "; ")(l))
+		}}
+	}
+	if len(done) == 0 {
+		return nil, nil
+	}
+	return func(l game.Lang) string {
+		return f(l, "Your word on the cards given in this phase stands on the new deal: %s.", joinTexts(done, "; ")(l))
+	}, nil
 }
 
 // The scenario's parts of the cards, for STATUS and SCENARIO's reply.

@@ -175,3 +175,55 @@ func TestCardWordRefused(t *testing.T) {
 		t.Errorf("in a round: %v", err)
 	}
 }
+
+// SCENARIO's cards dealt again in the spring 1499 diplomacy keep the
+// arbiter's word on the cards given before it in the phase: Savonarola
+// gone (his card out, the council), the Pope dead (the conclave), a card
+// put out, a card handed to a power. A new deal that cannot carry a move
+// refuses the block, saying which, and changes nothing.
+func TestScenarioKeepsCardWord(t *testing.T) {
+	st := cardsAt(t, "P1499D", nil)
+	for _, line := range []string{
+		"CARTA SAVONAROLA MORTO -- il rogo",
+		"CARTA PAPA MORTO -- febbre romana",
+		"CARTA 9 ELIMINA -- muore il personaggio",
+		"CARTA 8 A Venezia -- scambiata",
+	} {
+		st, _, _ = mustCard(t, st, line)
+	}
+	newDeck := strings.Replace(testDeck, "CARD 17 cardinals=1 : Controllo Cardinali | Cardinals' control | Voti", "CARD 18 : Diciotto | Eighteen | Diciotto", 1)
+	newDeck = strings.Replace(newDeck, "DISASTERS EVENTS\n", "", 1)
+	do := func(st *State, block string) (*State, string, error) {
+		next, reply, _, err := scenarioCommand.Do(st, nil, "\n"+block)
+		if err != nil {
+			return nil, "", err
+		}
+		return next.(*State), reply(game.English) + "\n" + reply(game.Italian), nil
+	}
+	for _, block := range []string{"HAND venezia 1 2", newDeck + "\nHAND venezia 1 2"} {
+		next, reply, err := do(st, block)
+		if err != nil {
+			t.Fatalf("%q: %v", block, err)
+		}
+		cs := next.pos.Cards
+		if !cs.Council || cs.Popes != 1 || cs.Conclave == nil || !slices.Equal(cs.Out, []int{9, 20}) {
+			t.Errorf("%q: council %v, popes %d, conclave %v, out %v", block, cs.Council, cs.Popes, cs.Conclave, cs.Out)
+		}
+		if got := next.power("venezia").Hand; !slices.Equal(got, []int{1, 2, 8}) || held(next, "firenze") != 0 {
+			t.Errorf("%q: Venice holds %v, Florence %v", block, got, next.power("firenze").Hand)
+		}
+		if slices.ContainsFunc(cs.Pile, func(n int) bool { return slices.Contains([]int{1, 2, 8, 9, 20}, n) }) {
+			t.Errorf("%q: pile %v", block, cs.Pile)
+		}
+		mustHave(t, "the reply", reply, "Your word on the cards given in this phase stands on the new deal: card 8 in the hand of Venice; card 9 out of the game; card 20 out of the game.",
+			"La tua parola sulle carte data in questa fase resta sulla nuova distribuzione: la carta 8 nella mano di Venezia")
+	}
+	for _, c := range []struct {
+		block, english, italian string
+	}{
+		{strings.Replace(newDeck, "CARD 9 : Nove | Nine | Nove\n", "", 1), "card 9, which your CARTA word put out of the game, is not in the new deck", "la carta 9, che la tua parola CARTA ha messo fuori dal gioco, non è nel nuovo mazzo"},
+		{"HAND venezia 1 2 3 5 7", "card 8, which your CARTA word gave to Venice, would be a card too many in the new hand of Venice", "la carta 8, che la tua parola CARTA ha dato a Venezia, sarebbe una carta di troppo"},
+	} {
+		mustRefuse(t, c.block, st, func() error { _, _, err := do(st, c.block); return err }, "the scenario is refused: the new cards cannot carry your word on the cards given in this phase: "+c.english, c.italian)
+	}
+}

@@ -460,6 +460,77 @@ func TestPlayTiming(t *testing.T) {
 	}
 }
 
+// A character's card played stays in the hand, counting toward the five,
+// until the character dies (spec §3.17): everyone reads it played, the
+// arbiter applies its effect, and only his CARTA <n> ELIMINA (or
+// Savonarola's death) takes it out. Played as it was drawn, it is kept.
+func TestCharacterCardStaysInHand(t *testing.T) {
+	for _, c := range []struct {
+		phase, line string
+		drawn       bool
+		rolls       []int
+	}{
+		{"A1500O", "GIOCA CARTA 20 QUANDO PRIMA", false, nil},
+		{"A1500O", "PLAY CARD 20 WHEN AFTER", false, nil},
+		{"P1500D", "GIOCA CARTA 20", false, events},
+		{"E1500O", "GIOCA CARTA 20 QUANDO DOPO", true, events},
+	} {
+		st := cardsAt(t, c.phase, func(p *Position) {
+			if c.drawn {
+				f := p.power("firenze")
+				f.Hand, f.Drawn = nil, []int{20}
+			}
+			p.Cards.Barred = slices.Clone(six) // no lottery
+		})
+		out, read := cardTurn(t, st, map[string]string{"firenze": c.line}, c.rolls...)
+		next := out.Next.(*State)
+		fl, cs := next.power("firenze"), next.pos.Cards
+		if !slices.Equal(fl.Hand, []int{20}) || len(fl.Drawn) != 0 || slices.Contains(cs.Used, 20) || slices.Contains(cs.Out, 20) {
+			t.Errorf("%s %q: Florence holds %v, drew %v; used %v, out %v", c.phase, c.line, fl.Hand, fl.Drawn, cs.Used, cs.Out)
+		}
+		if len(cs.Awaiting) != 1 || cs.Awaiting[0].Card != 20 || cs.Awaiting[0].By != "firenze" {
+			t.Errorf("%s %q: awaiting %+v", c.phase, c.line, cs.Awaiting)
+		}
+		mustHave(t, "the Pope's results", read(seat("papato"), game.English), "Florence plays card 20 Savonarola (")
+		mustLack(t, "the Pope's results", read(seat("papato"), game.English), "stays in your hand")
+		mustHave(t, "Florence's results", read(seat("firenze"), game.Italian), "la carta 20 Savonarola è di un personaggio: resta nella tua mano finché il personaggio non muore (seed §10)")
+		mustHave(t, "Florence's status", next.Position(seat("firenze"))(game.English), "  cards: 20 Savonarola\n")
+		// The character's death takes it out.
+		dead, _, _ := mustCard(t, next, "CARTA 20 ELIMINA -- il rogo")
+		if held(dead, "firenze") != 0 || !slices.Contains(dead.pos.Cards.Out, 20) {
+			t.Errorf("%s %q: after ELIMINA Florence holds %v, out %v", c.phase, c.line, dead.power("firenze").Hand, dead.pos.Cards.Out)
+		}
+	}
+}
+
+// A card's text is read in English where its CARD line gives an English
+// text after the Italian one, and as written otherwise (the lines
+// written before the English text read as they did); written out and
+// read again, the deck is the same.
+func TestCardEnglishText(t *testing.T) {
+	r := mustRules(t, nil)
+	st := cardsWith(t, r, "A1500O", "CARD 30 : Trenta | Thirty | Testo trenta | The text of thirty", func(p *Position) {
+		give(p, "venezia", 1, 30)
+		p.Cards.Barred = slices.Clone(six) // no lottery
+	})
+	if c := st.pos.deck()[30]; c.Text != "Testo trenta" || c.EnglishText != "The text of thirty" {
+		t.Errorf("card 30: %+v", c)
+	}
+	if back, errs := r.ReadScenario(st.pos.Scenario.lines()); len(errs) > 0 || !slices.Equal(back.Cards, st.pos.Scenario.Cards) {
+		t.Errorf("read again: %v", errs)
+	}
+	_, read := cardTurn(t, st, map[string]string{"venezia": "GIOCA CARTA 30 QUANDO PRIMA\nGIOCA CARTA 1 QUANDO PRIMA"})
+	for _, c := range []struct {
+		lang  game.Lang
+		wants []string
+	}{
+		{game.English, []string{"Venice plays card 30 Thirty (before the operations): The text of thirty (seed §10, R41)", "Venice plays card 1 One (before the operations): Il testo della carta uno (seed §10, R41)"}},
+		{game.Italian, []string{"Venezia gioca la carta 30 Trenta (prima delle operazioni): Testo trenta (seed §10, R41)", "Venezia gioca la carta 1 Uno (prima delle operazioni): Il testo della carta uno (seed §10, R41)"}},
+	} {
+		mustHave(t, "the Pope's results", read(seat("papato"), c.lang), c.wants...)
+	}
+}
+
 // A card line that cannot stand is refused, with why, in both languages,
 // and changes nothing (spec §4.2, seed §10, R41, R46, R49).
 func TestCardRefusals(t *testing.T) {
@@ -582,26 +653,59 @@ func TestCardsInThePosition(t *testing.T) {
 	mustHave(t, "the arbiter's status", st.Position(master)(game.English), "Card 5 Five, played by Papacy in P1500D, waits for your CARTA 5 EFFETTO: Si elimina dopo l'uso")
 }
 
-// A power out of the game, with no territory and no force, gives its
-// cards back to the deck (R35), and draws no more.
+// A power with no territory and no force at the end of an autumn is out
+// of the game (R35, spec §3.20): it gives its cards back to the deck, and
+// draws no more. In another season it keeps them, unannounced, and still
+// draws: it may win something back before the autumn.
 func TestCardsOfAPowerOut(t *testing.T) {
-	st := cardsAt(t, "A1500O", func(p *Position) {
-		give(p, "venezia", 1, 7)
-		v := p.power("venezia")
-		v.Counters, v.Fleets = nil, nil
-		for id, who := range p.Control {
-			if who == "venezia" {
-				p.Control[id] = "papato"
+	for _, c := range []struct {
+		phase string
+		rolls []int
+		out   bool
+		hand  []int
+		said  string // what everyone reads of Venice put out
+	}{
+		{"P1500O", events, false, []int{1, 7}, ""},
+		{"E1500O", events, false, []int{1, 7}, ""},
+		{"A1500O", nil, true, []int{1, 7}, "Venezia è fuori dalla partita: le sue carte tornano nel mazzo (R35)"},
+		{"A1500O", nil, true, nil, "Venezia è fuori dalla partita: nessun territorio e nessuna forza alla fine dell'autunno (R35)"},
+	} {
+		st := cardsAt(t, c.phase, func(p *Position) {
+			give(p, "venezia", c.hand...)
+			v := p.power("venezia")
+			v.Counters, v.Fleets = nil, nil
+			for id, who := range p.Control {
+				if who == "venezia" {
+					p.Control[id] = "papato"
+				}
 			}
+			p.Cards.Barred = slices.DeleteFunc(slices.Clone(six), func(id string) bool { return id == "venezia" })
+		})
+		rolls := c.rolls
+		if !c.out {
+			// The next season's lottery: Venice alone draws (no die for
+			// her marker), and draws card 8.
+			rolls = append(slices.Clone(rolls), faces(st.pos.Cards.Pile, 8)...)
 		}
-	})
-	out, read := cardTurn(t, st, nil)
-	next := out.Next.(*State)
-	if held(next, "venezia") != 0 || !slices.Equal(next.pos.Cards.Used, []int{1, 7}) {
-		t.Errorf("Venice holds %v, used %v", next.power("venezia").Hand, next.pos.Cards.Used)
-	}
-	mustHave(t, "the results", read(seat("papato"), game.Italian), "Venezia è fuori dalla partita: le sue carte tornano nel mazzo (R35)")
-	if slices.Contains((&resolution{s: next, pos: next.pos}).drawers(), "venezia") {
-		t.Error("Venice draws")
+		out, read := cardTurn(t, st, nil, rolls...)
+		next := out.Next.(*State)
+		cs := next.pos.Cards
+		everyone := read(seat("papato"), game.Italian)
+		if c.out {
+			if held(next, "venezia") != 0 || !slices.Equal(cs.Used, c.hand) || !slices.Equal(cs.Gone, []string{"venezia"}) {
+				t.Errorf("%s: Venice holds %v, used %v, gone %v", c.phase, next.power("venezia").Hand, cs.Used, cs.Gone)
+			}
+			mustHave(t, "the results", everyone, c.said)
+			mustHave(t, "the status", next.Position(seat("papato"))(game.English), "Venice is out of the game: it draws no cards (R35)")
+		} else {
+			if v := next.power("venezia"); !slices.Equal(v.Hand, []int{1, 7}) || !slices.Equal(v.Drawn, []int{8}) || len(cs.Used) != 0 || len(cs.Gone) != 0 {
+				t.Errorf("%s: Venice holds %v, drew %v, used %v, gone %v", c.phase, v.Hand, v.Drawn, cs.Used, cs.Gone)
+			}
+			mustLack(t, "the results", everyone, "fuori dalla partita")
+		}
+		cs.Barred = nil
+		if got := slices.Contains((&resolution{s: next, pos: next.pos}).drawers(), "venezia"); got == c.out {
+			t.Errorf("%s: Venice draws: %v", c.phase, got)
+		}
 	}
 }

@@ -78,10 +78,14 @@ func (s *State) supplyScenario(args string) (game.State, game.Text, game.Text, e
 	if errs := checkDeck(pos.Scenario.data()); len(errs) > 0 {
 		return nil, nil, nil, scenarioRefused(errs)
 	}
+	var carried game.Text
 	if cardsGiven(add) {
 		// Nothing is drawn before this phase is processed: the deck and
-		// the hands are dealt again as given.
-		pos.dealCards()
+		// the hands are dealt again as given, the arbiter's word on the
+		// cards in this phase kept.
+		if carried, err = pos.redeal(s.pos); err != nil {
+			return nil, nil, nil, err
+		}
 	}
 	next, err := s.r.State(pos)
 	if err != nil {
@@ -89,7 +93,11 @@ func (s *State) supplyScenario(args string) (game.State, game.Text, game.Text, e
 	}
 	given := next.partsGiven(add)
 	reply := func(l game.Lang) string {
-		return f(l, "the scenario now has from you: %s. %s", given(l), next.scenarioText(l))
+		out := f(l, "the scenario now has from you: %s. %s", given(l), next.scenarioText(l))
+		if carried != nil {
+			out = strings.TrimRight(out, "\n") + "\n" + carried(l)
+		}
+		return out
 	}
 	notice := func(l game.Lang) string {
 		return f(l, "The arbiter has supplied part of the scenario: %s (seed §2; STATUS says where the scenario stands).\n", given(l))

@@ -109,20 +109,26 @@ func TestEdit(t *testing.T) {
 		}
 		return "", &game.Refusal{Reason: func(game.Lang) string { return "no seat " + name }}
 	}
-	for _, c := range []struct{ words, done, json string }{
-		{"CONTROLLO Ferrara Venezia", "Ferrara is held by Venice", `"ferra":"venezia"`},
-		{"TREASURY Florence 30", "the treasury of Florence is 30 ducats", `"treasury":30`},
-		{"CARESTIA Padova", "Padova: famine", `"famine":["padua"]`},
-		{"ELEMENTI Venezia #1 CINC, 3 GD, 8 PK", "Venice #1: its elements changed", `"GD":3`},
-		{"OTTOMANI ATTIVI", "the Ottomans take the field", `"ottomans_active":true`},
+	// A treasury is its power's secret (R57): the players read that it
+	// changed, the arbiter (game.PrivateEditor) how much it is.
+	for _, c := range []struct{ words, done, secret, json string }{
+		{"CONTROLLO Ferrara Venezia", "Ferrara is held by Venice", "", `"ferra":"venezia"`},
+		{"TREASURY Florence 30", "the treasury of Florence changed", "the treasury of Florence is 30 ducats", `"treasury":30`},
+		{"CARESTIA Padova", "Padova: famine", "", `"famine":["padua"]`},
+		{"ELEMENTI Venezia #1 CINC, 3 GD, 8 PK", "Venice #1: its elements changed", "", `"GD":3`},
+		{"OTTOMANI ATTIVI", "the Ottomans take the field", "", `"ottomans_active":true`},
 	} {
 		next, done, err := st.(game.Editor).Edit(c.words, seat)
 		if err != nil {
 			t.Errorf("%s: %v", c.words, err)
 			continue
 		}
-		if got := done(game.English); !strings.Contains(got, c.done) || !strings.Contains(string(must(next.Encode())), c.json) {
+		if got := done(game.English); !strings.Contains(got, c.done) || strings.Contains(got, "30") || !strings.Contains(string(must(next.Encode())), c.json) {
 			t.Errorf("%s: %q\n%s", c.words, got, must(next.Encode()))
+		}
+		_, public, secret, err := st.(game.PrivateEditor).EditPrivate(c.words, seat)
+		if err != nil || public(game.English) != done(game.English) || (secret == nil) != (c.secret == "") || secret != nil && secret(game.English) != c.secret {
+			t.Errorf("%s: EditPrivate %v, public %q, secret %v", c.words, err, public(game.English), secret)
 		}
 	}
 	for _, bad := range []string{"", "CONTROLLO Atlantide Venezia", "TESORO Venezia molti", "ELEMENTI Venezia #3 GD", "PIOGGIA Roma"} {

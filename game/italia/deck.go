@@ -23,10 +23,13 @@ import (
 type Card struct {
 	N int `json:"n"`
 	// Title is the card's title, in Italian; English its English title
-	// where the arbiter gives one; Text what it says, as he wrote it.
-	Title   string `json:"title,omitempty"`
-	English string `json:"english,omitempty"`
-	Text    string `json:"text,omitempty"`
+	// where the arbiter gives one; Text what it says, as he wrote it, and
+	// EnglishText the same in English where he gives it (the English
+	// readers read Text without it).
+	Title       string `json:"title,omitempty"`
+	English     string `json:"english,omitempty"`
+	Text        string `json:"text,omitempty"`
+	EnglishText string `json:"english_text,omitempty"`
 	// Owner is the power whose symbol the card bears: only its player
 	// uses it (seed §10); "" for anyone.
 	Owner string `json:"owner,omitempty"`
@@ -128,7 +131,9 @@ var cardOptions = []cardOption{
 const maxCard = 999
 
 // card reads a CARD line: the number, its words, and after the colon
-// the title, the English title and the text, separated by "|".
+// the title, the English title, the text and the English text, separated
+// by "|" (the English text, added later, may be left out: the lines
+// written before it read as they did).
 func (sr *scenarioReader) card(n int, args []string, said string, wrong func(game.Text)) {
 	if len(args) == 0 {
 		wrong(tx("a card's number is needed"))
@@ -165,11 +170,11 @@ func (sr *scenarioReader) card(n int, args []string, said string, wrong func(gam
 		wrong(tx("a card has one part in the Conclave or the council, not %d", roles))
 		return
 	}
-	parts := strings.SplitN(said, "|", 3)
-	for len(parts) < 3 {
+	parts := strings.SplitN(said, "|", 4)
+	for len(parts) < 4 {
 		parts = append(parts, "")
 	}
-	c.Title, c.English, c.Text = strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1]), strings.TrimSpace(parts[2])
+	c.Title, c.English, c.Text, c.EnglishText = strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1]), strings.TrimSpace(parts[2]), strings.TrimSpace(parts[3])
 	if c.Title == "" && !c.Placeholder {
 		wrong(tx("card %d has no title: write it after : (or mark it placeholder)", v))
 		return
@@ -325,8 +330,11 @@ func cardLines(b *strings.Builder, sc *Scenario) {
 		if c.Party != "" {
 			fmt.Fprintf(b, " party=%s", c.Party)
 		}
-		if c.Title != "" || c.English != "" || c.Text != "" {
+		if c.Title != "" || c.English != "" || c.Text != "" || c.EnglishText != "" {
 			fmt.Fprintf(b, " : %s | %s | %s", c.Title, c.English, c.Text)
+			if c.EnglishText != "" {
+				fmt.Fprintf(b, " | %s", c.EnglishText)
+			}
 		}
 		b.WriteString("\n")
 	}

@@ -11,8 +11,8 @@ import (
 )
 
 var (
-	_ game.Editor     = (*State)(nil)
-	_ game.EditHelper = Kind{}
+	_ game.PrivateEditor = (*State)(nil)
+	_ game.EditHelper    = Kind{}
 )
 
 // editForm is a form of the changes EDIT takes (spec §3.18: the arbiter
@@ -111,36 +111,46 @@ func refuse(format string, args ...any) *game.Refusal {
 }
 
 // Edit changes the position for an arbiter's ruling (game.Editor):
-// control of a territory, a treasury, a famine, revolt or sack marker, a
-// counter's elements (plague, a card), a counter or a fleet added or
-// removed, the Ottomans' or the Swiss activity (R52). Words are EDIT's,
-// without the reason.
+// EditPrivate's change, as the players read it.
 func (s *State) Edit(words string, seat func(name string) (string, error)) (game.State, game.Text, error) {
+	next, done, _, err := s.EditPrivate(words, seat)
+	return next, done, err
+}
+
+// EditPrivate changes the position for an arbiter's ruling
+// (game.PrivateEditor): control of a territory, a treasury, a famine,
+// revolt or sack marker, a counter's elements (plague, a card), a counter
+// or a fleet added or removed, the Ottomans' or the Swiss activity (R52).
+// Words are EDIT's, without the reason. It returns what everyone reads of
+// the change and, where it differs, what the arbiter alone reads: a
+// treasury is its power's secret (R57), so the players read that it
+// changed, the arbiter how much it is.
+func (s *State) EditPrivate(words string, seat func(name string) (string, error)) (game.State, game.Text, game.Text, error) {
 	fields := strings.Fields(words)
 	if len(fields) == 0 {
-		return nil, nil, editUsage
+		return nil, nil, nil, editUsage
 	}
 	what, ok := edits[machiavelli.Fold(fields[0])]
 	if !ok {
-		return nil, nil, editUsage
+		return nil, nil, nil, editUsage
 	}
 	if len(fields) < 2 {
-		return nil, nil, usageOf(what)
+		return nil, nil, nil, usageOf(what)
 	}
 	if s.pos.Battles != nil {
 		// The round's position is the turn's halfway, which the turn's
 		// resolution makes again from its start (tactical.go).
-		return nil, nil, refuse("the turn waits for its battle tickets: EDIT the position once they are resolved, or ROLLBACK the operations to change where they started")
+		return nil, nil, nil, refuse("the turn waits for its battle tickets: EDIT the position once they are resolved, or ROLLBACK the operations to change where they started")
 	}
 	// Edited on a copy: the state is a value, and a refused edit leaves
 	// it as it was.
 	data, err := json.Marshal(s.pos)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	pos := &Position{}
 	if err := json.Unmarshal(data, pos); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	rd := s.r.reader()
 	land := func(name string) (string, error) {
@@ -163,20 +173,20 @@ func (s *State) Edit(words string, seat func(name string) (string, error)) (game
 		return "", err
 	}
 	args := fields[1:]
-	var done game.Text
+	var done, secret game.Text
 	switch what {
 	case "control":
 		if len(args) < 2 {
-			return nil, nil, usageOf(what)
+			return nil, nil, nil, usageOf(what)
 		}
 		id, err := land(strings.Join(args[:len(args)-1], " "))
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		who := ""
 		if w := machiavelli.Fold(args[len(args)-1]); w != "indipendente" && w != "independent" {
 			if who, err = power(args[len(args)-1]); err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 		}
 		if who == "" {
@@ -184,25 +194,31 @@ func (s *State) Edit(words string, seat func(name string) (string, error)) (game
 		} else {
 			pos.Control[id] = who
 		}
-		done = func(l game.Lang) string { return f(l, "%s is held by %s", landName(s, id), powerName(l, who)) }
+		done = func(l game.Lang) string {
+			if who == "" {
+				return f(l, "%s is independent", landName(s, id))
+			}
+			return f(l, "%s is held by %s", landName(s, id), powerName(l, who))
+		}
 	case "treasury":
 		if len(args) != 2 {
-			return nil, nil, usageOf(what)
+			return nil, nil, nil, usageOf(what)
 		}
 		id, err := power(args[0])
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		n, err := strconv.Atoi(args[1])
 		if err != nil || n < 0 {
-			return nil, nil, refuse("a treasury is 0 ducats or more, not %q", args[1])
+			return nil, nil, nil, refuse("a treasury is 0 ducats or more, not %q", args[1])
 		}
 		p := pos.power(id)
 		if p == nil {
-			return nil, nil, refuse("%s is not in the game", id)
+			return nil, nil, nil, refuse("%s is not in the game", id)
 		}
 		p.Treasury = n
-		done = func(l game.Lang) string { return f(l, "the treasury of %s is %d ducats", powerName(l, id), n) }
+		done = func(l game.Lang) string { return f(l, "the treasury of %s changed", powerName(l, id)) }
+		secret = func(l game.Lang) string { return f(l, "the treasury of %s is %d ducats", powerName(l, id), n) }
 	case "famine", "revolt", "sack":
 		on := true
 		if v, ok := switches[machiavelli.Fold(args[len(args)-1])]; ok && len(args) > 1 {
@@ -210,7 +226,7 @@ func (s *State) Edit(words string, seat func(name string) (string, error)) (game
 		}
 		id, err := land(strings.Join(args, " "))
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		switch what {
 		case "famine":
@@ -232,26 +248,30 @@ func (s *State) Edit(words string, seat func(name string) (string, error)) (game
 		}
 	case "elements":
 		if len(args) < 3 {
-			return nil, nil, usageOf(what)
+			return nil, nil, nil, usageOf(what)
 		}
 		id, err := power(args[0])
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		k, err := strconv.Atoi(strings.TrimPrefix(args[1], "#"))
 		p := pos.power(id)
 		if err != nil || p == nil || p.counter(k) == nil {
-			return nil, nil, refuse("%s has no counter %s", id, args[1])
+			return nil, nil, nil, refuse("%s has no counter %s", id, args[1])
 		}
 		taken := rd.elements(tokenize(strings.Join(args[2:], " ")))
 		if len(taken) == 0 {
-			return nil, nil, refuse("%q: expected elements such as CINC, 3 GD, 8 PK", strings.Join(args[2:], " "))
+			return nil, nil, nil, refuse("%q: expected elements such as CINC, 3 GD, 8 PK", strings.Join(args[2:], " "))
 		}
 		es := taken[0].val.(Elements)
 		ct := p.counter(k)
-		ct.Elements = es
 		if es.Total() == 0 {
-			p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == k })
+			// Nothing left: the counter goes, as REMOVE takes it.
+			dropCounter(pos, id, k)
+		} else if why := elementsFault(ct.Kind, es); why != nil {
+			return nil, nil, nil, why
+		} else {
+			ct.Elements = es
 		}
 		// Only the counter is named, not what it holds (R57: a
 		// composition is its power's, and the arbiter's in STATUS).
@@ -265,26 +285,26 @@ func (s *State) Edit(words string, seat func(name string) (string, error)) (game
 	case "add":
 		id, err := power(args[0])
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		if done, err = s.add(pos, id, strings.Join(args[1:], " ")); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	case "remove":
 		if len(args) != 2 {
-			return nil, nil, usageOf(what)
+			return nil, nil, nil, usageOf(what)
 		}
 		id, err := power(args[0])
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		if done, err = s.remove(pos, id, args[1]); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	case "ottomani", "svizzeri":
 		on, ok := switches[machiavelli.Fold(args[0])]
 		if !ok || len(args) != 1 {
-			return nil, nil, usageOf(what)
+			return nil, nil, nil, usageOf(what)
 		}
 		if what == "ottomani" {
 			pos.OttomansActive = on
@@ -300,9 +320,9 @@ func (s *State) Edit(words string, seat func(name string) (string, error)) (game
 	}
 	next, err := s.r.State(pos)
 	if err != nil {
-		return nil, nil, refuse("%s", err.Error())
+		return nil, nil, nil, refuse("%s", err.Error())
 	}
-	return next, done, nil
+	return next, done, secret, nil
 }
 
 // toggle puts id in list or takes it out.
@@ -352,21 +372,44 @@ func (s *State) add(pos *Position, id, line string) (game.Text, error) {
 	n, kind, es, at := o.num("k"), o.vals["kind"].(CounterKind), o.elems(), s.r.board.Areas[o.area("t")].ID
 	switch ct := p.counter(n); {
 	case kind == Dummy:
-		return nil, refuse("a dummy is a player's bluff at his deployment (spec §3.5): EDIT adds an army or a contingent")
+		return nil, elementsFault(kind, es)
 	case n < 1 || n > maxCounters:
 		return nil, refuse("a power's land counters are #1 to #%d, not #%d", maxCounters, n)
 	case ct != nil:
 		return nil, refuse("%s has #%d already, in %s: ELEMENTS changes it, REMOVE takes it away", who, n, landName(s, ct.At))
 	case kind == Army && p.army() != nil:
 		return nil, refuse("%s has an army already, #%d: a power has one (seed §4)", who, p.army().N)
-	case es.Troops() == 0:
-		return nil, refuse("an army or a contingent is its troops: give them after :, such as CINC, 3 GD, 8 PK")
-	case kind == Contingent && es[CINC] > 0:
-		return nil, refuse("a contingent has no CINC: the commander-in-chief leads the army (spec §3.5)")
+	}
+	if why := elementsFault(kind, es); why != nil {
+		return nil, why
 	}
 	p.Counters = append(p.Counters, Counter{N: n, Kind: kind, At: at, Elements: es})
 	slices.SortFunc(p.Counters, func(a, b Counter) int { return a.N - b.N })
 	return func(l game.Lang) string { return f(l, "%s #%d placed in %s", powerName(l, id), n, landName(s, at)) }, nil
+}
+
+// elementsFault is what is wrong with elements es for a counter of kind,
+// as ADD makes it and ELEMENTS changes it: the arbiter's counters are
+// armies and contingents, which are their troops, a contingent without
+// the CINC (spec §3.5); a dummy is a player's bluff and holds nothing.
+func elementsFault(kind CounterKind, es Elements) *game.Refusal {
+	switch {
+	case kind == Dummy:
+		return refuse("a dummy is a player's bluff at his deployment, with no elements (spec §3.5): EDIT adds an army or a contingent, and REMOVE takes a dummy away")
+	case es.Troops() == 0:
+		return refuse("an army or a contingent is its troops, not its commanders alone: such as CINC, 3 GD, 8 PK")
+	case kind == Contingent && es[CINC] > 0:
+		return refuse("a contingent has no CINC: the commander-in-chief leads the army (spec §3.5)")
+	}
+	return nil
+}
+
+// dropCounter takes power id's counter #n off the board in pos, and ends
+// the siege it laid.
+func dropCounter(pos *Position, id string, n int) {
+	p := pos.power(id)
+	p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == n })
+	pos.Sieges = slices.DeleteFunc(pos.Sieges, func(sg Siege) bool { return sg.Power == id && sg.Counter == n })
 }
 
 // remove takes power id's counter #k or fleet F<k> off the board in pos,
@@ -396,8 +439,7 @@ func (s *State) remove(pos *Position, id, unit string) (game.Text, error) {
 		return nil, refuse("%s has no counter #%d", who, n)
 	}
 	at := ct.At
-	p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == n })
-	pos.Sieges = slices.DeleteFunc(pos.Sieges, func(sg Siege) bool { return sg.Power == id && sg.Counter == n })
+	dropCounter(pos, id, n)
 	return func(l game.Lang) string { return f(l, "%s #%d removed from %s", powerName(l, id), n, landName(s, at)) }, nil
 }
 

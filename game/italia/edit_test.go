@@ -145,8 +145,7 @@ func TestEditCounters(t *testing.T) {
 			t.Errorf("%s: reads back: %v", c.words, err)
 		}
 	}
-	before := marshal(t, st.pos)
-	for _, c := range []struct{ words, english, italian string }{
+	editsRefused(t, st, []editRefused{
 		{"ADD Ottomans #1 ARMY IN Atlantide: 3 FT", `no territory is called "Atlantide"`, `nessun territorio si chiama "Atlantide"`},
 		{"ADD Ottomans #1 ARMY IN Albania: 3 XX, 2 FT", `"3 XX, 2 FT": expected elements such as CINC, 3 GD, 8 PK`, `"3 XX, 2 FT": attesi elementi come CINC, 3 GD, 8 PK`},
 		{"ADD Ottomans F1 IN Albania", "Albania is a territory, not a sea", "Albania è un territorio, non un mare"},
@@ -155,7 +154,7 @@ func TestEditCounters(t *testing.T) {
 		{"ADD Venice #1 CONTINGENT IN Verona: 3 FT", "Venice has #1 already, in Padova: ELEMENTS changes it, REMOVE takes it away", "Venezia ha già #1, in Padova: ELEMENTI lo cambia, RIMUOVI lo toglie"},
 		{"ADD Venice #2 ARMY IN Verona: 3 FT", "Venice has an army already, #1: a power has one (seed §4)", "Venezia ha già un esercito, #1: una potenza ne ha uno (seed §4)"},
 		{"ADD Ottomans #1 DUMMY IN Albania", "a dummy is a player's bluff at his deployment", "un finto è il bluff di un giocatore"},
-		{"ADD Ottomans #1 ARMY IN Albania", "an army or a contingent is its troops: give them after :", "un esercito o un contingente sono le sue truppe"},
+		{"ADD Ottomans #1 ARMY IN Albania", "an army or a contingent is its troops, not its commanders alone: such as CINC, 3 GD, 8 PK", "un esercito o un contingente sono le sue truppe"},
 		{"ADD Ottomans #1 ARMY IN Albania: CINC", "an army or a contingent is its troops", "un esercito o un contingente sono le sue truppe"},
 		{"ADD Ottomans #2 CONTINGENT IN Albania: CINC, 3 FT", "a contingent has no CINC: the commander-in-chief leads the army (spec §3.5)", "un contingente non ha CINC"},
 		{"ADD Venice F1 IN Basso Adriatico", "Venice has a fleet F1 already: REMOVE takes it away", "Venezia ha già una flotta F1: RIMUOVI la toglie"},
@@ -165,7 +164,64 @@ func TestEditCounters(t *testing.T) {
 		{"REMOVE Ottomans #1", "Ottomans has no counter #1", "Ottomani non ha il counter #1"},
 		{"RIMUOVI Ottomani F2", "Ottomans has no fleet F2", "Ottomani non ha la flotta F2"},
 		{"REMOVE Venice Padova", "expected EDIT REMOVE <power> #k|F<k>", "atteso EDIT RIMUOVI <potenza> #k|F<k>"},
+	})
+}
+
+// ELEMENTS changes a counter's elements under the checks ADD makes
+// (elementsFault): a dummy holds none, a contingent no CINC, an army or a
+// contingent some troops; elements of none take the counter away as
+// REMOVE does, its siege with it. A refusal says why in both languages
+// and changes nothing.
+func TestEditElements(t *testing.T) {
+	st := mustStart(t)
+	v := st.pos.power("venezia")
+	v.Counters = append(v.Counters,
+		Counter{N: 2, Kind: Contingent, At: "veron", Elements: Elements{PK: 2, FT: 2}},
+		Counter{N: 3, Kind: Dummy, At: "trevi"})
+	st.pos.Sieges = []Siege{{At: "ferra", Power: "venezia", Counter: 2, Turns: 1}}
+	before := marshal(t, st.pos)
+	for _, c := range []struct {
+		words, english, italian string
+		check                   func(*Position) bool
+	}{
+		{"ELEMENTI Venezia #2 3 PK, 1 FT", "Venice #2: its elements changed", "Venezia #2: i suoi elementi sono cambiati",
+			func(p *Position) bool {
+				return p.power("venezia").counter(2).Elements == Elements{PK: 3, FT: 1} && len(p.Sieges) == 1
+			}},
+		{"ELEMENTS Venice #2 0 PK", "Venice #2 is no more", "Venezia #2 non c'è più",
+			func(p *Position) bool { return p.power("venezia").counter(2) == nil && len(p.Sieges) == 0 }},
+		{"ELEMENTS Venice #3 0 PK", "Venice #3 is no more", "Venezia #3 non c'è più",
+			func(p *Position) bool { return p.power("venezia").counter(3) == nil && len(p.Sieges) == 1 }},
 	} {
+		next, done, err := edit(st, c.words)
+		if err != nil {
+			t.Errorf("%s: %v", c.words, err)
+			continue
+		}
+		if done(game.English) != c.english || done(game.Italian) != c.italian || !c.check(next.pos) {
+			t.Errorf("%s: %q, %q\n%s", c.words, done(game.English), done(game.Italian), marshal(t, next.pos))
+		}
+	}
+	editsRefused(t, st, []editRefused{
+		{"ELEMENTS Venice #3 3 PK", "a dummy is a player's bluff at his deployment, with no elements (spec §3.5)", "un finto è il bluff di un giocatore al suo schieramento, senza elementi"},
+		{"ELEMENTI Venezia #2 CINC, 3 PK", "a contingent has no CINC: the commander-in-chief leads the army (spec §3.5)", "un contingente non ha CINC"},
+		{"ELEMENTS Venice #1 CINC", "an army or a contingent is its troops, not its commanders alone", "un esercito o un contingente sono le sue truppe, non i soli comandanti"},
+	})
+	if marshal(t, st.pos) != before {
+		t.Error("EDIT changed the position it was given")
+	}
+}
+
+// editRefused is EDIT's words and what their refusal says in each
+// language.
+type editRefused struct{ words, english, italian string }
+
+// editsRefused fails unless each case is refused, saying why in both
+// languages, and st stays as it was.
+func editsRefused(t *testing.T, st *State, cases []editRefused) {
+	t.Helper()
+	before := marshal(t, st.pos)
+	for _, c := range cases {
 		_, _, err := edit(st, c.words)
 		r, ok := err.(*game.Refusal)
 		switch {
@@ -177,5 +233,26 @@ func TestEditCounters(t *testing.T) {
 	}
 	if marshal(t, st.pos) != before {
 		t.Error("a refused EDIT changed the position")
+	}
+}
+
+// CONTROL says who holds the territory now, in each language; a
+// territory made independent is said to be so, not "held by
+// independent".
+func TestEditControl(t *testing.T) {
+	st := mustStart(t)
+	for _, c := range []struct{ words, english, italian, at, holder string }{
+		{"CONTROL Ferrara Venice", "Ferrara is held by Venice", "Ferrara è controllato da Venezia", "ferra", "venezia"},
+		{"CONTROLLO Padova INDIPENDENTE", "Padova is independent", "Padova è indipendente", "padua", ""},
+		{"CONTROL Padova independent", "Padova is independent", "Padova è indipendente", "padua", ""},
+	} {
+		next, done, err := edit(st, c.words)
+		if err != nil {
+			t.Errorf("%s: %v", c.words, err)
+			continue
+		}
+		if done(game.English) != c.english || done(game.Italian) != c.italian || next.pos.Control[c.at] != c.holder {
+			t.Errorf("%s: %q, %q, held by %q", c.words, done(game.English), done(game.Italian), next.pos.Control[c.at])
+		}
 	}
 }

@@ -146,14 +146,23 @@ var playedWhen = map[string]string{
 }
 
 // play plays p's card n (seed §10): everyone reads it; it goes to the
-// used cards (out of the game if it is removed after use); the French
-// exclusive comes into force (a swiss card), else the arbiter is told
-// to apply it (R41).
+// used cards (out of the game if it is removed after use), but a
+// character's, which stays in the hand until the character dies (spec
+// §3.17: the arbiter's CARTA <n> ELIMINA, or Savonarola's death); the
+// French exclusive comes into force (a swiss card), else the arbiter is
+// told to apply it (R41).
 func (rs *resolution) play(p *Power, n int, when, words string) {
 	d := rs.deck()
 	c := d[n]
 	p.letGo(n)
-	rs.spent(c)
+	if c.Character {
+		// Played as it was drawn, it is kept now: a character counts
+		// toward the five (seed §10).
+		p.Hand = append(p.Hand, n)
+		rs.tell([]string{p.ID}, "card %s is a character's: it stays in your hand until the character dies (seed §10)", rs.cardArg(n))
+	} else {
+		rs.spent(c)
+	}
 	said := textArg(func(l game.Lang) string { return cardText(l, c) })
 	how := textArg(tx(playedWhen[when]))
 	if words != "" {
@@ -200,27 +209,43 @@ func (rs *resolution) nextCards() {
 	}
 }
 
-// returnCards returns to the deck the cards of the seated powers out of
-// the game, with no territory and no force (R35).
+// returnCards puts out of the game, at the end of an autumn, the seated
+// powers with no territory and no force (R35, spec §3.20): their cards go
+// back to the deck, and they draw no more. In another season a power
+// that has lost everything keeps its cards: it may win some back before
+// the autumn ends.
 func (rs *resolution) returnCards() {
+	if rs.s.phase.Step != AutumnOps {
+		return
+	}
+	cs := rs.pos.Cards
 	next := &State{r: rs.s.r, pos: rs.pos, phase: rs.s.phase}
 	alive := next.Survivors()
 	for _, id := range next.seatedPowers() {
-		p := rs.power(id)
-		if slices.Contains(alive, id) || len(p.Hand)+len(p.Drawn) == 0 {
+		if slices.Contains(alive, id) || slices.Contains(cs.Gone, id) {
 			continue
 		}
-		rs.pos.Cards.Used = append(rs.pos.Cards.Used, append(p.Hand, p.Drawn...)...)
+		cs.Gone = append(cs.Gone, id)
+		cs.Bag = slices.DeleteFunc(cs.Bag, func(b string) bool { return b == id })
+		p := rs.power(id)
+		if len(p.Hand)+len(p.Drawn) == 0 {
+			rs.tell(nil, "%s is out of the game: no territory and no force at the end of the autumn (R35)", "p:"+id)
+			continue
+		}
+		cs.Used = append(cs.Used, append(p.Hand, p.Drawn...)...)
 		p.Hand, p.Drawn = nil, nil
 		rs.tell(nil, "%s is out of the game: its cards go back to the deck (R35)", "p:"+id)
 	}
 }
 
-// drawers are the powers that draw cards: the seated ones still in the
-// game (R35), in the seed's order, but those that lost the right.
+// drawers are the powers that draw cards: the seated ones not put out of
+// the game (R35), in the seed's order, but those that lost the right.
 func (rs *resolution) drawers() []string {
 	next := &State{r: rs.s.r, pos: rs.pos, phase: rs.s.phase}
-	return slices.DeleteFunc(next.Survivors(), func(id string) bool { return slices.Contains(rs.pos.Cards.Barred, id) })
+	cs := rs.pos.Cards
+	return slices.DeleteFunc(next.seatedPowers(), func(id string) bool {
+		return slices.Contains(cs.Barred, id) || slices.Contains(cs.Gone, id)
+	})
 }
 
 // lottery draws two markers from the bag (seed §10), with a die of as

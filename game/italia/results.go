@@ -36,10 +36,12 @@ func (s *State) Results(data []byte, next game.State, to game.Viewer) (game.Repo
 		var b strings.Builder
 		for _, e := range seen {
 			// The master reads every private line, with whom it is for
-			// where the line does not name him ("you draw card 23").
-			if to.Master && len(e.To) > 0 && !slices.ContainsFunc(e.To, func(id string) bool { return slices.Contains(e.Args, "p:"+id) }) {
-				names := make([]string, len(e.To))
-				for i, id := range e.To {
+			// where the line does not name him ("you draw card 23"); a
+			// line for him alone (arbiterOnly) is his, and goes as it is.
+			readers := slices.DeleteFunc(slices.Clone(e.To), func(id string) bool { return id == arbiterOnly })
+			if to.Master && len(readers) > 0 && !slices.ContainsFunc(readers, func(id string) bool { return slices.Contains(e.Args, "p:"+id) }) {
+				names := make([]string, len(readers))
+				for i, id := range readers {
 					names[i] = powerName(l, id)
 				}
 				b.WriteString(f(l, "to %s: ", strings.Join(names, ", ")))

@@ -448,18 +448,25 @@ func (s *State) openTickets() []*Ticket {
 }
 
 // MasterOwes is the arbiter's word the round waits for (game.MasterOwer):
-// the tickets without it.
+// for each ticket without it, what he writes and what the rules do at the
+// deadline without it. A ticket with no battle as it stands (a side
+// refuses, or R17 finds the armies not comparable) takes no result and
+// is no abstract battle's: it waits for his CONFRONTABILI only.
 func (s *State) MasterOwes() game.Text {
 	tks := s.awaited()
 	if s.pos.Battles == nil || len(tks) == 0 {
 		return nil
 	}
-	ids := make([]string, len(tks))
-	for i, tk := range tks {
-		ids[i] = tk.ID
-	}
 	return func(l game.Lang) string {
-		return f(l, "your word on battle tickets %s (ARBITRO BATTAGLIA <ticket> ESITO ... or ASTRATTA; at the deadline the abstract battle decides)", strings.Join(ids, ", "))
+		owed := make([]string, len(tks))
+		for i, tk := range tks {
+			if tk.fought() {
+				owed[i] = f(l, "%s (ARBITRO BATTAGLIA %s ESITO ... or ASTRATTA; without it, at the deadline the abstract battle decides)", tk.ID, tk.ID)
+			} else {
+				owed[i] = f(l, "%s (no battle as it stands: ARBITRO CONFRONTABILI %s SI|NO; without it, at the deadline: %s)", tk.ID, tk.ID, s.byRules(l, tk))
+			}
+		}
+		return f(l, "your word on battle tickets: %s", strings.Join(owed, "; "))
 	}
 }
 

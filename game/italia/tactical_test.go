@@ -600,3 +600,59 @@ func TestArbiterReplies(t *testing.T) {
 		t.Errorf("the arbiter's position:\n%s", pos)
 	}
 }
+
+// The arbiter's reminder (game.MasterOwer) says, for each ticket that
+// waits for his word, what he writes and what the rules do without it
+// at the deadline: a battle's result or the abstract battle; for a
+// ticket with no battle as it stands (a side refuses, R17 finds the
+// armies not comparable), his CONFRONTABILI and the withdrawal the rules
+// make. His word makes the round eager; without it the deadline
+// resolves the round as the rules say (TestTicketDecided).
+func TestMasterOwesEachTicket(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		change      func(*Position)
+		sheets      map[string]string
+		english, it string
+		word        string
+	}{
+		{name: "a battle",
+			english: "your word on battle tickets: 1500E-1 (ARBITRO BATTAGLIA 1500E-1 ESITO ... or ASTRATTA; without it, at the deadline the abstract battle decides)",
+			it:      "la tua parola sui biglietti di battaglia: 1500E-1 (ARBITRO BATTAGLIA 1500E-1 ESITO ... o ASTRATTA; senza, alla scadenza decide la battaglia astratta)",
+			word:    "ARBITRO BATTAGLIA 1500E-1 ASTRATTA -- x"},
+		{name: "a refusal",
+			change:  func(p *Position) { p.Powers[5].Counters = p.Powers[5].Counters[:1] },
+			sheets:  map[string]string{"venezia": "#1 - Ferrara", "papato": "#1 FERMO\nBATTAGLIA RIFIUTA"},
+			english: "your word on battle tickets: 1500E-1 (no battle as it stands: ARBITRO CONFRONTABILI 1500E-1 SI|NO; without it, at the deadline: no battle: who refuses withdraws (seed §8))",
+			it:      "la tua parola sui biglietti di battaglia: 1500E-1 (così com'è non si combatte: ARBITRO CONFRONTABILI 1500E-1 SI|NO; senza, alla scadenza: nessuna battaglia: chi rifiuta si ritira (seed §8))",
+			word:    "ARBITRO CONFRONTABILI 1500E-1 SI -- x"},
+		{name: "not comparable by R17",
+			change: func(p *Position) {
+				p.Powers[5].Counters = []Counter{{N: 1, Kind: Army, At: "ferra", Elements: Elements{CINC: 1, PK: 3, FT: 2}}}
+			},
+			sheets:  map[string]string{"venezia": "#1 - Ferrara"},
+			english: "your word on battle tickets: 1500E-1 (no battle as it stands: ARBITRO CONFRONTABILI 1500E-1 SI|NO; without it, at the deadline: Papacy, the weaker, withdraws paying attrition (seed §7, R17))",
+			it:      "la tua parola sui biglietti di battaglia: 1500E-1 (così com'è non si combatte: ARBITRO CONFRONTABILI 1500E-1 SI|NO; senza, alla scadenza: Papato, il più debole, si ritira pagando attrito (seed §7, R17))",
+			word:    "ARBITRO CONFRONTABILI 1500E-1 NO -- x"},
+	} {
+		st, orders := ferraraBattle(t, "E1500O", c.change, c.sheets)
+		_, round, _ := resolveWith(t, st, orders)
+		owes := round.MasterOwes()
+		if owes == nil || round.Eager() {
+			t.Errorf("%s: owes %v, eager %v", c.name, owes, round.Eager())
+			continue
+		}
+		if en, it := owes(game.English), owes(game.Italian); en != c.english || it != c.it {
+			t.Errorf("%s:\n  %s\n  %s\nwant\n  %s\n  %s", c.name, en, it, c.english, c.it)
+		}
+		if c.name != "a battle" {
+			if _, _, err := arbiter(t, round, "ARBITRO BATTAGLIA 1500E-1 ASTRATTA -- x"); err == nil {
+				t.Errorf("%s: ASTRATTA taken for a ticket with no battle", c.name)
+			}
+		}
+		round = mustArbiter(t, round, c.word)
+		if round.MasterOwes() != nil || !round.Eager() {
+			t.Errorf("%s: after %q the round waits", c.name, c.word)
+		}
+	}
+}
