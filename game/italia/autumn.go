@@ -31,6 +31,21 @@ func (rs *resolution) autumn() {
 	}
 	rs.pos.Revolts = nil
 	rs.lostWars()
+	rs.eliminate()
+}
+
+// eliminate puts out of the game the seated powers left with no
+// territory and no counter at the end of the autumn (R35, spec §3.20):
+// their fleets are removed (their cards go back to the deck, lottery.go).
+func (rs *resolution) eliminate() {
+	next := &State{r: rs.s.r, pos: rs.pos, phase: rs.s.phase}
+	alive := next.Survivors()
+	for _, id := range next.seatedPowers() {
+		if p := rs.power(id); !slices.Contains(alive, id) && len(p.Fleets) > 0 {
+			p.Fleets = nil
+			rs.tell(nil, "%s has no territory and no counter at the end of the autumn: its fleets are removed (R35)", "p:"+id)
+		}
+	}
 }
 
 // capitals is power id's capital set in the position being made; none

@@ -94,12 +94,13 @@ func (r *Rules) Prose(line string) bool {
 }
 
 // Survivors are the seated powers still in the game (R35: a power with no
-// territory, no counter and no fleet is out).
+// territory and no counter is out, its fleets removed at the end of the
+// autumn).
 func (s *State) Survivors() []string {
 	var out []string
 	for _, id := range s.seatedPowers() {
 		p := s.power(id)
-		if len(p.Counters) > 0 || len(p.Fleets) > 0 || slices.Contains(mapsValues(s.pos.Control), id) {
+		if len(p.Counters) > 0 || slices.Contains(mapsValues(s.pos.Control), id) {
 			out = append(out, id)
 		}
 	}

@@ -668,7 +668,7 @@ func TestCardsOfAPowerOut(t *testing.T) {
 		{"P1500O", events, false, []int{1, 7}, ""},
 		{"E1500O", events, false, []int{1, 7}, ""},
 		{"A1500O", nil, true, []int{1, 7}, "Venezia è fuori dalla partita: le sue carte tornano nel mazzo (R35)"},
-		{"A1500O", nil, true, nil, "Venezia è fuori dalla partita: nessun territorio e nessuna forza alla fine dell'autunno (R35)"},
+		{"A1500O", nil, true, nil, "Venezia è fuori dalla partita: nessun territorio e nessun segnalino alla fine dell'autunno (R35)"},
 	} {
 		st := cardsAt(t, c.phase, func(p *Position) {
 			give(p, "venezia", c.hand...)

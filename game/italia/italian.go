@@ -23,6 +23,7 @@ var italian = game.Dictionary{
 	"your word on battle tickets: %s":                          "la tua parola sui biglietti di battaglia: %s",
 	"%s (ARBITRO BATTAGLIA %s ESITO ... or ASTRATTA; without it, at the deadline the abstract battle decides)": "%s (ARBITRO BATTAGLIA %s ESITO ... o ASTRATTA; senza, alla scadenza decide la battaglia astratta)",
 	"%s (no battle as it stands: ARBITRO CONFRONTABILI %s SI|NO; without it, at the deadline: %s)":             "%s (così com'è non si combatte: ARBITRO CONFRONTABILI %s SI|NO; senza, alla scadenza: %s)",
+	"%s has no territory and no counter at the end of the autumn: its fleets are removed (R35)":                "%s non ha territori né segnalini alla fine dell'autunno: le sue flotte sono tolte (R35)",
 	"%s: expected %s after it":                    "%s: va seguito da %s",
 	"%s: expected %s":                             "%s: atteso %s",
 	"you hold no power of this game":              "non tieni alcuna potenza di questa partita",

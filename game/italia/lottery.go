@@ -229,7 +229,7 @@ func (rs *resolution) returnCards() {
 		cs.Bag = slices.DeleteFunc(cs.Bag, func(b string) bool { return b == id })
 		p := rs.power(id)
 		if len(p.Hand)+len(p.Drawn) == 0 {
-			rs.tell(nil, "%s is out of the game: no territory and no force at the end of the autumn (R35)", "p:"+id)
+			rs.tell(nil, "%s is out of the game: no territory and no counter at the end of the autumn (R35)", "p:"+id)
 			continue
 		}
 		cs.Used = append(cs.Used, append(p.Hand, p.Drawn...)...)

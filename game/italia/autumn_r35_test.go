@@ -1,0 +1,49 @@
+package italia
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/dice"
+)
+
+// R35 (spec §3.20): a power left with no territory and no counter is out
+// at the end of an autumn, and its fleets are removed; in another season
+// it keeps them, and a fleet alone never keeps it in the game.
+func TestOutAtTheAutumn(t *testing.T) {
+	strip := func(p *Position) {
+		v := p.power("venezia")
+		v.Counters = nil
+		for id, w := range p.Control {
+			if w == "venezia" {
+				p.Control[id] = "papato"
+			}
+		}
+	}
+	for _, c := range []struct {
+		phase  string
+		fleets int
+	}{{"P1500O", 1}, {"E1500O", 1}, {"A1500O", 0}} {
+		st := at(t, c.phase, strip)
+		if got := st.Survivors(); strings.Contains(strings.Join(got, " "), "venezia") {
+			t.Fatalf("%s: Venice with a fleet alone survives: %v", c.phase, got)
+		}
+		out, err := st.Resolve(nil, dice.New(dice.Seed{1}, "test"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		next := out.Next.(*State)
+		if n := len(next.power("venezia").Fleets); n != c.fleets {
+			t.Errorf("%s: Venice keeps %d fleets, want %d", c.phase, n, c.fleets)
+		}
+		rep, err := st.Results(out.Record, out.Next, game.Viewer{Seats: []string{"firenze"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		said := strings.Contains(rep.Events(game.English), "Venice has no territory and no counter at the end of the autumn: its fleets are removed (R35)")
+		if said != (c.fleets == 0) {
+			t.Errorf("%s: the removal told %v:\n%s", c.phase, said, rep.Events(game.English))
+		}
+	}
+}
