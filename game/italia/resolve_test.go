@@ -44,15 +44,7 @@ func play(t *testing.T, st *State, sheets map[string]string, rolls ...int) (*Sta
 		}
 		orders = append(orders, standing...)
 	}
-	seed := dice.SeedWhere("test", func(d *dice.Source) bool {
-		for _, want := range rolls {
-			if d.Roll("", 6, true) != want {
-				return false
-			}
-		}
-		return true
-	})
-	d := dice.New(seed, "test")
+	d := falling(rolls...)
 	out, err := st.Resolve(orders, d)
 	if err != nil {
 		return nil, nil, err
@@ -65,6 +57,19 @@ func play(t *testing.T, st *State, sheets map[string]string, rolls ...int) (*Sta
 		t.Fatal(err)
 	}
 	return out.Next.(*State), strings.Split(rep.Events(game.English), "\n"), nil
+}
+
+// falling is the game's dice, found to fall as rolls (D6s) first.
+func falling(rolls ...int) *dice.Source {
+	seed := dice.SeedWhere("test", func(d *dice.Source) bool {
+		for _, want := range rolls {
+			if d.Roll("", 6, true) != want {
+				return false
+			}
+		}
+		return true
+	})
+	return dice.New(seed, "test")
 }
 
 // has reports whether one of the events says want.

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/corriere/corriere/game"
-	"github.com/corriere/corriere/game/dice"
 )
 
 // tacticalAt is a position of a game of tactical battles (SET BATTLES
@@ -58,15 +57,7 @@ func sheetOrders(t *testing.T, st *State, sheets map[string]string) []game.Order
 // results' events as the arbiter reads them in English.
 func resolveWith(t *testing.T, st *State, orders []game.Order, rolls ...int) (*game.Outcome, *State, []string) {
 	t.Helper()
-	seed := dice.SeedWhere("test", func(d *dice.Source) bool {
-		for _, want := range rolls {
-			if d.Roll("", 6, true) != want {
-				return false
-			}
-		}
-		return true
-	})
-	d := dice.New(seed, "test")
+	d := falling(rolls...)
 	out, err := st.Resolve(orders, d)
 	if err != nil {
 		t.Fatalf("%s: %v", st.phase, err)
