@@ -69,7 +69,6 @@ var italian = func() game.Dictionary {
 		"player":                                     "giocatore",
 		"points":                                     "punti",
 		"setup":                                      "preparazione",
-		"the data file is refused: %s":               "il file dei dati è rifiutato: %s",
 		"the data is loaded before the setup only": "i dati si caricano solo prima della preparazione",
 		"the game is for %s players":               "la partita è per %s giocatori",
 		"there is no land %s":                      "non esiste la terra %s",

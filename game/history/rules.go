@@ -58,35 +58,26 @@ func (Kind) Calendar() []game.PhaseKind {
 func (Kind) EditForms() [game.Langs]string { return table.EditForms() }
 
 // Commands are the engine's RULE and the moderator's DATA ... ENDDATA,
-// which loads the group's data file before the game's setup.
+// which loads the group's data file before the game's setup: a file
+// that does not fit the number of players is refused with its first
+// misfit.
 func (Kind) Commands() []game.Command {
-	return append(table.Commands(), game.Command{
-		Verb: "DATA", Master: true, Block: true,
-		Syntax: [game.Langs]string{"DATA ... ENDDATA", "DATA ... ENDDATA"},
-		Help:   [game.Langs]string{"loads the group's data file (board, cards, scores) before the setup", "carica il file dei dati del gruppo (plancia, carte, punti) prima della preparazione"},
-		Do: func(st game.State, _ []string, args string) (game.State, game.Text, game.Text, error) {
-			s := st.(*table.State)
+	return append(table.Commands(), table.DataCommand(
+		[game.Langs]string{"loads the group's data file (board, cards, scores) before the setup", "carica il file dei dati del gruppo (plancia, carte, punti) prima della preparazione"},
+		func(s *table.State, body string) (table.Play, table.Msg, []table.Msg) {
 			p := s.P.(*Play)
 			if p.Stage != "E0" {
-				return nil, nil, nil, table.Refuse(italian, table.M("the data is loaded before the setup only"))
+				return nil, table.Msg{}, []table.Msg{table.M("the data is loaded before the setup only")}
 			}
-			_, body, _ := strings.Cut(args, "\n")
 			d, errs := ParseData(body)
 			if len(errs) > 0 {
-				var ws []string
-				for _, e := range errs {
-					ws = append(ws, e.Write(italian, game.English))
-				}
-				return nil, nil, nil, table.Refuse(italian, table.M("the data file is refused: %s", strings.Join(ws, "; ")))
+				return nil, table.Msg{}, errs
 			}
 			if errs := d.Fit(len(p.Order)); len(errs) > 0 {
-				return nil, nil, nil, table.Refuse(italian, table.M("the data file is refused: %s", errs[0].Write(italian, game.English)))
+				return nil, table.Msg{}, errs[:1]
 			}
-			next := &Play{Table: p.Table, Data: d}
-			return table.NewState(next, decodePlay), table.M("Data loaded: %s lands, %s empires, %s events; %s placeholder lines.", len(d.Lands), len(d.Empires), len(d.Events), d.Placeholders).Text(italian),
-				table.M("The moderator has loaded the game's data.\n").Text(italian), nil
-		},
-	})
+			return &Play{Table: p.Table, Data: d}, table.M("Data loaded: %s lands, %s empires, %s events; %s placeholder lines.", len(d.Lands), len(d.Empires), len(d.Events), d.Placeholders), nil
+		}))
 }
 
 // seats are the six colours.
