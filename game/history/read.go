@@ -1,6 +1,7 @@
 package history
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,7 +42,7 @@ func (p *Play) Read(seat string, owed *table.Decision, line string) (table.Answe
 		if len(f) != 2 {
 			return refuse(table.M("expected PLAY <card>"))
 		}
-		if owed != nil && !contains(p.Hands[seat], f[1]) {
+		if owed != nil && !slices.Contains(p.Hands[seat], f[1]) {
 			return refuse(table.M("you hold no card %s", f[1]))
 		}
 		return table.Answer{Kind: kindTurn, Text: "PLAY " + f[1]}, nil
@@ -85,15 +86,6 @@ func (p *Play) Read(seat string, owed *table.Decision, line string) (table.Answe
 	return table.Answer{}, &game.Refusal{NotOrder: true}
 }
 
-func contains(ws []string, w string) bool {
-	for _, x := range ws {
-		if x == w {
-			return true
-		}
-	}
-	return false
-}
-
 // Show is the report's board: each land with pieces, by area; the
 // scores; the empire each seat leads, once revealed.
 func (p *Play) Show(to game.Viewer, l game.Lang) string {
@@ -113,7 +105,7 @@ func (p *Play) Show(to game.Viewer, l game.Lang) string {
 		e := p.Empire[s]
 		// An empire is public once called; its holder sees it once the
 		// draft is over (a card passed is not looked at before).
-		if e != "" && !p.called(e) && !to.Master && (!contains(to.Seats, s) || p.Received[s]) {
+		if e != "" && !p.called(e) && !to.Master && (!slices.Contains(to.Seats, s) || p.Received[s]) {
 			e = "?"
 		}
 		score = append(score, []string{italian.T(l, s), strconv.Itoa(p.Get("score", s)), orDash(e)})
