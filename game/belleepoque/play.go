@@ -13,7 +13,6 @@ package belleepoque
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -129,10 +128,8 @@ func (Rules) Decode(data []byte) (game.State, error) {
 
 func (Rules) Phase(text string) (game.Phase, error) { return table.ParsePhase(text) }
 
-func decodePlay(b []byte) (table.Play, error) {
-	p := &Play{}
-	return p, json.Unmarshal(b, p)
-}
+// decodePlay reads a Play back from its JSON.
+var decodePlay = table.Decoder[Play]
 
 // Play is a game of La Belle Époque between two decisions. The money,
 // the cubes in the Embassies (md), Prestige, VP and the fleet track are

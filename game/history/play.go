@@ -1,7 +1,6 @@
 package history
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -71,10 +70,8 @@ func roman(n int) string {
 	return [...]string{"0", "I", "II", "III", "IV", "V", "VI", "VII"}[min(max(n, 0), 7)]
 }
 
-func decodePlay(b []byte) (table.Play, error) {
-	p := &Play{}
-	return p, json.Unmarshal(b, p)
-}
+// decodePlay reads a Play back from its JSON.
+var decodePlay = table.Decoder[Play]
 
 // newPlay is a game before its setup: the sample data, and the
 // moderator asked to send the group's data or to start.

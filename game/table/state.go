@@ -74,6 +74,16 @@ func NewState(p Play, decode func([]byte) (Play, error)) *State {
 	return &State{P: p, decode: decode}
 }
 
+// Decoder reads a *P back from its JSON: NewState's decode for a game
+// whose Play is a *P (table.Decoder[Play]).
+func Decoder[P any, T interface {
+	*P
+	Play
+}](b []byte) (Play, error) {
+	p := T(new(P))
+	return p, json.Unmarshal(b, p)
+}
+
 var (
 	_ game.State  = (*State)(nil)
 	_ game.Eager  = (*State)(nil)

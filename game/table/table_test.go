@@ -84,10 +84,7 @@ func (c *cards) End() *game.Ending {
 	return &game.Ending{Text: func(game.Lang) string { return "over" }}
 }
 
-func decodeCards(b []byte) (Play, error) {
-	c := &cards{}
-	return c, json.Unmarshal(b, c)
-}
+var decodeCards = Decoder[cards]
 
 // newCards deals four cards of 1-9 to each seat.
 func newCards(t *testing.T, d *dice.Source) *State {

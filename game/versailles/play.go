@@ -12,7 +12,6 @@ package versailles
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -178,10 +177,8 @@ func (r Rules) Decode(data []byte) (game.State, error) {
 
 func (r Rules) Phase(text string) (game.Phase, error) { return table.ParsePhase(text) }
 
-func decodePlay(b []byte) (table.Play, error) {
-	p := &Play{}
-	return p, json.Unmarshal(b, p)
-}
+// decodePlay reads a Play back from its JSON.
+var decodePlay = table.Decoder[Play]
 
 // Play is a game of Versailles between two decisions. Influence
 // Available and Exhausted, Happiness and VP are the engine's tracks
