@@ -147,12 +147,8 @@ func ParseData(text string) (*Data, []table.Msg) {
 	for _, p := range powers {
 		d.Powers[p.ID] = &Sheet{Minimum: map[string]int{}}
 	}
-	var errs []table.Msg
-	bad := func(n int, format string, args ...any) {
-		errs = append(errs, table.M("line %s: "+format, append([]any{n}, args...)...))
-	}
-	var file []table.Msg
-	whole := func(format string, args ...any) { file = append(file, table.M("the file: "+format, args...)) }
+	var refusals table.DataRefusals
+	bad, whole := refusals.Line, refusals.File
 	type ref struct {
 		n  int
 		id string
@@ -463,7 +459,7 @@ func ParseData(text string) (*Data, []table.Msg) {
 	if len(d.Intrigue) < 8 {
 		whole("%s intrigue cards: expected at least 8", len(d.Intrigue))
 	}
-	return d, table.DataErrors(errs, file)
+	return d, refusals.Msgs()
 }
 
 func firstOf(ws []string) string {

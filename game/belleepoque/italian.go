@@ -1,6 +1,9 @@
 package belleepoque
 
-import "github.com/corriere/corriere/game"
+import (
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/table"
+)
 
 // italian gives the Italian of the game's texts (the engine's are the
 // engine's), of the reasons an action is refused (each alone, and after
@@ -124,10 +127,7 @@ var italian = func() game.Dictionary {
 		d["%s: %s skipped: "+k+"."] = "%s: %s saltato: " + v + "."
 		d["%s skipped: "+k+"."] = "%s saltato: " + v + "."
 	}
-	for k, v := range dataItalian {
-		d["line %s: "+k] = "riga %s: " + v
-		d["the file: "+k] = "il file: " + v
-	}
+	table.DataItalian(d, dataItalian)
 	return d
 }()
 

@@ -105,10 +105,8 @@ var dataLines = map[string]string{
 // expected, every one found (up to ten).
 func ParseData(text string) (*Data, []table.Msg) {
 	d := &Data{Lands: map[string]*Land{}, Seas: map[string]*Sea{}, Events: map[string]*Event{}, Score: map[string][]int{}}
-	var errs []table.Msg
-	bad := func(n int, format string, args ...any) {
-		errs = append(errs, table.M("line %s: "+format, append([]any{n}, args...)...))
-	}
+	var refusals table.DataRefusals
+	bad := refusals.Line
 	lineOf := map[string]int{}
 	var links [][3]string // what, name, line
 	var seaLinks [][2]string
@@ -330,7 +328,7 @@ func ParseData(text string) (*Data, []table.Msg) {
 		bad(0, "expected %s", dataLines["PREEMINENCE"])
 	}
 	slices.SortStableFunc(d.Empires, func(a, b Empire) int { return (a.Epoch*100 + a.Order) - (b.Epoch*100 + b.Order) })
-	return d, table.DataErrors(errs, nil)
+	return d, refusals.Msgs()
 }
 
 // Fit says what the data lacks for a game of players: enough empires in

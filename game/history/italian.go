@@ -1,6 +1,9 @@
 package history
 
-import "github.com/corriere/corriere/game"
+import (
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/table"
+)
 
 // italian gives the Italian of the game's texts (the engine's are the
 // engine's), and of the words that name things: colours, kinds of piece,
@@ -92,9 +95,7 @@ var italian = func() game.Dictionary {
 		"domination": "dominio",
 		"control":    "controllo",
 	}
-	for k, v := range dataItalian {
-		d["line %s: "+k] = "riga %s: " + v
-	}
+	table.DataItalian(d, dataItalian)
 	return d
 }()
 

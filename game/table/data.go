@@ -85,6 +85,34 @@ func DataErrors(lines, file []Msg) []Msg {
 	return out[:min(len(out), 10)]
 }
 
+// DataRefusals collect a data file's refusals as its reader finds them:
+// a line's, after "line <n>: ", and the whole file's, after "the file: "
+// (DataItalian gives a game's reasons after both in Italian).
+type DataRefusals struct{ lines, file []Msg }
+
+// Line refuses line n for a reason.
+func (r *DataRefusals) Line(n int, format string, args ...any) {
+	r.lines = append(r.lines, M("line %s: "+format, append([]any{n}, args...)...))
+}
+
+// File refuses the whole file for a reason.
+func (r *DataRefusals) File(format string, args ...any) {
+	r.file = append(r.file, M("the file: "+format, args...))
+}
+
+// Msgs are the refusals to show (DataErrors).
+func (r *DataRefusals) Msgs() []Msg { return DataErrors(r.lines, r.file) }
+
+// DataItalian puts in d the Italian of a game's data refusals: each
+// reason of reasons after "line %s: " and after "the file: ", as
+// DataRefusals write them.
+func DataItalian(d game.Dictionary, reasons map[string]string) {
+	for k, v := range reasons {
+		d["line %s: "+k] = "riga %s: " + v
+		d["the file: "+k] = "il file: " + v
+	}
+}
+
 // AskData asks the moderator, before the setup, for the group's data
 // file, or to start with the data loaded (a sample, whose placeholder
 // lines are counted): RULE START.

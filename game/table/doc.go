@@ -31,6 +31,6 @@
 //
 // A game's own front end shares the engine's helpers: Words reads a
 // line's words (a step's number dropped, the Italian verbs as English),
-// Skipped tells a line skipped and why, ReadData and DataErrors read
+// Skipped tells a line skipped and why, ReadData and DataRefusals read
 // the data file, Top keeps a rule's tied best, Rank orders the end.
 package table

@@ -267,6 +267,24 @@ func TestData(t *testing.T) {
 	}
 }
 
+// DataRefusals write a line's reason after its number and the file's
+// after the lines', and DataItalian gives both in Italian.
+func TestDataRefusals(t *testing.T) {
+	var r DataRefusals
+	r.File("no %s line", "END")
+	r.Line(7, "no %s line", "END")
+	r.Line(2, "bad")
+	d := game.Dictionary{}
+	DataItalian(d, map[string]string{"bad": "errata", "no %s line": "nessuna riga %s"})
+	var got []string
+	for _, m := range r.Msgs() {
+		got = append(got, m.Write(d, game.Italian))
+	}
+	if want := []string{"riga 2: errata", "riga 7: nessuna riga END", "il file: nessuna riga END"}; !slices.Equal(got, want) {
+		t.Errorf("%q, want %q", got, want)
+	}
+}
+
 // The refusals of a data file in order, ten at most; the ranking with
 // its ties; the moderator's data decision; a calendar in Italian.
 func TestDataHelpers(t *testing.T) {

@@ -168,11 +168,8 @@ func list(s string) []string {
 // expected, every one found (up to ten).
 func ParseData(text string) (*Data, []table.Msg) {
 	d := &Data{Issues: map[string]*Issue{}, Events: map[string]*Event{}, Strategy: map[string]*Strategy{}, Die: map[string]int{}, Under: 20}
-	var errs, file []table.Msg
-	bad := func(n int, format string, args ...any) {
-		errs = append(errs, table.M("line %s: "+format, append([]any{n}, args...)...))
-	}
-	whole := func(format string, args ...any) { file = append(file, table.M("the file: "+format, args...)) }
+	var refusals table.DataRefusals
+	bad, whole := refusals.Line, refusals.File
 	lines, placeholders := table.ReadData(text)
 	d.Placeholders = placeholders
 	seen := map[string]int{}
@@ -365,7 +362,7 @@ func ParseData(text string) (*Data, []table.Msg) {
 		whole("%s issues: expected at least %s (6 dealt, the End card, %s under it)", len(d.Issues), need, d.Under)
 	}
 	slices.SortStableFunc(d.Zones, func(a, b Zone) int { return b.Min - a.Min })
-	return d, table.DataErrors(errs, file)
+	return d, refusals.Msgs()
 }
 
 func firstOf(ws []string) string {

@@ -1,6 +1,9 @@
 package versailles
 
-import "github.com/corriere/corriere/game"
+import (
+	"github.com/corriere/corriere/game"
+	"github.com/corriere/corriere/game/table"
+)
 
 // italian gives the Italian of the game's texts (the engine's are the
 // engine's), of the reasons an action is refused (alone and after the
@@ -133,10 +136,7 @@ var italian = func() game.Dictionary {
 		x, y, _ := cut(it)
 		d[a+dealTerms+b] = x + dealTermsIt + y
 	}
-	for k, v := range dataItalian {
-		d["line %s: "+k] = "riga %s: " + v
-		d["the file: "+k] = "il file: " + v
-	}
+	table.DataItalian(d, dataItalian)
 	return d
 }()
 
