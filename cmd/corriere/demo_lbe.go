@@ -1,8 +1,6 @@
 package main
 
 import (
-	"github.com/corriere/corriere/game/dice"
-
 	"context"
 	"encoding/json"
 	"io"
@@ -12,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/corriere/corriere/game/belleepoque"
+	"github.com/corriere/corriere/game/dice"
 )
 
 // demoLBE plays the setup and the first turn of La Belle Époque by mail

@@ -65,11 +65,11 @@ func demoTable(ctx context.Context, d tableDemo, out string, stdout io.Writer, l
 			return err
 		}
 		from, body, done, err := d.next(pos)
-		if err != nil || done {
-			if err == nil {
-				break
-			}
+		if err != nil {
 			return err
+		}
+		if done {
+			break
 		}
 		sign := fmt.Sprintf("SIGNON %s@%s pw-%s-1919\n", strings.TrimSuffix(from, "@players.test"), d.name, strings.TrimSuffix(from, "@players.test"))
 		if from == demoMaster {

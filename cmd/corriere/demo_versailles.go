@@ -1,13 +1,12 @@
 package main
 
 import (
-	"github.com/corriere/corriere/game/dice"
-
 	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
 
+	"github.com/corriere/corriere/game/dice"
 	"github.com/corriere/corriere/game/versailles"
 )
 
