@@ -36,7 +36,7 @@ func (s *State) Edit(words string, seat func(string) (string, error)) (game.Stat
 	if len(f) < 2 {
 		return nil, nil, bad
 	}
-	next, err := s.clone()
+	next, err := s.Clone()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -208,7 +208,7 @@ func Commands() []game.Command {
 			if args == "" {
 				return nil, nil, nil, Refuse(d, M("expected RULE and the answer"))
 			}
-			next, err := s.clone()
+			next, err := s.Clone()
 			if err != nil {
 				return nil, nil, nil, err
 			}

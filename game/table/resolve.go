@@ -44,7 +44,7 @@ const chain = 1000
 // by a standing answer, by a bot, or with one legal answer. Answers of
 // other seats, or of other kinds, wait in the queue for their moment.
 func (s *State) Resolve(orders []game.Order, d *dice.Source) (*game.Outcome, error) {
-	next, err := s.clone()
+	next, err := s.Clone()
 	if err != nil {
 		return nil, err
 	}

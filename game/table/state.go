@@ -90,8 +90,9 @@ var (
 	_ game.Editor = (*State)(nil)
 )
 
-// clone is a deep copy, by the state's JSON.
-func (s *State) clone() (*State, error) {
+// Clone is a deep copy, by the state's JSON: the state a command
+// changes and returns, s left as it was.
+func (s *State) Clone() (*State, error) {
 	b, err := json.Marshal(s.P)
 	if err != nil {
 		return nil, err

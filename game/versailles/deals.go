@@ -1,7 +1,6 @@
 package versailles
 
 import (
-	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
@@ -45,10 +44,11 @@ func dealCommands() []game.Command {
 		Syntax: [game.Langs]string{"DEAL <player> <cubes> [OPTION <issue> <key>]", "DEAL <giocatore> <cubi> [OPTION <questione> <chiave>]"},
 		Help:   [game.Langs]string{"proposes a binding trade this turn: your cubes exhausted so that the player recovers as many, for an option promised", "propone un patto vincolante per questo turno: i tuoi cubi esausti perché il giocatore ne recuperi altrettanti, in cambio di un'opzione promessa"},
 		Do: func(st game.State, side []string, args string) (game.State, game.Text, game.Text, error) {
-			p, err := clonePlay(st)
+			next, err := st.(*table.State).Clone()
 			if err != nil {
 				return nil, nil, nil, err
 			}
+			p := next.P.(*Play)
 			f := strings.Fields(strings.ToUpper(args))
 			bad := table.Refuse(italian, table.M("expected DEAL <player> <cubes> [OPTION <issue> <key>]"))
 			if len(f) != 2 && len(f) != 5 || len(f) == 5 && f[2] != "OPTION" {
@@ -70,17 +70,18 @@ func dealCommands() []game.Command {
 				}
 			}
 			p.Deals = append(p.Deals, d)
-			return table.NewState(p, decodePlay), d.said(dealSaid[0]).Text(italian), d.said(dealSaid[1], d.To, d.ID).Text(italian), nil
+			return next, d.said(dealSaid[0]).Text(italian), d.said(dealSaid[1], d.To, d.ID).Text(italian), nil
 		},
 	}, {
 		Verb:   "ACCEPT",
 		Syntax: [game.Langs]string{"ACCEPT <deal>", "ACCEPT <patto>"},
 		Help:   [game.Langs]string{"accepts a deal proposed to you this turn: it is carried out, and binds", "accetta un patto proposto a te in questo turno: è eseguito, e vincola"},
 		Do: func(st game.State, side []string, args string) (game.State, game.Text, game.Text, error) {
-			p, err := clonePlay(st)
+			next, err := st.(*table.State).Clone()
 			if err != nil {
 				return nil, nil, nil, err
 			}
+			p := next.P.(*Play)
 			id, _ := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(args), "#"))
 			i := slices.IndexFunc(p.Deals, func(d Deal) bool { return d.ID == id && slices.Contains(side, d.To) })
 			if i < 0 {
@@ -101,17 +102,7 @@ func dealCommands() []game.Command {
 				p.Bound[d.To] = d.Issue + " " + d.Key
 			}
 			p.Deals = slices.Delete(p.Deals, i, i+1)
-			return table.NewState(p, decodePlay), d.said(dealSaid[2]).Text(italian), d.said(dealSaid[3]).Text(italian), nil
+			return next, d.said(dealSaid[2]).Text(italian), d.said(dealSaid[3]).Text(italian), nil
 		},
 	}}
-}
-
-// clonePlay is a copy of the game to change.
-func clonePlay(st game.State) (*Play, error) {
-	b, err := json.Marshal(st.(*table.State).P)
-	if err != nil {
-		return nil, err
-	}
-	p := &Play{}
-	return p, json.Unmarshal(b, p)
 }
