@@ -93,7 +93,6 @@ var italian = func() game.Dictionary {
 		"The Ottoman Empire's ally draws two intrigue cards and keeps one: %s.":                                                                                              "L'alleato dell'Impero Ottomano pesca due carte Intrigo e ne tiene una: %s.",
 		"The cube of %s for %s is cancelled.":                                                                 "Il cubo di %s per %s è annullato.",
 		"The intrigue discards are shuffled into a new deck.":                                                 "Gli scarti Intrigo sono mescolati in un nuovo mazzo.",
-		"The moderator has loaded the game's data.\n":                                                         "Il moderatore ha caricato i dati del gioco.\n",
 		"The setup begins: Russia, France, the Central Powers and Great Britain place 2 cubes a round (3.3).": "Inizia il setup: Russia, Francia, Imperi Centrali e Gran Bretagna piazzano 2 cubi a round (3.3).",
 		"Turn %s begins. Turn order: %s.":                                                                     "Inizia il turno %s. Ordine di turno: %s.",
 		"Turn %s. Order: %s. Passed: %s.":                                                                     "Turno %s. Ordine: %s. Hanno passato: %s.",
