@@ -207,7 +207,7 @@ func newPNGBase(base, sample *image.RGBA, fixed []byte, reserved, sampled int) *
 	}
 	b.toks = tokenise(b.rows, b.stride, 0, len(b.rows), nil)
 	b.at = starts(b.toks)
-	b.codes = newCodebook(b.toks, b.stride, true)
+	b.codes = newCodebook(b.toks, b.stride)
 	bw := bitWriter{}
 	bw.grow(6 * len(b.toks))
 	b.off = make([]uint64, len(b.toks)+1)
