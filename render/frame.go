@@ -152,24 +152,28 @@ func (d *drawing) paletteSample(v *variants.Variant) []group {
 }
 
 // newPNGBase reduces base to the palette of base and, where it differs
-// from base, sample, which has sampled entries at least. With reserved above 0, fixed has a byte a pixel:
+// from base, sample, which has sampled entries at least. With reserved
+// above 0, fixed has a byte a pixel:
 // k+1 puts the pixel at palette entry k (k < reserved), whatever its
 // colour, and 0 reduces it as usual; entry k starts as the colour of its
 // first pixel.
 func newPNGBase(base, sample *image.RGBA, fixed []byte, reserved, sampled int) *pngBase {
+	// h counts the base, then the sample too; hs the sample alone.
 	h, hs := new(histogram), new(histogram)
-	h.add(base.Pix, 1)
+	h.add(base.Pix)
+	byBase := h.byCount()
 	for i := 0; i < len(base.Pix); i += 4 {
 		if pixel(base.Pix, i) != pixel(sample.Pix, i) {
-			hs.add(sample.Pix[i:i+4], 1)
+			hs.add(sample.Pix[i : i+4])
+			h.add(sample.Pix[i : i+4])
 		}
 	}
+	bySample := hs.byCount()
 	// The base's most used colours, then the sample's: the thin bands of
 	// a power's colour in a failed order are too few pixels to win a
 	// place against the base's edges, and the eye sees them go.
 	var chosen [cells]bool
 	var order []uint16
-	byBase, bySample := h.byCount(), hs.byCount()
 	nb := min(len(byBase), 256-reserved-sampled)
 	for _, list := range [][]uint16{byBase[:nb], bySample, byBase[nb:]} {
 		for _, k := range list {
@@ -177,12 +181,6 @@ func newPNGBase(base, sample *image.RGBA, fixed []byte, reserved, sampled int) *
 				chosen[k] = true
 				order = append(order, k)
 			}
-		}
-	}
-	for i := range h.count {
-		h.count[i] += hs.count[i]
-		for c := range 3 {
-			h.sum[i][c] += hs.sum[i][c]
 		}
 	}
 	pal, lut := h.paletteOf(order, true, reserved)
