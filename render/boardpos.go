@@ -360,10 +360,7 @@ func (bm *BoardMap) posBase() *pngBase {
 				fixed[i] = k[1] + 1
 			}
 		}
-		sample := image.NewRGBA(r)
-		copy(sample.Pix, base.Pix)
-		paint(sample, bm.paletteSample())
-		bm.pos = newPNGBase(base, sample, fixed, bm.b.Territories, boardSampled)
+		bm.pos = newPNGBase(base, paintedOver(base, bm.paletteSample()), fixed, bm.b.Territories, boardSampled)
 	})
 	return bm.pos
 }

@@ -167,10 +167,9 @@ func TestBoardFrameAsReference(t *testing.T) {
 		t.Fatal(err)
 	}
 	tints := bm.tints(bp)
-	base, ref := image.NewRGBA(got.Bounds()), image.NewRGBA(got.Bounds())
+	base := image.NewRGBA(got.Bounds())
 	paint(base, bm.posBaseGroups(func(a machiavelli.Area) color.RGBA { return tints[a] }))
-	copy(ref.Pix, base.Pix)
-	paint(ref, bm.positionGroups(bp))
+	ref := paintedOver(base, bm.positionGroups(bp))
 	b := bm.posBase()
 	signs, lost, untinted := 0, 0, 0
 	for y := range ref.Rect.Dy() {

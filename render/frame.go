@@ -122,10 +122,7 @@ func (b *pngBase) keepSign(key []byte, sp *spans) {
 func (d *drawing) pngBase(v *variants.Variant) *pngBase {
 	d.pngOnce.Do(func() {
 		base := d.baseRaster()
-		sample := image.NewRGBA(base.Rect)
-		copy(sample.Pix, base.Pix)
-		paint(sample, d.paletteSample(v))
-		d.png = newPNGBase(base, sample, nil, 0, sampleColours)
+		d.png = newPNGBase(base, paintedOver(base, d.paletteSample(v)), nil, 0, sampleColours)
 	})
 	return d.png
 }

@@ -16,11 +16,15 @@ import (
 // drawn once: the way a map was drawn before frames (frame.go), kept as
 // the benchmark's and the tests' reference.
 func (d *drawing) rasterise(sc *scene) *image.RGBA {
-	base := d.baseRaster()
-	img := image.NewRGBA(base.Rect)
-	copy(img.Pix, base.Pix)
-	paint(img, sc.groups)
-	return img
+	return paintedOver(d.baseRaster(), sc.groups)
+}
+
+// paintedOver is a copy of img with groups painted over it.
+func paintedOver(img *image.RGBA, groups []group) *image.RGBA {
+	out := image.NewRGBA(img.Rect)
+	copy(out.Pix, img.Pix)
+	paint(out, groups)
+	return out
 }
 
 // baseRaster is the base drawn once, the first time a PNG is asked for.
