@@ -354,9 +354,11 @@ func (bm *BoardMap) posBase() *pngBase {
 		paint(base, bm.posBaseGroups(func(machiavelli.Area) color.RGBA { return colLand }))
 		paint(key, bm.posBaseGroups(keyColour))
 		fixed := make([]byte, r.Dx()*r.Dy())
+		land := pixel([]byte{colLand.R, colLand.G, colLand.B, 255}, 0)
 		for i := range fixed {
 			k := key.Pix[4*i : 4*i+4]
-			if k[0] == 1 && k[2] == 254 && int(k[1]) < bm.b.Territories && pixel(base.Pix, 4*i) == pixel([]byte{colLand.R, colLand.G, colLand.B, 255}, 0) {
+			a := machiavelli.Area(k[1])
+			if int(a) < bm.b.Territories && (color.RGBA{k[0], k[1], k[2], k[3]}) == keyColour(a) && pixel(base.Pix, 4*i) == land {
 				fixed[i] = k[1] + 1
 			}
 		}
