@@ -340,7 +340,7 @@ func (b *pngBase) frame() *frame {
 // draw draws the scene over the base and reduces it to rows, and returns
 // the intervals of rows changed and the rows' Adler-32 checksum.
 func (f *frame) draw(sc *scene) ([][2]int, uint32) {
-	f.reset(f.b)
+	f.reset()
 	p := &painter{dst: f.rgba, f: f}
 	p.groups(sc.groups)
 	changed := f.changedRows()
@@ -376,7 +376,8 @@ func (f *frame) encode(changed [][2]int, adler uint32) {
 }
 
 // reset puts back the base's rows where the last picture drew.
-func (f *frame) reset(b *pngBase) {
+func (f *frame) reset() {
+	b := f.b
 	// The rows were reduced again only where marked, in the intervals
 	// changed.
 	for _, c := range f.changed {
@@ -438,7 +439,8 @@ func (b *pngBase) tile(t int32) image.Rectangle {
 
 // freshen copies the base's true colours into tile t, the first time it
 // is drawn on.
-func (f *frame) freshen(b *pngBase, t int32) {
+func (f *frame) freshen(t int32) {
+	b := f.b
 	if f.fresh[t] {
 		return
 	}
@@ -552,7 +554,7 @@ func (rb *rowBlender) row(py, x int, cover []byte) {
 	if ty := py >> tileShift; ty != rb.ty || tlo < rb.tlo || thi > rb.thi {
 		for tx := tlo; tx <= thi; tx++ {
 			if t := ty*b.ntx + tx; !f.fresh[t] {
-				f.freshen(b, int32(t))
+				f.freshen(int32(t))
 			}
 		}
 		// The range remembered must be all fresh: a span apart from the

@@ -244,7 +244,7 @@ func TestMarks(t *testing.T) {
 	w, h := b.rgba.Rect.Dx(), b.rgba.Rect.Dy()
 	rnd := rand.New(rand.NewPCG(3, 4))
 	for round := range 20 {
-		f.reset(b)
+		f.reset()
 		want := make([]bool, len(b.rows))
 		for range 1 + rnd.IntN(200) {
 			y, x0 := rnd.IntN(h), rnd.IntN(w)
