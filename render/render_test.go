@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"flag"
+	"image"
 	"image/png"
 	"io"
 	"os"
@@ -411,6 +412,26 @@ func checkGolden(t *testing.T, data []byte, golden string) {
 		os.WriteFile(out, data, 0o644)
 		t.Errorf("%d pixels differ from %s (at most %d may); this run's picture is in %s", differ, golden, limit, out)
 	}
+}
+
+// differing counts the pixels of a and b with a channel more than 40 of
+// 255 apart (all of them when the sizes differ).
+func differing(a, b image.Image) int {
+	r := a.Bounds()
+	if r != b.Bounds() {
+		return r.Dx() * r.Dy()
+	}
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			r1, g1, b1, _ := a.At(x, y).RGBA()
+			r2, g2, b2, _ := b.At(x, y).RGBA()
+			if far(r1, r2) || far(g1, g2) || far(b1, b2) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 func far(a, b uint32) bool {
