@@ -521,10 +521,7 @@ func counterShapes(k CounterKind, at pt, c color.RGBA, text string) []shape {
 	if k == CounterDummy {
 		c = mix(c, colPaper, 0.55)
 	}
-	letter := colPaper
-	if !dark(c) {
-		letter = colInk
-	}
+	letter := inkOn(c)
 	if k == CounterFleet {
 		w := max(2*fleetHalfW, textWidth(text, bold, counterText)+10)
 		return ship(at, w/(2*fleetHalfW), c, ink, letter, text, counterText)
