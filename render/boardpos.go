@@ -506,12 +506,16 @@ func (bp *boardPos) text(c *BoardCounter) string { return bp.abbrev[c.Power] + c
 // counterWidth is the room counter c takes in its row.
 func (bp *boardPos) counterWidth(c *BoardCounter) float32 {
 	if c.Kind == CounterFleet {
-		return max(2*fleetHalfW, textWidth(bp.text(c), bold, counterText)+10)
+		return shipWidth(bp.text(c))
 	}
 	return boxWidth(bp.text(c))
 }
 
+// boxWidth and shipWidth are how wide a land counter's box and a fleet's
+// hull are drawn with text on them.
 func boxWidth(text string) float32 { return max(24, textWidth(text, bold, counterText)+9) }
+
+func shipWidth(text string) float32 { return max(2*fleetHalfW, textWidth(text, bold, counterText)+10) }
 
 // counterShapes draws a counter of kind k centred at at: a box in the
 // power's colour with its text, the army's framed twice and taller, a
@@ -523,8 +527,7 @@ func counterShapes(k CounterKind, at pt, c color.RGBA, text string) []shape {
 	}
 	letter := inkOn(c)
 	if k == CounterFleet {
-		w := max(2*fleetHalfW, textWidth(text, bold, counterText)+10)
-		return ship(at, w/(2*fleetHalfW), c, ink, letter, text, counterText)
+		return ship(at, shipWidth(text)/(2*fleetHalfW), c, ink, letter, text, counterText)
 	}
 	w, h := boxWidth(text), float32(counterH)
 	if k == CounterArmy {
@@ -812,7 +815,7 @@ func (bm *BoardMap) posTitle(bp *boardPos) group {
 	return group{class: "title", shapes: shapes}
 }
 
-// legendTop is where a position's legend starts.
+// posLegendTop is where a position's legend starts.
 func (bm *BoardMap) posLegendTop() float32 { return float32(boardTitleHeight + bm.m.Height) }
 
 // posLegendPowers names the powers on the legend's first row: each one's
