@@ -595,8 +595,10 @@ func markerShapes(k MarkerKind, at pt) []shape {
 		strokeLines(colInk, 1.4, []pt{at.add(pt{-5, 1}), at.add(pt{-1, 5})}, []pt{at.add(pt{5, 1}), at.add(pt{1, 5})})}
 }
 
-var markerNames = map[MarkerKind]string{
-	MarkerFamine: "famine", MarkerPlague: "plague", MarkerRevolt: "revolt", MarkerSack: "sack", MarkerBattle: "battle",
+// markerNames are the markers' names, Italian and English.
+var markerNames = map[MarkerKind]struct{ it, en string }{
+	MarkerFamine: {"carestia", "famine"}, MarkerPlague: {"peste", "plague"}, MarkerRevolt: {"rivolta", "revolt"},
+	MarkerSack: {"sacco", "sack"}, MarkerBattle: {"battaglia", "battle"},
 }
 
 // siegeSign rings a besieged city: a ring in the besieger's colour with
@@ -648,8 +650,8 @@ func (bm *BoardMap) positionGroups(bp *boardPos) []group {
 		}
 		at := pt{next[a], s.Y - 1}
 		next[a] += 17
-		gs = append(gs, group{class: "marker", attrs: []attr{{"area", m.Area}, {"kind", markerNames[m.Kind]}},
-			title: b.Areas[a].Italian + ": " + markerNames[m.Kind], shapes: markerShapes(m.Kind, at)})
+		gs = append(gs, group{class: "marker", attrs: []attr{{"area", m.Area}, {"kind", markerNames[m.Kind].en}},
+			title: b.Areas[a].Italian + ": " + markerNames[m.Kind].en, shapes: markerShapes(m.Kind, at)})
 	}
 	for _, sg := range bp.Sieges {
 		a := bp.areas[sg.Area]
@@ -883,11 +885,9 @@ func (bm *BoardMap) posLegendSigns() group {
 	signs := boardSigns(rgb(0x9A9A9A), "Ve", "1")
 	row2 := signs[:7]
 	row3 := slices.Clone(signs[7:])
-	for _, m := range []struct {
-		k    MarkerKind
-		name string
-	}{{MarkerFamine, "carestia · famine"}, {MarkerPlague, "peste · plague"}, {MarkerRevolt, "rivolta · revolt"}, {MarkerSack, "sacco · sack"}, {MarkerBattle, "battaglia · battle"}} {
-		row2 = append(row2, legendItem{m.name, func(at pt) []shape { return markerShapes(m.k, at) }, 16})
+	for k := MarkerFamine; k <= MarkerBattle; k++ {
+		n := markerNames[k]
+		row2 = append(row2, legendItem{n.it + " · " + n.en, func(at pt) []shape { return markerShapes(k, at) }, 16})
 	}
 	top := bm.posLegendTop()
 	shapes := []shape{strokeLines(rgb(0xB0A890), 1, []pt{{0, top + 0.5}, {float32(bm.w), top + 0.5}})}
