@@ -12,13 +12,6 @@ import (
 	"golang.org/x/image/vector"
 )
 
-// rasterise draws the scene onto a copy of the variant's base, which is
-// drawn once: the way a map was drawn before frames (frame.go), kept as
-// the benchmark's and the tests' reference.
-func (d *drawing) rasterise(sc *scene) *image.RGBA {
-	return paintedOver(d.baseRaster(), sc.groups)
-}
-
 // paintedOver is a copy of img with groups painted over it.
 func paintedOver(img *image.RGBA, groups []group) *image.RGBA {
 	out := image.NewRGBA(img.Rect)

@@ -541,6 +541,23 @@ func TestResponseOrdersErrors(t *testing.T) {
 	}
 }
 
+// referencePNG draws pos as PNG did before frames (frame.go): the whole
+// picture in true colour (rasterise), reduced to a palette of its own,
+// encoded by image/png. The benchmark holds the two side by side.
+func referencePNG(w io.Writer, v *variants.Variant, pos *adjudicator.Position, opts Options) error {
+	d, sc, err := prepare(v, pos, opts)
+	if err != nil {
+		return err
+	}
+	return encodePNG(w, d.rasterise(sc))
+}
+
+// rasterise draws the scene onto a copy of the variant's base: the way
+// a map was drawn before frames, the tests' reference.
+func (d *drawing) rasterise(sc *scene) *image.RGBA {
+	return paintedOver(d.baseRaster(), sc.groups)
+}
+
 // BenchmarkPNG draws the worked game's Fall 1902 picture, orders and all,
 // as the judge does for a results mail: "frame" as PNG draws it, "before"
 // as it was drawn before frames (the whole picture reduced to a palette
