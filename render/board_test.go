@@ -133,6 +133,31 @@ func TestBoardSpots(t *testing.T) {
 
 var boardPNG = flag.String("boardpng", "", "write the board's map (and the merged board's, with -merged before .png) to this PNG file")
 
+// boardMap is board b's map.
+func boardMap(t testing.TB, b *machiavelli.Board) *BoardMap {
+	t.Helper()
+	bm, err := NewBoardMap(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bm
+}
+
+// drawBoard draws position p (the empty board when nil) on bm as a PNG:
+// the file and the picture it holds.
+func drawBoard(t testing.TB, bm *BoardMap, p *BoardPosition) (*bytes.Buffer, image.Image) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := bm.PNG(&buf, p); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &buf, img
+}
+
 // TestBoardPNG draws the empty board, as printed and with the Laguna
 // merged, and checks the picture's size and that the SVG names every area.
 // With -boardpng FILE it writes the PNGs for a person to look at:
@@ -140,18 +165,8 @@ var boardPNG = flag.String("boardpng", "", "write the board's map (and the merge
 //	go test ./render -run BoardPNG -boardpng /tmp/italia.png
 func TestBoardPNG(t *testing.T) {
 	for _, b := range []*machiavelli.Board{italia.Board(), italia.Merged()} {
-		bm, err := NewBoardMap(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var buf bytes.Buffer
-		if err := bm.PNG(&buf, nil); err != nil {
-			t.Fatal(err)
-		}
-		img, err := png.Decode(bytes.NewReader(buf.Bytes()))
-		if err != nil {
-			t.Fatal(err)
-		}
+		bm := boardMap(t, b)
+		buf, img := drawBoard(t, bm, nil)
 		w, h := bm.Size()
 		if got := img.Bounds().Size(); got.X != w || got.Y != h {
 			t.Errorf("PNG is %v, want %d x %d", got, w, h)
@@ -221,10 +236,7 @@ func writeSpots(t *testing.T, bm *BoardMap, name string) {
 // BenchmarkBoardPNG draws the board's map as a PNG (the base is drawn
 // once, the first time; every picture encodes it).
 func BenchmarkBoardPNG(b *testing.B) {
-	bm, err := NewBoardMap(italia.Merged())
-	if err != nil {
-		b.Fatal(err)
-	}
+	bm := boardMap(b, italia.Merged())
 	var buf bytes.Buffer
 	for b.Loop() {
 		buf.Reset()
@@ -238,10 +250,7 @@ func BenchmarkBoardPNG(b *testing.B) {
 // BenchmarkBoardBase draws the board's base from scratch: what the first
 // picture of a process costs.
 func BenchmarkBoardBase(b *testing.B) {
-	bm, err := NewBoardMap(italia.Merged())
-	if err != nil {
-		b.Fatal(err)
-	}
+	bm := boardMap(b, italia.Merged())
 	for b.Loop() {
 		img := image.NewRGBA(image.Rect(0, 0, bm.w, bm.h))
 		paint(img, bm.baseGroups())

@@ -354,16 +354,15 @@ func (bm *BoardMap) posBase() *pngBase {
 		paint(base, bm.posBaseGroups(func(machiavelli.Area) color.RGBA { return colLand }))
 		paint(key, bm.posBaseGroups(keyColour))
 		fixed := make([]byte, r.Dx()*r.Dy())
+		land := pixel([]byte{colLand.R, colLand.G, colLand.B, 255}, 0)
 		for i := range fixed {
 			k := key.Pix[4*i : 4*i+4]
-			if k[0] == 1 && k[2] == 254 && int(k[1]) < bm.b.Territories && pixel(base.Pix, 4*i) == pixel([]byte{colLand.R, colLand.G, colLand.B, 255}, 0) {
+			a := machiavelli.Area(k[1])
+			if int(a) < bm.b.Territories && (color.RGBA{k[0], k[1], k[2], k[3]}) == keyColour(a) && pixel(base.Pix, 4*i) == land {
 				fixed[i] = k[1] + 1
 			}
 		}
-		sample := image.NewRGBA(r)
-		copy(sample.Pix, base.Pix)
-		paint(sample, bm.paletteSample())
-		bm.pos = newPNGBase(base, sample, fixed, bm.b.Territories, boardSampled)
+		bm.pos = newPNGBase(base, paintedOver(base, bm.paletteSample()), fixed, bm.b.Territories, boardSampled)
 	})
 	return bm.pos
 }
@@ -507,12 +506,16 @@ func (bp *boardPos) text(c *BoardCounter) string { return bp.abbrev[c.Power] + c
 // counterWidth is the room counter c takes in its row.
 func (bp *boardPos) counterWidth(c *BoardCounter) float32 {
 	if c.Kind == CounterFleet {
-		return max(2*fleetHalfW, textWidth(bp.text(c), bold, counterText)+10)
+		return shipWidth(bp.text(c))
 	}
 	return boxWidth(bp.text(c))
 }
 
+// boxWidth and shipWidth are how wide a land counter's box and a fleet's
+// hull are drawn with text on them.
 func boxWidth(text string) float32 { return max(24, textWidth(text, bold, counterText)+9) }
+
+func shipWidth(text string) float32 { return max(2*fleetHalfW, textWidth(text, bold, counterText)+10) }
 
 // counterShapes draws a counter of kind k centred at at: a box in the
 // power's colour with its text, the army's framed twice and taller, a
@@ -522,13 +525,9 @@ func counterShapes(k CounterKind, at pt, c color.RGBA, text string) []shape {
 	if k == CounterDummy {
 		c = mix(c, colPaper, 0.55)
 	}
-	letter := colPaper
-	if !dark(c) {
-		letter = colInk
-	}
+	letter := inkOn(c)
 	if k == CounterFleet {
-		w := max(2*fleetHalfW, textWidth(text, bold, counterText)+10)
-		return ship(at, w/(2*fleetHalfW), c, ink, letter, text, counterText)
+		return ship(at, shipWidth(text)/(2*fleetHalfW), c, ink, letter, text, counterText)
 	}
 	w, h := boxWidth(text), float32(counterH)
 	if k == CounterArmy {
@@ -596,8 +595,10 @@ func markerShapes(k MarkerKind, at pt) []shape {
 		strokeLines(colInk, 1.4, []pt{at.add(pt{-5, 1}), at.add(pt{-1, 5})}, []pt{at.add(pt{5, 1}), at.add(pt{1, 5})})}
 }
 
-var markerNames = map[MarkerKind]string{
-	MarkerFamine: "famine", MarkerPlague: "plague", MarkerRevolt: "revolt", MarkerSack: "sack", MarkerBattle: "battle",
+// markerNames are the markers' names, Italian and English.
+var markerNames = map[MarkerKind]struct{ it, en string }{
+	MarkerFamine: {"carestia", "famine"}, MarkerPlague: {"peste", "plague"}, MarkerRevolt: {"rivolta", "revolt"},
+	MarkerSack: {"sacco", "sack"}, MarkerBattle: {"battaglia", "battle"},
 }
 
 // siegeSign rings a besieged city: a ring in the besieger's colour with
@@ -649,8 +650,8 @@ func (bm *BoardMap) positionGroups(bp *boardPos) []group {
 		}
 		at := pt{next[a], s.Y - 1}
 		next[a] += 17
-		gs = append(gs, group{class: "marker", attrs: []attr{{"area", m.Area}, {"kind", markerNames[m.Kind]}},
-			title: b.Areas[a].Italian + ": " + markerNames[m.Kind], shapes: markerShapes(m.Kind, at)})
+		gs = append(gs, group{class: "marker", attrs: []attr{{"area", m.Area}, {"kind", markerNames[m.Kind].en}},
+			title: b.Areas[a].Italian + ": " + markerNames[m.Kind].en, shapes: markerShapes(m.Kind, at)})
 	}
 	for _, sg := range bp.Sieges {
 		a := bp.areas[sg.Area]
@@ -816,7 +817,7 @@ func (bm *BoardMap) posTitle(bp *boardPos) group {
 	return group{class: "title", shapes: shapes}
 }
 
-// legendTop is where a position's legend starts.
+// posLegendTop is where a position's legend starts.
 func (bm *BoardMap) posLegendTop() float32 { return float32(boardTitleHeight + bm.m.Height) }
 
 // posLegendPowers names the powers on the legend's first row: each one's
@@ -884,11 +885,9 @@ func (bm *BoardMap) posLegendSigns() group {
 	signs := boardSigns(rgb(0x9A9A9A), "Ve", "1")
 	row2 := signs[:7]
 	row3 := slices.Clone(signs[7:])
-	for _, m := range []struct {
-		k    MarkerKind
-		name string
-	}{{MarkerFamine, "carestia · famine"}, {MarkerPlague, "peste · plague"}, {MarkerRevolt, "rivolta · revolt"}, {MarkerSack, "sacco · sack"}, {MarkerBattle, "battaglia · battle"}} {
-		row2 = append(row2, legendItem{m.name, func(at pt) []shape { return markerShapes(m.k, at) }, 16})
+	for k := MarkerFamine; k <= MarkerBattle; k++ {
+		n := markerNames[k]
+		row2 = append(row2, legendItem{n.it + " · " + n.en, func(at pt) []shape { return markerShapes(k, at) }, 16})
 	}
 	top := bm.posLegendTop()
 	shapes := []shape{strokeLines(rgb(0xB0A890), 1, []pt{{0, top + 0.5}, {float32(bm.w), top + 0.5}})}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"image"
 	"image/color"
-	"image/png"
 	"io"
 	"os"
 	"slices"
@@ -100,45 +99,15 @@ func testPosition() *BoardPosition {
 // testdata, as TestGolden does. Run with -update to accept a new picture
 // (and look at it first).
 func TestBoardGolden(t *testing.T) {
-	bm, err := NewBoardMap(italia.Merged())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := bm.PNG(&buf, testPosition()); err != nil {
-		t.Fatal(err)
-	}
+	bm := boardMap(t, italia.Merged())
+	buf, got := drawBoard(t, bm, testPosition())
 	if buf.Len() > 500<<10 {
 		t.Errorf("PNG of %d bytes, want under 500 KB", buf.Len())
-	}
-	got, err := png.Decode(bytes.NewReader(buf.Bytes()))
-	if err != nil {
-		t.Fatal(err)
 	}
 	if w, h := bm.Size(); got.Bounds() != image.Rect(0, 0, w, h) {
 		t.Errorf("PNG is %v, want %d x %d", got.Bounds(), w, h)
 	}
 	checkGolden(t, buf.Bytes(), "testdata/italia1500.png")
-}
-
-// differing counts the pixels of a and b with a channel more than 40 of
-// 255 apart (all of them when the sizes differ).
-func differing(a, b image.Image) int {
-	r := a.Bounds()
-	if r != b.Bounds() {
-		return r.Dx() * r.Dy()
-	}
-	n := 0
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			r1, g1, b1, _ := a.At(x, y).RGBA()
-			r2, g2, b2, _ := b.At(x, y).RGBA()
-			if far(r1, r2) || far(g1, g2) || far(b1, b2) {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // TestBoardFrameAsReference checks the PNG drawn over the base, its
@@ -149,28 +118,17 @@ func differing(a, b image.Image) int {
 // and names in a tinted territory keep the plain land's blend, a pale
 // fringe the eye reads as part of the line.
 func TestBoardFrameAsReference(t *testing.T) {
-	bm, err := NewBoardMap(italia.Merged())
-	if err != nil {
-		t.Fatal(err)
-	}
+	bm := boardMap(t, italia.Merged())
 	p := testPosition()
-	var buf bytes.Buffer
-	if err := bm.PNG(&buf, p); err != nil {
-		t.Fatal(err)
-	}
-	got, err := png.Decode(bytes.NewReader(buf.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, got := drawBoard(t, bm, p)
 	bp, err := bm.check(p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tints := bm.tints(bp)
-	base, ref := image.NewRGBA(got.Bounds()), image.NewRGBA(got.Bounds())
+	base := image.NewRGBA(got.Bounds())
 	paint(base, bm.posBaseGroups(func(a machiavelli.Area) color.RGBA { return tints[a] }))
-	copy(ref.Pix, base.Pix)
-	paint(ref, bm.positionGroups(bp))
+	ref := paintedOver(base, bm.positionGroups(bp))
 	b := bm.posBase()
 	signs, lost, untinted := 0, 0, 0
 	for y := range ref.Rect.Dy() {
@@ -202,10 +160,7 @@ var boardPosPNG = flag.String("boardpos", "", "write the test position's map to 
 // formed and shows every counter, order, siege, marker and garrison;
 // with -boardpos FILE it writes the PNG for a person to look at.
 func TestBoardPositionSVG(t *testing.T) {
-	bm, err := NewBoardMap(italia.Merged())
-	if err != nil {
-		t.Fatal(err)
-	}
+	bm := boardMap(t, italia.Merged())
 	p := testPosition()
 	var buf bytes.Buffer
 	if err := bm.SVG(&buf, p); err != nil {
@@ -234,10 +189,7 @@ func TestBoardPositionSVG(t *testing.T) {
 // TestBoardPositionRefused checks that what the board or the powers do
 // not have is refused, not drawn somewhere.
 func TestBoardPositionRefused(t *testing.T) {
-	bm, err := NewBoardMap(italia.Merged())
-	if err != nil {
-		t.Fatal(err)
-	}
+	bm := boardMap(t, italia.Merged())
 	for name, p := range map[string]*BoardPosition{
 		"no such area":     {Powers: italiaPowers, Control: map[string]string{"atlantis": "venezia"}},
 		"no such power":    {Powers: italiaPowers, Control: map[string]string{"venic": "spagna"}},
@@ -263,10 +215,7 @@ func TestBoardPositionRefused(t *testing.T) {
 // or name covers. The SVG names each one.
 func TestBoardCounterInEveryArea(t *testing.T) {
 	for _, b := range []*machiavelli.Board{italia.Board(), italia.Merged()} {
-		bm, err := NewBoardMap(b)
-		if err != nil {
-			t.Fatal(err)
-		}
+		bm := boardMap(t, b)
 		p := &BoardPosition{Powers: italiaPowers, Control: map[string]string{}}
 		for i, a := range b.Areas {
 			c := BoardCounter{Power: italiaPowers[i%len(italiaPowers)].ID, Area: a.ID, Label: "1"}
@@ -280,14 +229,7 @@ func TestBoardCounterInEveryArea(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var buf bytes.Buffer
-		if err := bm.PNG(&buf, p); err != nil {
-			t.Fatal(err)
-		}
-		img, err := png.Decode(bytes.NewReader(buf.Bytes()))
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, img := drawBoard(t, bm, p)
 		placed := bm.layoutCounters(bp)
 		if len(placed) != len(p.Counters) {
 			t.Fatalf("%d counters placed of %d", len(placed), len(p.Counters))
@@ -338,10 +280,7 @@ func TestBoardCounterInEveryArea(t *testing.T) {
 // BenchmarkBoardPositionPNG draws the test position (the base made
 // before the timer starts, as a judge's first map makes it).
 func BenchmarkBoardPositionPNG(b *testing.B) {
-	bm, err := NewBoardMap(italia.Merged())
-	if err != nil {
-		b.Fatal(err)
-	}
+	bm := boardMap(b, italia.Merged())
 	p := testPosition()
 	var buf bytes.Buffer
 	if err := bm.PNG(&buf, p); err != nil {

@@ -9,10 +9,10 @@ import (
 // A map's PNG rows are flat colours: a row is mostly runs of one palette
 // index, and mostly the row above it again. compress/flate's fastest level
 // looks for matches anywhere in its window and takes as long as the rest
-// of a map's drawing together; deflateRows looks only where a map repeats
+// of a map's drawing together; tokenise looks only where a map repeats
 // itself (the byte before, the row above), a few words compared at a time,
-// and writes one dynamic Huffman block: a quarter of the time, a file
-// about the same size.
+// and a frame writes one dynamic Huffman block (frame.encode): a quarter
+// of the time, a file about the same size.
 
 const (
 	minMatch = 3
@@ -30,22 +30,6 @@ const (
 // byte before (a run), the row above, and the row above shifted a pixel
 // either way (a slanting edge).
 func distances(stride int) [4]int { return [4]int{1, stride, stride - 1, stride + 1} }
-
-// deflateRows appends to out the zlib stream of data, rows of stride
-// bytes, whose Adler-32 checksum is adler (the caller knows it).
-func deflateRows(out []byte, data []byte, stride int, adler uint32) []byte {
-	return deflateTokens(out, tokenise(data, stride, 0, len(data), nil), stride, adler)
-}
-
-// deflateTokens appends to out the zlib stream of toks, a tokenisation of
-// rows of stride bytes whose Adler-32 checksum is adler.
-func deflateTokens(out []byte, toks []uint32, stride int, adler uint32) []byte {
-	out = append(out, 0x78, 0x01) // deflate, 32 KiB window, fastest
-	bw := bitWriter{out: out}
-	writeBlock(&bw, toks, stride)
-	out = bw.flush()
-	return binary.BigEndian.AppendUint32(out, adler)
-}
 
 // tokenise appends the tokens of data[from:to], greedily the longest
 // match of those at the distances tried (the first of them, of two as
@@ -488,9 +472,9 @@ type codebook struct {
 	headerBits uint64
 }
 
-// newCodebook makes codes for toks; with every set, every literal and
-// length has a code, so that any tokens of the same rows may be written.
-func newCodebook(toks []uint32, stride int, every bool) *codebook {
+// newCodebook makes codes for toks, and for every other literal and
+// length, so that any tokens of the same rows may be written.
+func newCodebook(toks []uint32, stride int) *codebook {
 	var litFreq [286]uint32
 	var distFreq [30]uint32
 	var code [4]int
@@ -500,10 +484,8 @@ func newCodebook(toks []uint32, stride int, every bool) *codebook {
 		// one-code tree.
 		distFreq[code[k]] = 1
 	}
-	if every {
-		for i := range litFreq {
-			litFreq[i] = 1
-		}
+	for i := range litFreq {
+		litFreq[i] = 1
 	}
 	for _, t := range toks {
 		if t&tokMatch == 0 {
@@ -532,17 +514,6 @@ func newCodebook(toks []uint32, stride int, every bool) *codebook {
 	cb.headerBits = bw.bitLen()
 	cb.header = append(bw.flush(), make([]byte, 8)...) // room to read a word at the end
 	return cb
-}
-
-// writeBlock writes toks as the stream's one, final block, with Huffman
-// codes made for them.
-func writeBlock(bw *bitWriter, toks []uint32, stride int) {
-	cb := newCodebook(toks, stride, false)
-	// A token takes at most 48 bits; the header, some hundreds of bytes.
-	bw.grow(6*len(toks) + len(cb.header))
-	bw.copyBits(cb.header, 0, cb.headerBits)
-	cb.put(bw, toks)
-	cb.end(bw)
 }
 
 // put writes toks.

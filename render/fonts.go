@@ -100,13 +100,8 @@ func face(s style, size float32) font.Face {
 // glyphAt is rune c of face k drawn at dot, from the dot's pixel: what
 // (*Drawer).DrawString draws for it. The caller holds faceMu.
 func glyphAt(k faceKey, dot fixed.Point26_6, c rune) *glyph {
-	gk := glyphKey{k, c, uint8(dot.X & 63), uint8(dot.Y & 63)}
-	g, ok := glyphs[gk]
-	if !ok {
-		if len(glyphs) >= maxGlyphs {
-			clear(glyphs)
-		}
-		g = &glyph{}
+	return keptAs(glyphs, glyphKey{k, c, uint8(dot.X & 63), uint8(dot.Y & 63)}, func() *glyph {
+		g := &glyph{}
 		dr, mask, mp, _, _ := face(k.s, k.size).Glyph(fixed.Point26_6{X: dot.X & 63, Y: dot.Y & 63}, c)
 		if !dr.Empty() {
 			// The face's mask is its scratch: copied.
@@ -118,38 +113,36 @@ func glyphAt(k faceKey, dot fixed.Point26_6, c rune) *glyph {
 			}
 			g.spans = newSpans(dr, g.mask)
 		}
-		glyphs[gk] = g
+		return g
+	})
+}
+
+// keptAs is m[key], made by mk the first time; m starts afresh when
+// it holds maxGlyphs. The caller holds faceMu.
+func keptAs[K comparable, V any](m map[K]V, key K, mk func() V) V {
+	v, ok := m[key]
+	if !ok {
+		if len(m) >= maxGlyphs {
+			clear(m)
+		}
+		v = mk()
+		m[key] = v
 	}
-	return g
+	return v
 }
 
 // advance is rune c's advance in face k, kept. The caller holds faceMu.
 func advance(k faceKey, c rune) fixed.Int26_6 {
-	gk := glyphKey{face: k, r: c}
-	a, ok := advances[gk]
-	if !ok {
-		if len(advances) >= maxGlyphs {
-			clear(advances)
-		}
-		a, _ = face(k.s, k.size).GlyphAdvance(c)
-		advances[gk] = a
-	}
-	return a
+	return keptAs(advances, glyphKey{face: k, r: c}, func() fixed.Int26_6 {
+		a, _ := face(k.s, k.size).GlyphAdvance(c)
+		return a
+	})
 }
 
 // kern is the kerning of the pair in face k, kept. The caller holds
 // faceMu.
 func kern(k faceKey, a, b rune) fixed.Int26_6 {
-	kk := kernKey{k, a, b}
-	v, ok := kerns[kk]
-	if !ok {
-		if len(kerns) >= maxGlyphs {
-			clear(kerns)
-		}
-		v = face(k.s, k.size).Kern(a, b)
-		kerns[kk] = v
-	}
-	return v
+	return keptAs(kerns, kernKey{k, a, b}, func() fixed.Int26_6 { return face(k.s, k.size).Kern(a, b) })
 }
 
 // measure is font.MeasureString by the kept metrics. The caller holds

@@ -122,10 +122,7 @@ func (b *pngBase) keepSign(key []byte, sp *spans) {
 func (d *drawing) pngBase(v *variants.Variant) *pngBase {
 	d.pngOnce.Do(func() {
 		base := d.baseRaster()
-		sample := image.NewRGBA(base.Rect)
-		copy(sample.Pix, base.Pix)
-		paint(sample, d.paletteSample(v))
-		d.png = newPNGBase(base, sample, nil, 0, sampleColours)
+		d.png = newPNGBase(base, paintedOver(base, d.paletteSample(v)), nil, 0, sampleColours)
 	})
 	return d.png
 }
@@ -152,24 +149,28 @@ func (d *drawing) paletteSample(v *variants.Variant) []group {
 }
 
 // newPNGBase reduces base to the palette of base and, where it differs
-// from base, sample, which has sampled entries at least. With reserved above 0, fixed has a byte a pixel:
+// from base, sample, which has sampled entries at least. With reserved
+// above 0, fixed has a byte a pixel:
 // k+1 puts the pixel at palette entry k (k < reserved), whatever its
 // colour, and 0 reduces it as usual; entry k starts as the colour of its
 // first pixel.
 func newPNGBase(base, sample *image.RGBA, fixed []byte, reserved, sampled int) *pngBase {
+	// h counts the base, then the sample too; hs the sample alone.
 	h, hs := new(histogram), new(histogram)
-	h.add(base.Pix, 1)
+	h.add(base.Pix)
+	byBase := h.byCount()
 	for i := 0; i < len(base.Pix); i += 4 {
 		if pixel(base.Pix, i) != pixel(sample.Pix, i) {
-			hs.add(sample.Pix[i:i+4], 1)
+			hs.add(sample.Pix[i : i+4])
+			h.add(sample.Pix[i : i+4])
 		}
 	}
+	bySample := hs.byCount()
 	// The base's most used colours, then the sample's: the thin bands of
 	// a power's colour in a failed order are too few pixels to win a
 	// place against the base's edges, and the eye sees them go.
 	var chosen [cells]bool
 	var order []uint16
-	byBase, bySample := h.byCount(), hs.byCount()
 	nb := min(len(byBase), 256-reserved-sampled)
 	for _, list := range [][]uint16{byBase[:nb], bySample, byBase[nb:]} {
 		for _, k := range list {
@@ -177,12 +178,6 @@ func newPNGBase(base, sample *image.RGBA, fixed []byte, reserved, sampled int) *
 				chosen[k] = true
 				order = append(order, k)
 			}
-		}
-	}
-	for i := range h.count {
-		h.count[i] += hs.count[i]
-		for c := range 3 {
-			h.sum[i][c] += hs.sum[i][c]
 		}
 	}
 	pal, lut := h.paletteOf(order, true, reserved)
@@ -207,7 +202,7 @@ func newPNGBase(base, sample *image.RGBA, fixed []byte, reserved, sampled int) *
 	}
 	b.toks = tokenise(b.rows, b.stride, 0, len(b.rows), nil)
 	b.at = starts(b.toks)
-	b.codes = newCodebook(b.toks, b.stride, true)
+	b.codes = newCodebook(b.toks, b.stride)
 	bw := bitWriter{}
 	bw.grow(6 * len(b.toks))
 	b.off = make([]uint64, len(b.toks)+1)
@@ -345,7 +340,7 @@ func (b *pngBase) frame() *frame {
 // draw draws the scene over the base and reduces it to rows, and returns
 // the intervals of rows changed and the rows' Adler-32 checksum.
 func (f *frame) draw(sc *scene) ([][2]int, uint32) {
-	f.reset(f.b)
+	f.reset()
 	p := &painter{dst: f.rgba, f: f}
 	p.groups(sc.groups)
 	changed := f.changedRows()
@@ -381,7 +376,8 @@ func (f *frame) encode(changed [][2]int, adler uint32) {
 }
 
 // reset puts back the base's rows where the last picture drew.
-func (f *frame) reset(b *pngBase) {
+func (f *frame) reset() {
+	b := f.b
 	// The rows were reduced again only where marked, in the intervals
 	// changed.
 	for _, c := range f.changed {
@@ -443,7 +439,8 @@ func (b *pngBase) tile(t int32) image.Rectangle {
 
 // freshen copies the base's true colours into tile t, the first time it
 // is drawn on.
-func (f *frame) freshen(b *pngBase, t int32) {
+func (f *frame) freshen(t int32) {
+	b := f.b
 	if f.fresh[t] {
 		return
 	}
@@ -557,7 +554,7 @@ func (rb *rowBlender) row(py, x int, cover []byte) {
 	if ty := py >> tileShift; ty != rb.ty || tlo < rb.tlo || thi > rb.thi {
 		for tx := tlo; tx <= thi; tx++ {
 			if t := ty*b.ntx + tx; !f.fresh[t] {
-				f.freshen(b, int32(t))
+				f.freshen(int32(t))
 			}
 		}
 		// The range remembered must be all fresh: a span apart from the

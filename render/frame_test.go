@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"compress/zlib"
+	"encoding/binary"
 	"hash/adler32"
 	"image"
 	"image/color"
@@ -42,7 +43,7 @@ func TestDeflateRows(t *testing.T) {
 			return b
 		}(),
 	} {
-		z := deflateRows(nil, data, 301, adler32.Checksum(data))
+		z := deflateRows(data, 301)
 		r, err := zlib.NewReader(bytes.NewReader(z))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -52,6 +53,20 @@ func TestDeflateRows(t *testing.T) {
 			t.Errorf("%s: %d bytes back (%v), want %d", name, len(got), err, len(data))
 		}
 	}
+}
+
+// deflateRows is the zlib stream of data, rows of stride bytes, as
+// frame.encode writes one: its tokens in one block, with the codes
+// newCodebook makes for them.
+func deflateRows(data []byte, stride int) []byte {
+	toks := tokenise(data, stride, 0, len(data), nil)
+	cb := newCodebook(toks, stride)
+	bw := bitWriter{out: []byte{0x78, 0x01}}
+	bw.grow(6*len(toks) + len(cb.header))
+	bw.copyBits(cb.header, 0, cb.headerBits)
+	cb.put(&bw, toks)
+	cb.end(&bw)
+	return binary.BigEndian.AppendUint32(bw.flush(), adler32.Checksum(data))
 }
 
 // TestFrameAsReference checks the frame against the whole picture drawn
@@ -229,7 +244,7 @@ func TestMarks(t *testing.T) {
 	w, h := b.rgba.Rect.Dx(), b.rgba.Rect.Dy()
 	rnd := rand.New(rand.NewPCG(3, 4))
 	for round := range 20 {
-		f.reset(b)
+		f.reset()
 		want := make([]bool, len(b.rows))
 		for range 1 + rnd.IntN(200) {
 			y, x0 := rnd.IntN(h), rnd.IntN(w)

@@ -209,10 +209,7 @@ func unitShapes(t variants.UnitType, at pt, scale float32, c color.RGBA, ghost b
 		c = mix(c, colPaper, 0.6)
 		ink = mix(colInk, colPaper, 0.4)
 	}
-	letter := colPaper
-	if !dark(c) {
-		letter = colInk
-	}
+	letter := inkOn(c)
 	if t == variants.Fleet {
 		return atPlace(ship(at, scale, c, ink, letter, "F", unitTextSize*scale)...)
 	}
@@ -536,11 +533,7 @@ func ring(at pt, r float32, c color.RGBA, oc outcome) []shape {
 func plus(at pt, c color.RGBA) []shape {
 	h := []pt{{at.X - 5, at.Y}, {at.X + 5, at.Y}}
 	vv := []pt{{at.X, at.Y - 5}, {at.X, at.Y + 5}}
-	mark := colInk
-	if dark(c) {
-		mark = colPaper
-	}
-	return atPlace(disc(at, 7.5, c, colInk, 1.2), strokeLines(mark, 2.2, h, vv))
+	return atPlace(disc(at, 7.5, c, colInk, 1.2), strokeLines(inkOn(c), 2.2, h, vv))
 }
 
 // phaseName writes a phase as players say it: "Fall 1902 retreats".

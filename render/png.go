@@ -24,8 +24,8 @@ func encodePNG(w io.Writer, img *image.RGBA) error {
 // nearest of those.
 func quantise(img *image.RGBA) *image.Paletted {
 	h := new(histogram)
-	h.add(img.Pix, 1)
-	pal, lut := h.palette(false)
+	h.add(img.Pix)
+	pal, lut := h.paletteOf(h.byCount(), false, 0)
 	out := image.NewPaletted(img.Rect, pal)
 	pix := img.Pix
 	for i, j := 0, 0; i+3 < len(pix); i, j = i+4, j+1 {
@@ -43,22 +43,15 @@ type histogram struct {
 	sum   [cells][3]uint32
 }
 
-// add counts the RGBA pixels pix, each weight times.
-func (h *histogram) add(pix []byte, weight uint32) {
+// add counts the RGBA pixels pix.
+func (h *histogram) add(pix []byte) {
 	for i := 0; i+3 < len(pix); i += 4 {
 		k := cell(pix[i], pix[i+1], pix[i+2])
-		h.count[k] += weight
-		h.sum[k][0] += weight * uint32(pix[i])
-		h.sum[k][1] += weight * uint32(pix[i+1])
-		h.sum[k][2] += weight * uint32(pix[i+2])
+		h.count[k]++
+		h.sum[k][0] += uint32(pix[i])
+		h.sum[k][1] += uint32(pix[i+1])
+		h.sum[k][2] += uint32(pix[i+2])
 	}
-}
-
-// palette returns the averages of the 256 most used cells, and a table
-// from cell to palette index: for the cells counted, or with every cell
-// when all is set (those not counted take the colour of their centre).
-func (h *histogram) palette(all bool) (color.Palette, *[cells]uint8) {
-	return h.paletteOf(h.byCount(), all, 0)
 }
 
 // byCount returns the cells counted, the most used first.
@@ -78,9 +71,12 @@ func (h *histogram) byCount() []uint16 {
 	return used
 }
 
-// paletteOf is palette with the cells counted in the order given: the
-// first 256 make the palette. Its first skip entries are left to the
-// caller (black until set), and no cell maps to them.
+// paletteOf returns the averages of the cells counted, in the order
+// given, the first 256 making the palette, and a table from cell to
+// palette index: for the cells counted, or with every cell when all is
+// set (those not counted take the colour of their centre). Its first
+// skip entries are left to the caller (black until set), and no cell
+// maps to them.
 func (h *histogram) paletteOf(used []uint16, all bool, skip int) (color.Palette, *[cells]uint8) {
 	n := min(len(used), 256-skip)
 	pal := make(color.Palette, skip+n)

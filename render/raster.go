@@ -12,15 +12,12 @@ import (
 	"golang.org/x/image/vector"
 )
 
-// rasterise draws the scene onto a copy of the variant's base, which is
-// drawn once: the way a map was drawn before frames (frame.go), kept as
-// the benchmark's and the tests' reference.
-func (d *drawing) rasterise(sc *scene) *image.RGBA {
-	base := d.baseRaster()
-	img := image.NewRGBA(base.Rect)
-	copy(img.Pix, base.Pix)
-	paint(img, sc.groups)
-	return img
+// paintedOver is a copy of img with groups painted over it.
+func paintedOver(img *image.RGBA, groups []group) *image.RGBA {
+	out := image.NewRGBA(img.Rect)
+	copy(out.Pix, img.Pix)
+	paint(out, groups)
+	return out
 }
 
 // baseRaster is the base drawn once, the first time a PNG is asked for.

@@ -109,24 +109,11 @@ func drawingFor(v *variants.Variant) (*drawing, error) {
 
 // PNG draws pos as a PNG image on w.
 func PNG(w io.Writer, v *variants.Variant, pos *adjudicator.Position, opts Options) error {
-	return writePNG(w, v, pos, opts, (*drawing).drawPNG)
-}
-
-// referencePNG draws pos as PNG did before frames (frame.go): the whole
-// picture in true colour, reduced to a palette of its own, encoded by
-// image/png. The benchmark and the tests hold the two side by side.
-func referencePNG(w io.Writer, v *variants.Variant, pos *adjudicator.Position, opts Options) error {
-	return writePNG(w, v, pos, opts, func(d *drawing, w io.Writer, _ *variants.Variant, sc *scene) error {
-		return encodePNG(w, d.rasterise(sc))
-	})
-}
-
-func writePNG(w io.Writer, v *variants.Variant, pos *adjudicator.Position, opts Options, draw func(*drawing, io.Writer, *variants.Variant, *scene) error) error {
 	d, sc, err := prepare(v, pos, opts)
 	if err != nil {
 		return err
 	}
-	if err := draw(d, w, v, sc); err != nil {
+	if err := d.drawPNG(w, v, sc); err != nil {
 		return fmt.Errorf("render: write PNG: %w", err)
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"flag"
+	"image"
 	"image/png"
 	"io"
 	"os"
@@ -413,6 +414,26 @@ func checkGolden(t *testing.T, data []byte, golden string) {
 	}
 }
 
+// differing counts the pixels of a and b with a channel more than 40 of
+// 255 apart (all of them when the sizes differ).
+func differing(a, b image.Image) int {
+	r := a.Bounds()
+	if r != b.Bounds() {
+		return r.Dx() * r.Dy()
+	}
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			r1, g1, b1, _ := a.At(x, y).RGBA()
+			r2, g2, b2, _ := b.At(x, y).RGBA()
+			if far(r1, r2) || far(g1, g2) || far(b1, b2) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 func far(a, b uint32) bool {
 	d := int(a>>8) - int(b>>8)
 	return d > 40 || d < -40
@@ -518,6 +539,23 @@ func TestResponseOrdersErrors(t *testing.T) {
 			t.Errorf("%+v: error %v, want one with %q", c.resp, err, c.want)
 		}
 	}
+}
+
+// referencePNG draws pos as PNG did before frames (frame.go): the whole
+// picture in true colour (rasterise), reduced to a palette of its own,
+// encoded by image/png. The benchmark holds the two side by side.
+func referencePNG(w io.Writer, v *variants.Variant, pos *adjudicator.Position, opts Options) error {
+	d, sc, err := prepare(v, pos, opts)
+	if err != nil {
+		return err
+	}
+	return encodePNG(w, d.rasterise(sc))
+}
+
+// rasterise draws the scene onto a copy of the variant's base: the way
+// a map was drawn before frames, the tests' reference.
+func (d *drawing) rasterise(sc *scene) *image.RGBA {
+	return paintedOver(d.baseRaster(), sc.groups)
 }
 
 // BenchmarkPNG draws the worked game's Fall 1902 picture, orders and all,

@@ -113,12 +113,8 @@ func (s *Schematic) PNG(w io.Writer) error {
 		const d = 17
 		x := c.X - float32(len(r.Pieces)-1)*d/2
 		for _, m := range r.Pieces {
-			ink := colPaper
-			if !dark(m.Colour) {
-				ink = colInk
-			}
 			boxes = append(boxes, disc(pt{x, c.Y + 11}, 7.5, m.Colour, colInk, 1),
-				label(pt{x, c.Y + 15}, m.Letter, 10, bold, ink, color.RGBA{}, anchorMiddle))
+				label(pt{x, c.Y + 15}, m.Letter, 10, bold, inkOn(m.Colour), color.RGBA{}, anchorMiddle))
 			x += d
 		}
 	}

@@ -54,6 +54,15 @@ func dark(c color.RGBA) bool {
 	return 0.299*float32(c.R)+0.587*float32(c.G)+0.114*float32(c.B) < 150
 }
 
+// inkOn is the colour of a letter or mark on c: paper on a dark colour,
+// ink on a light one.
+func inkOn(c color.RGBA) color.RGBA {
+	if dark(c) {
+		return colPaper
+	}
+	return colInk
+}
+
 // tint is how strongly a power's colour tints its home provinces: pale
 // colours need more to show on the land's beige.
 func tint(c color.RGBA) float32 {
