@@ -74,16 +74,16 @@ func (Kind) EditForms() [game.Langs]string { return table.EditForms() }
 func (Kind) Commands() []game.Command {
 	return append(table.Commands(), table.DataCommand(
 		[game.Langs]string{"loads the group's data file (map, Power sheets, cards) before the setup", "carica il file dei dati del gruppo (mappa, schede, carte) prima del setup"},
-		func(s *table.State, body string) (table.Play, table.Msg, []table.Msg) {
+		func(s *table.State, body string) (table.Play, table.Msg, int, []table.Msg) {
 			p := s.P.(*Play)
 			if p.Turn != 0 || p.Placing != nil {
-				return nil, table.Msg{}, []table.Msg{table.M("the data is loaded before the setup only")}
+				return nil, table.Msg{}, 0, []table.Msg{table.M("the data is loaded before the setup only")}
 			}
 			d, errs := ParseData(body)
 			if len(errs) > 0 {
-				return nil, table.Msg{}, errs
+				return nil, table.Msg{}, 0, errs
 			}
-			return &Play{Table: p.Table, Data: d}, table.M("Data loaded: %s territories, %s events, %s intrigue cards; %s placeholder lines.", len(d.Territories), len(d.Events), len(d.Intrigue), d.Placeholders), nil
+			return &Play{Table: p.Table, Data: d}, table.M("Data loaded: %s territories, %s events, %s intrigue cards; %s placeholder lines.", len(d.Territories), len(d.Events), len(d.Intrigue), d.Placeholders), d.Placeholders, nil
 		}))
 }
 

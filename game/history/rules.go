@@ -64,19 +64,19 @@ func (Kind) EditForms() [game.Langs]string { return table.EditForms() }
 func (Kind) Commands() []game.Command {
 	return append(table.Commands(), table.DataCommand(
 		[game.Langs]string{"loads the group's data file (board, cards, scores) before the setup", "carica il file dei dati del gruppo (plancia, carte, punti) prima della preparazione"},
-		func(s *table.State, body string) (table.Play, table.Msg, []table.Msg) {
+		func(s *table.State, body string) (table.Play, table.Msg, int, []table.Msg) {
 			p := s.P.(*Play)
 			if p.Stage != "E0" {
-				return nil, table.Msg{}, []table.Msg{table.M("the data is loaded before the setup only")}
+				return nil, table.Msg{}, 0, []table.Msg{table.M("the data is loaded before the setup only")}
 			}
 			d, errs := ParseData(body)
 			if len(errs) > 0 {
-				return nil, table.Msg{}, errs
+				return nil, table.Msg{}, 0, errs
 			}
 			if errs := d.Fit(len(p.Order)); len(errs) > 0 {
-				return nil, table.Msg{}, errs[:1]
+				return nil, table.Msg{}, 0, errs[:1]
 			}
-			return &Play{Table: p.Table, Data: d}, table.M("Data loaded: %s lands, %s empires, %s events; %s placeholder lines.", len(d.Lands), len(d.Empires), len(d.Events), d.Placeholders), nil
+			return &Play{Table: p.Table, Data: d}, table.M("Data loaded: %s lands, %s empires, %s events; %s placeholder lines.", len(d.Lands), len(d.Empires), len(d.Events), d.Placeholders), d.Placeholders, nil
 		}))
 }
 

@@ -52,7 +52,7 @@ func ReadData(text string) (lines []DataLine, placeholders int) {
 // game's next state, or refuses them with every reason (up to ten);
 // the reply is load's, and every player is told that the data is
 // loaded.
-func DataCommand(help [game.Langs]string, load func(s *State, body string) (Play, Msg, []Msg)) game.Command {
+func DataCommand(help [game.Langs]string, load func(s *State, body string) (next Play, reply Msg, placeholders int, errs []Msg)) game.Command {
 	return game.Command{
 		Verb: "DATA", Master: true, Block: true,
 		Syntax: [game.Langs]string{"DATA ... ENDDATA", "DATA ... ENDDATA"},
@@ -61,7 +61,7 @@ func DataCommand(help [game.Langs]string, load func(s *State, body string) (Play
 			s := st.(*State)
 			d := s.P.Dict()
 			_, body, _ := strings.Cut(args, "\n")
-			next, reply, errs := load(s, body)
+			next, reply, placeholders, errs := load(s, body)
 			if len(errs) > 0 {
 				return nil, nil, nil, &game.Refusal{Reason: func(l game.Lang) string {
 					ws := make([]string, len(errs))
@@ -70,6 +70,12 @@ func DataCommand(help [game.Langs]string, load func(s *State, body string) (Play
 					}
 					return M("the data file is refused: %s", strings.Join(ws, "; ")).Write(d, l)
 				}}
+			}
+			// The moderator's pending ask for the data counts the new
+			// file's placeholders, not the sample's.
+			if b := next.Base(); b.Now() != nil && b.Now().Seat == Master && b.Now().Prompt.F == dataPrompt {
+				b.Pending = slices.Clone(b.Pending)
+				b.Pending[0].Prompt = M(dataPrompt, placeholders)
 			}
 			return NewState(next, s.decode), reply.Text(d), M("The moderator has loaded the game's data.\n").Text(d), nil
 		},
@@ -117,9 +123,12 @@ func DataItalian(d game.Dictionary, reasons map[string]string) {
 // file, or to start with the data loaded (a sample, whose placeholder
 // lines are counted): RULE START.
 func (t *Table) AskData(kind string, placeholders int) {
-	t.Ask(Decision{Seat: Master, Kind: kind, Answers: []string{"START"}, Default: "START",
-		Prompt: M("Send your copy's data with DATA ... ENDDATA, then RULE START; or RULE START to play with the data loaded (%s lines of it are placeholders)", placeholders)})
+	t.Ask(Decision{Seat: Master, Kind: kind, Answers: []string{"START"}, Default: "START", Prompt: M(dataPrompt, placeholders)})
 }
+
+// dataPrompt is the moderator's ask for the data (AskData), which DATA
+// counts again.
+const dataPrompt = "Send your copy's data with DATA ... ENDDATA, then RULE START; or RULE START to play with the data loaded (%s lines of it are placeholders)"
 
 // Calendar is a game's calendar of decision kinds, each with a daily
 // deadline by default, named in the reader's language by d.

@@ -250,13 +250,15 @@ func TestData(t *testing.T) {
 		t.Fatalf("%d placeholders, %+v", ph, lines)
 	}
 	s := newCards(t, dice.New(seed, ""))
-	cmd := DataCommand([game.Langs]string{"loads", "carica"}, func(s *State, body string) (Play, Msg, []Msg) {
+	s.t().Pending = nil
+	s.t().AskData("data", 185)
+	cmd := DataCommand([game.Langs]string{"loads", "carica"}, func(s *State, body string) (Play, Msg, int, []Msg) {
 		if strings.Contains(body, "bad") {
-			return nil, Msg{}, []Msg{M("there is no place %s", "bad")}
+			return nil, Msg{}, 0, []Msg{M("there is no place %s", "bad")}
 		}
-		c := s.P.(*cards)
+		c := *s.P.(*cards)
 		c.Turn = 2
-		return c, M("Ruling taken: %s.", "loaded"), nil
+		return &c, M("Ruling taken: %s.", "loaded"), 1, nil
 	})
 	if _, _, _, err := cmd.Do(s, nil, "\nbad\n"); err == nil || err.(*game.Refusal).Reason(game.Italian) != "il file dei dati è rifiutato: non esiste il luogo bad" {
 		t.Errorf("refusal: %v", err)
@@ -264,6 +266,14 @@ func TestData(t *testing.T) {
 	next, reply, notice, err := cmd.Do(s, nil, "\nCARD 1\n")
 	if err != nil || next.(*State).P.(*cards).Turn != 2 || reply(game.English) != "Ruling taken: loaded." || notice(game.Italian) != "Il moderatore ha caricato i dati del gioco.\n" {
 		t.Errorf("load: %v %q", err, reply)
+	}
+	// The moderator's ask for the data counts the file loaded, and the
+	// state before is as it was.
+	if got := next.(*State).t().Now().Prompt.Write(nil, game.English); !strings.HasSuffix(got, "(1 lines of it are placeholders)") {
+		t.Errorf("the ask after DATA: %q", got)
+	}
+	if got := s.t().Now().Prompt.Write(nil, game.English); !strings.HasSuffix(got, "(185 lines of it are placeholders)") {
+		t.Errorf("the ask before DATA: %q", got)
 	}
 }
 

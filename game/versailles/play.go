@@ -85,16 +85,16 @@ func (Kind) EditForms() [game.Langs]string { return table.EditForms() }
 func (Kind) Commands() []game.Command {
 	return append(append(table.Commands(), table.DataCommand(
 		[game.Langs]string{"loads the group's data file (cards, board values) before the setup", "carica il file dei dati del gruppo (carte, valori della plancia) prima della preparazione"},
-		func(s *table.State, body string) (table.Play, table.Msg, []table.Msg) {
+		func(s *table.State, body string) (table.Play, table.Msg, int, []table.Msg) {
 			p := s.P.(*Play)
 			if p.Round != 0 {
-				return nil, table.Msg{}, []table.Msg{table.M("the data is loaded before the setup only")}
+				return nil, table.Msg{}, 0, []table.Msg{table.M("the data is loaded before the setup only")}
 			}
 			d, errs := ParseData(body)
 			if len(errs) > 0 {
-				return nil, table.Msg{}, errs
+				return nil, table.Msg{}, 0, errs
 			}
-			return &Play{Table: p.Table, Data: d, Players: p.Players}, table.M("Data loaded: %s issues, %s events, %s strategy cards; %s placeholder lines.", len(d.Issues), len(d.Events), len(d.Strategy), d.Placeholders), nil
+			return &Play{Table: p.Table, Data: d, Players: p.Players}, table.M("Data loaded: %s issues, %s events, %s strategy cards; %s placeholder lines.", len(d.Issues), len(d.Events), len(d.Strategy), d.Placeholders), d.Placeholders, nil
 		})), dealCommands()...)
 }
 
