@@ -44,10 +44,7 @@ func (c *checker) lines(vs ...verbID) []*order {
 
 // deployed is the sheet's deployment of counter #k, nil for none.
 func (c *checker) deployed(k int) *order {
-	if o, ok := c.sheet["schiera #"+strconv.Itoa(k)]; ok {
-		return o
-	}
-	return nil
+	return c.sheet["schiera #"+strconv.Itoa(k)]
 }
 
 // where is where counter #k starts its move: where the sheet deploys it,
@@ -430,9 +427,9 @@ func (c *checker) poolAfter(o *order) Elements {
 		case vRecruit:
 			es[x.vals["e"].(Elem)] += x.num("n")
 		case vHireSwiss:
-			es[PKS] += 4
+			es[PKS] += mercenaryPack
 		case vHireLandsknechts:
-			es[LZ] += 4
+			es[LZ] += mercenaryPack
 		}
 	}
 	return es
