@@ -320,14 +320,7 @@ func (rs *resolution) transit() {
 }
 
 // allied reports whether a and b are allied in the position being made.
-func (rs *resolution) allied(a, b string) bool {
-	for _, al := range rs.pos.Alliances {
-		if al == [2]string{a, b} || al == [2]string{b, a} {
-			return true
-		}
-	}
-	return false
-}
+func (rs *resolution) allied(a, b string) bool { return rs.pos.allied(a, b) }
 
 // spend takes n ducats from p for what if it has them, telling p; false
 // if it has not, and the spending is dropped (R39).

@@ -283,8 +283,11 @@ func (p *Power) pool() Elements {
 }
 
 // allied reports whether a and b are formal allies this year.
-func (s *State) allied(a, b string) bool {
-	for _, al := range s.pos.Alliances {
+func (s *State) allied(a, b string) bool { return s.pos.allied(a, b) }
+
+// allied reports whether a and b are formal allies in pos.
+func (pos *Position) allied(a, b string) bool {
+	for _, al := range pos.Alliances {
 		if al == [2]string{a, b} || al == [2]string{b, a} {
 			return true
 		}
