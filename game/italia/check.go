@@ -82,11 +82,8 @@ func (c *checker) sea(n int) machiavelli.Area {
 	return machiavelli.NoArea
 }
 
-// expensesDue reports whether this phase has the expenses (seed §3 C:
-// every spring but the first).
-func (c *checker) expensesDue() bool {
-	return c.s.phase.Step == SpringOps && c.s.phase.Year > FirstYear
-}
+// expensesDue reports whether this phase has the expenses.
+func (c *checker) expensesDue() bool { return c.s.phase.expensesDue() }
 
 // name is an area's name in l.
 func (c *checker) name(a machiavelli.Area) string { return c.s.r.board.Areas[a].Italian }

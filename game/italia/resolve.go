@@ -364,7 +364,7 @@ func (rs *resolution) operations() {
 	rs.cardsStart(whenBefore)
 	// The expenses (phase C) come before the operations (D), as seed §3
 	// orders the phases and the ledger of spec §4.3 adds them up.
-	if rs.s.phase.Step == SpringOps && rs.s.phase.Year > FirstYear {
+	if rs.s.phase.expensesDue() {
 		rs.expenses()
 	}
 	rs.transit()
