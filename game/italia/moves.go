@@ -155,7 +155,7 @@ func (rs *resolution) hostileIn(p, id string) bool {
 // marked reports whether territory id has famine, a revolt or a sack.
 func (rs *resolution) marked(id string) bool {
 	return slices.Contains(rs.pos.Famine, id) || slices.Contains(rs.pos.Sack, id) ||
-		slices.ContainsFunc(rs.pos.Revolts, func(r Revolt) bool { return r.At == id })
+		rs.inRevolt(id)
 }
 
 // remove takes counter ct off the board, its elements to the reserve.
@@ -281,7 +281,7 @@ func (rs *resolution) finish(k counterKey, m moves, id string) {
 
 // inRevolt reports whether territory id is in revolt now.
 func (rs *resolution) inRevolt(id string) bool {
-	return slices.ContainsFunc(rs.pos.Revolts, func(r Revolt) bool { return r.At == id })
+	return rs.pos.inRevolt(id)
 }
 
 // lose removes a counter lost with all its elements (the CinC to the

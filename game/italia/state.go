@@ -297,7 +297,12 @@ func (pos *Position) allied(a, b string) bool {
 
 // inRevolt reports whether territory id is in revolt.
 func (s *State) inRevolt(id string) bool {
-	return slices.ContainsFunc(s.pos.Revolts, func(r Revolt) bool { return r.At == id })
+	return s.pos.inRevolt(id)
+}
+
+// inRevolt reports whether territory id is in revolt in pos.
+func (pos *Position) inRevolt(id string) bool {
+	return slices.ContainsFunc(pos.Revolts, func(r Revolt) bool { return r.At == id })
 }
 
 // capitalSet is power id's capital set (spec §3.16): the Aragonesi's
