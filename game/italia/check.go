@@ -156,10 +156,11 @@ func (c *checker) mayEnter(a machiavelli.Area, dummy bool) game.Text {
 	return nil
 }
 
-// bribeBase is the least offer for a bribe or a revolt in territory a:
-// 10, 13 in France's yellow land (seed §5).
-func (c *checker) bribeBase(a machiavelli.Area) int {
-	if c.s.r.board.Areas[a].Colour == machiavelli.Yellow {
+// bribeBase is the least offer for a bribe or a revolt in territory a,
+// and what a successful one beats the counter-offers by: 10, 13 in
+// France's yellow land (seed §5).
+func bribeBase(b *machiavelli.Board, a machiavelli.Area) int {
+	if b.Areas[a].Colour == machiavelli.Yellow {
 		return 13
 	}
 	return 10
@@ -453,7 +454,7 @@ func (c *checker) political(o *order) game.Text {
 			return tx("you pacify a revolt in your own territory: %s is not one (seed §5)", c.name(t))
 		}
 	case vBribe, vRevolt:
-		base := c.bribeBase(t)
+		base := bribeBase(c.s.r.board, t)
 		if why := c.truceText(owner); why != nil {
 			return why
 		}

@@ -289,10 +289,7 @@ func (rs *resolution) financial() {
 				against += n
 			}
 		}
-		base := 10
-		if b.Areas[rs.s.area(id)].Colour == machiavelli.Yellow {
-			base = 13
-		}
+		base := bribeBase(b, rs.s.area(id))
 		for _, a := range list {
 			switch {
 			case a != best:
