@@ -436,9 +436,8 @@ func (rs *resolution) attritionUpTo(p *Power, ct *Counter, why game.Text, most i
 	if ct.Elements.Troops() > 0 {
 		return false
 	}
-	p.Reserve = p.Reserve.Plus(ct.Elements)
-	n0 := ct.N
-	p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == n0 })
-	rs.tell(nil, "%s #%s is no more", "p:"+p.ID, fmt.Sprint(n0))
+	gone := ct.N
+	rs.remove(p, ct)
+	rs.tell(nil, "%s #%s is no more", "p:"+p.ID, fmt.Sprint(gone))
 	return true
 }
