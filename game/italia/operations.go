@@ -92,22 +92,11 @@ func (rs *resolution) expenses() {
 			p.Fleets = slices.DeleteFunc(p.Fleets, func(f Fleet) bool { return f.N == o.num("f") })
 			p.DisbandedFleets++
 		}
-		buys := c.lines(vRecruit, vBuildFleet, vHireSwiss, vHireLandsknechts)
-		cost := func(o *order) int {
-			switch o.verb {
-			case vRecruit:
-				return o.num("n") * elems[o.vals["e"].(Elem)].Recruit
-			case vBuildFleet:
-				return fleetCost
-			case vHireSwiss:
-				return swissCost
-			}
-			return lanziCost
-		}
+		buys := c.lines(buyVerbs...)
 		bill := func() int {
 			n := upkeepOf(p.pool(), len(p.Fleets))
 			for _, o := range buys {
-				n += cost(o)
+				n += buyCost(o)
 			}
 			return n
 		}
