@@ -167,11 +167,7 @@ func (rs *resolution) buy(p *Power, o *order) {
 		if sea == "" {
 			return
 		}
-		n := 1
-		for p.fleet(n) != nil {
-			n++
-		}
-		p.Fleets = append(p.Fleets, Fleet{N: n, At: sea})
+		p.newFleet(sea)
 		p.DisbandedFleets = max(0, p.DisbandedFleets-1)
 	}
 }
@@ -310,11 +306,7 @@ func (rs *resolution) control(id, who string) {
 	}
 	b := rs.s.r.board
 	sea := b.Areas[b.Areas[rs.s.area("genoa")].Port[0]].ID
-	n := 1
-	for p.fleet(n) != nil {
-		n++
-	}
-	p.Fleets = append(p.Fleets, Fleet{N: n, At: sea})
+	n := p.newFleet(sea)
 	rs.tell(nil, "%s takes the Genova fleet, F%s in %s (seed §4)", "p:"+who, fmt.Sprint(n), "a:"+sea)
 }
 

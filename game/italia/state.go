@@ -262,6 +262,17 @@ func (p *Power) fleet(n int) *Fleet {
 	return nil
 }
 
+// newFleet puts a new fleet of p's in sea, numbered with the lowest
+// number free, and returns the number.
+func (p *Power) newFleet(sea string) int {
+	n := 1
+	for p.fleet(n) != nil {
+		n++
+	}
+	p.Fleets = append(p.Fleets, Fleet{N: n, At: sea})
+	return n
+}
+
 // army is power p's army counter, nil if it has none on the board.
 func (p *Power) army() *Counter {
 	for i := range p.Counters {
