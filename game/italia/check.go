@@ -747,5 +747,5 @@ func (c *checker) start(o *order) (machiavelli.Area, game.Text) {
 
 // mayUsePort reports whether the seat may use territory a's port (R22).
 func (c *checker) mayUsePort(a machiavelli.Area) bool {
-	return usesPort(c.s.pos, c.s.allied, c.seat, c.s.r.board.Areas[a].ID)
+	return c.s.pos.letsThrough(c.seat, c.s.r.board.Areas[a].ID)
 }
