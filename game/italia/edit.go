@@ -1,7 +1,6 @@
 package italia
 
 import (
-	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
@@ -144,12 +143,8 @@ func (s *State) EditPrivate(words string, seat func(name string) (string, error)
 	}
 	// Edited on a copy: the state is a value, and a refused edit leaves
 	// it as it was.
-	data, err := json.Marshal(s.pos)
+	pos, err := s.pos.clone()
 	if err != nil {
-		return nil, nil, nil, err
-	}
-	pos := &Position{}
-	if err := json.Unmarshal(data, pos); err != nil {
 		return nil, nil, nil, err
 	}
 	rd := s.r.reader()

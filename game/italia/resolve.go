@@ -190,12 +190,8 @@ type resolution struct {
 // order written: a line that no longer stands is dropped, costs nothing
 // and is told to its power (R10).
 func (s *State) resolution(orders []game.Order, d *dice.Source) (*resolution, error) {
-	data, err := json.Marshal(s.pos)
+	pos, err := s.pos.clone()
 	if err != nil {
-		return nil, err
-	}
-	pos := &Position{}
-	if err := json.Unmarshal(data, pos); err != nil {
 		return nil, err
 	}
 	rs := &resolution{s: s, pos: pos, d: d, sheets: map[string]*checker{}, ceded: map[string]bool{}, strategicMoved: map[counterKey]bool{}, joined: map[counterKey]string{},
