@@ -234,12 +234,12 @@ func (s *State) EditPrivate(words string, seat func(name string) (string, error)
 				pos.Revolts = append(pos.Revolts, Revolt{At: id})
 			}
 		}
-		marker := map[string]string{"famine": "famine", "revolt": "revolt", "sack": "sack"}[what]
+		// The change's name is the marker's ("famine", the dictionary's).
 		done = func(l game.Lang) string {
 			if on {
-				return f(l, "%s: %s", landName(s, id), t(l, marker))
+				return f(l, "%s: %s", landName(s, id), t(l, what))
 			}
-			return f(l, "%s: no more %s", landName(s, id), t(l, marker))
+			return f(l, "%s: no more %s", landName(s, id), t(l, what))
 		}
 	case "elements":
 		if len(args) < 3 {
