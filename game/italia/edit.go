@@ -402,8 +402,7 @@ func elementsFault(kind CounterKind, es Elements) *game.Refusal {
 // dropCounter takes power id's counter #n off the board in pos, and ends
 // the siege it laid.
 func dropCounter(pos *Position, id string, n int) {
-	p := pos.power(id)
-	p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == n })
+	pos.power(id).drop(n)
 	pos.Sieges = slices.DeleteFunc(pos.Sieges, func(sg Siege) bool { return sg.Power == id && sg.Counter == n })
 }
 

@@ -161,8 +161,7 @@ func (rs *resolution) marked(id string) bool {
 // remove takes counter ct off the board, its elements to the reserve.
 func (rs *resolution) remove(p *Power, ct *Counter) {
 	p.Reserve = p.Reserve.Plus(ct.Elements)
-	n := ct.N
-	p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == n })
+	p.drop(ct.N)
 }
 
 // ottomans rolls for the Ottomans' activation on an entry into territory
@@ -289,8 +288,7 @@ func (rs *resolution) inRevolt(id string) bool {
 func (rs *resolution) lose(p *Power, ct *Counter) {
 	p.Reserve[CINC] += ct.Elements[CINC]
 	p.Reserve[COND] += ct.Elements[COND]
-	n := ct.N
-	p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == n })
+	p.drop(ct.N)
 }
 
 // sieges rolls each siege (seed §9, spec §3.11, R25): an army with

@@ -262,6 +262,11 @@ func (p *Power) fleet(n int) *Fleet {
 	return nil
 }
 
+// drop takes p's counter #n off the board, with what it holds.
+func (p *Power) drop(n int) {
+	p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == n })
+}
+
 // newFleet puts a new fleet of p's in sea, numbered with the lowest
 // number free, and returns the number.
 func (p *Power) newFleet(sea string) int {
