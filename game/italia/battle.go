@@ -34,7 +34,7 @@ type side struct {
 // abstract battle (Appendix C) does.
 func (rs *resolution) armies(at string, a, d counterKey, origins map[counterKey]string, engaged map[counterKey]bool) {
 	ra, rd := rs.reinforcements(a, d, at, engaged), rs.reinforcements(d, a, at, engaged)
-	swiss := rs.counterOf(a).Elements[PKS] > 0 && rs.counterOf(d).Elements[PKS] > 0
+	swiss := rs.swissAbstain(a, d)
 	pa, pd := rs.potential(a, ra, swiss), rs.potential(d, rd, swiss)
 	// In a game of tactical battles a ticket decides (tactical.go): the
 	// arbiter's ruling on comparability, his result.
@@ -147,6 +147,13 @@ func (rs *resolution) reinforcements(k, enemy counterKey, at string, engaged map
 	return out
 }
 
+// swissAbstain reports whether the armies a and d both have Swiss pikes,
+// which then abstain from their battle (seed §4): value counts them
+// nothing.
+func (rs *resolution) swissAbstain(a, d counterKey) bool {
+	return rs.counterOf(a).Elements[PKS] > 0 && rs.counterOf(d).Elements[PKS] > 0
+}
+
 // value is what elements are worth in a battle (spec C.1): Swiss pikes
 // nothing when both sides have them (seed §4: they abstain).
 func value(es Elements, swiss bool) int {
@@ -253,7 +260,7 @@ func (rs *resolution) fightOut(at string, a, d counterKey, sides []*side, origin
 	for _, s := range sides {
 		s.rl = (rs.counterOf(s.key).Elements.Troops() + 2) / 3
 	}
-	swiss := rs.counterOf(a).Elements[PKS] > 0 && rs.counterOf(d).Elements[PKS] > 0
+	swiss := rs.swissAbstain(a, d)
 	winner := -1
 	turns := 0
 	for turns < 6 && winner < 0 {

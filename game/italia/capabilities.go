@@ -3,6 +3,7 @@ package italia
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -98,20 +99,11 @@ func (r *Rules) Prose(line string) bool {
 // autumn).
 func (s *State) Survivors() []string {
 	var out []string
+	holders := slices.Collect(maps.Values(s.pos.Control))
 	for _, id := range s.seatedPowers() {
-		p := s.power(id)
-		if len(p.Counters) > 0 || slices.Contains(mapsValues(s.pos.Control), id) {
+		if len(s.power(id).Counters) > 0 || slices.Contains(holders, id) {
 			out = append(out, id)
 		}
-	}
-	return out
-}
-
-// mapsValues are a map's values.
-func mapsValues(m map[string]string) []string {
-	out := make([]string, 0, len(m))
-	for _, v := range m {
-		out = append(out, v)
 	}
 	return out
 }

@@ -44,10 +44,7 @@ func (c *checker) lines(vs ...verbID) []*order {
 
 // deployed is the sheet's deployment of counter #k, nil for none.
 func (c *checker) deployed(k int) *order {
-	if o, ok := c.sheet["schiera #"+strconv.Itoa(k)]; ok {
-		return o
-	}
-	return nil
+	return c.sheet["schiera #"+strconv.Itoa(k)]
 }
 
 // where is where counter #k starts its move: where the sheet deploys it,
@@ -85,11 +82,8 @@ func (c *checker) sea(n int) machiavelli.Area {
 	return machiavelli.NoArea
 }
 
-// expensesDue reports whether this phase has the expenses (seed §3 C:
-// every spring but the first).
-func (c *checker) expensesDue() bool {
-	return c.s.phase.Step == SpringOps && c.s.phase.Year > FirstYear
-}
+// expensesDue reports whether this phase has the expenses.
+func (c *checker) expensesDue() bool { return c.s.phase.expensesDue() }
 
 // name is an area's name in l.
 func (c *checker) name(a machiavelli.Area) string { return c.s.r.board.Areas[a].Italian }
@@ -162,10 +156,11 @@ func (c *checker) mayEnter(a machiavelli.Area, dummy bool) game.Text {
 	return nil
 }
 
-// bribeBase is the least offer for a bribe or a revolt in territory a:
-// 10, 13 in France's yellow land (seed §5).
-func (c *checker) bribeBase(a machiavelli.Area) int {
-	if c.s.r.board.Areas[a].Colour == machiavelli.Yellow {
+// bribeBase is the least offer for a bribe or a revolt in territory a,
+// and what a successful one beats the counter-offers by: 10, 13 in
+// France's yellow land (seed §5).
+func bribeBase(b *machiavelli.Board, a machiavelli.Area) int {
+	if b.Areas[a].Colour == machiavelli.Yellow {
 		return 13
 	}
 	return 10
@@ -430,9 +425,9 @@ func (c *checker) poolAfter(o *order) Elements {
 		case vRecruit:
 			es[x.vals["e"].(Elem)] += x.num("n")
 		case vHireSwiss:
-			es[PKS] += 4
+			es[PKS] += mercenaryPack
 		case vHireLandsknechts:
-			es[LZ] += 4
+			es[LZ] += mercenaryPack
 		}
 	}
 	return es
@@ -459,7 +454,7 @@ func (c *checker) political(o *order) game.Text {
 			return tx("you pacify a revolt in your own territory: %s is not one (seed §5)", c.name(t))
 		}
 	case vBribe, vRevolt:
-		base := c.bribeBase(t)
+		base := bribeBase(c.s.r.board, t)
 		if why := c.truceText(owner); why != nil {
 			return why
 		}
@@ -752,5 +747,5 @@ func (c *checker) start(o *order) (machiavelli.Area, game.Text) {
 
 // mayUsePort reports whether the seat may use territory a's port (R22).
 func (c *checker) mayUsePort(a machiavelli.Area) bool {
-	return usesPort(c.s.pos, c.s.allied, c.seat, c.s.r.board.Areas[a].ID)
+	return c.s.pos.letsThrough(c.seat, c.s.r.board.Areas[a].ID)
 }

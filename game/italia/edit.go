@@ -1,7 +1,6 @@
 package italia
 
 import (
-	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
@@ -144,12 +143,8 @@ func (s *State) EditPrivate(words string, seat func(name string) (string, error)
 	}
 	// Edited on a copy: the state is a value, and a refused edit leaves
 	// it as it was.
-	data, err := json.Marshal(s.pos)
+	pos, err := s.pos.clone()
 	if err != nil {
-		return nil, nil, nil, err
-	}
-	pos := &Position{}
-	if err := json.Unmarshal(data, pos); err != nil {
 		return nil, nil, nil, err
 	}
 	rd := s.r.reader()
@@ -239,12 +234,12 @@ func (s *State) EditPrivate(words string, seat func(name string) (string, error)
 				pos.Revolts = append(pos.Revolts, Revolt{At: id})
 			}
 		}
-		marker := map[string]string{"famine": "famine", "revolt": "revolt", "sack": "sack"}[what]
+		// The change's name is the marker's ("famine", the dictionary's).
 		done = func(l game.Lang) string {
 			if on {
-				return f(l, "%s: %s", landName(s, id), t(l, marker))
+				return f(l, "%s: %s", landName(s, id), t(l, what))
 			}
-			return f(l, "%s: no more %s", landName(s, id), t(l, marker))
+			return f(l, "%s: no more %s", landName(s, id), t(l, what))
 		}
 	case "elements":
 		if len(args) < 3 {
@@ -407,8 +402,7 @@ func elementsFault(kind CounterKind, es Elements) *game.Refusal {
 // dropCounter takes power id's counter #n off the board in pos, and ends
 // the siege it laid.
 func dropCounter(pos *Position, id string, n int) {
-	p := pos.power(id)
-	p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == n })
+	pos.power(id).drop(n)
 	pos.Sieges = slices.DeleteFunc(pos.Sieges, func(sg Siege) bool { return sg.Power == id && sg.Counter == n })
 }
 

@@ -143,25 +143,38 @@ func (c *checker) recruitment() (int, game.Text) {
 	var parts []game.Text
 	// A company's bid is not counted: it is paid only if it wins the
 	// auction, which the arbiter settles (R45).
-	for _, o := range c.lines(vRecruit, vBuildFleet, vHireSwiss, vHireLandsknechts) {
+	for _, o := range c.lines(buyVerbs...) {
+		cost := buyCost(o)
+		total += cost
 		switch o.verb {
 		case vRecruit:
-			e, n := o.vals["e"].(Elem), o.num("n")
-			cost := n * elems[e].Recruit
-			total += cost
-			parts = append(parts, tx("%d %s -> %d", n, e, cost))
+			parts = append(parts, tx("%d %s -> %d", o.num("n"), o.vals["e"].(Elem), cost))
 		case vBuildFleet:
-			total += fleetCost
-			parts = append(parts, tx("a fleet -> %d", fleetCost))
+			parts = append(parts, tx("a fleet -> %d", cost))
 		case vHireSwiss:
-			total += swissCost
-			parts = append(parts, tx("Swiss %d PKS -> %d", mercenaryPack, swissCost))
+			parts = append(parts, tx("Swiss %d PKS -> %d", mercenaryPack, cost))
 		case vHireLandsknechts:
-			total += lanziCost
-			parts = append(parts, tx("Landsknechts %d LZ -> %d", mercenaryPack, lanziCost))
+			parts = append(parts, tx("Landsknechts %d LZ -> %d", mercenaryPack, cost))
 		}
 	}
 	return total, tx("recruitment: %s", joinTexts(parts, "; "))
+}
+
+// buyVerbs are the paid recruitment lines, which the ledger adds up and
+// the spring's expenses pay (a company's bid is the arbiter's, R45).
+var buyVerbs = []verbID{vRecruit, vBuildFleet, vHireSwiss, vHireLandsknechts}
+
+// buyCost is what a line of buyVerbs costs (seed §4, §5).
+func buyCost(o *order) int {
+	switch o.verb {
+	case vRecruit:
+		return o.num("n") * elems[o.vals["e"].(Elem)].Recruit
+	case vBuildFleet:
+		return fleetCost
+	case vHireSwiss:
+		return swissCost
+	}
+	return lanziCost
 }
 
 // Text writes the ledger for its power, in l.

@@ -52,7 +52,7 @@ type mapOrder struct {
 
 // seenBy reports whether the reader to sees o.
 func (o mapOrder) seenBy(to game.Viewer) bool {
-	own := to.Master || slices.Contains(to.Seats, o.Power)
+	own := owns(to, o.Power)
 	switch o.Seen {
 	case "all":
 		return true
@@ -260,7 +260,6 @@ func copyOf(to game.Viewer) string {
 // boardPosition is what reader to may see of a phase's map.
 func (r *Rules) boardPosition(m *mapRecord, to game.Viewer) *render.BoardPosition {
 	pos := m.Position
-	own := func(power string) bool { return to.Master || slices.Contains(to.Seats, power) }
 	bp := &render.BoardPosition{Control: map[string]string{}}
 	for _, p := range powers {
 		bp.Powers = append(bp.Powers, render.BoardPower{ID: p.ID, Name: p.Italian})
@@ -287,7 +286,7 @@ func (r *Rules) boardPosition(m *mapRecord, to game.Viewer) *render.BoardPositio
 			bc := render.BoardCounter{Power: p.ID, Area: ct.At, Label: fmt.Sprint(ct.N), InCity: ct.InCity}
 			// Another power's counter is "<power> #k" (spec §3.22, R57):
 			// neither its kind nor its elements.
-			if own(p.ID) {
+			if owns(to, p.ID) {
 				bc.Kind = map[CounterKind]render.CounterKind{Army: render.CounterArmy, Contingent: render.CounterContingent, Dummy: render.CounterDummy}[ct.Kind]
 				if ct.Kind != Dummy {
 					bc.Detail = compact(ct.Elements)

@@ -155,14 +155,13 @@ func (rs *resolution) hostileIn(p, id string) bool {
 // marked reports whether territory id has famine, a revolt or a sack.
 func (rs *resolution) marked(id string) bool {
 	return slices.Contains(rs.pos.Famine, id) || slices.Contains(rs.pos.Sack, id) ||
-		slices.ContainsFunc(rs.pos.Revolts, func(r Revolt) bool { return r.At == id })
+		rs.inRevolt(id)
 }
 
 // remove takes counter ct off the board, its elements to the reserve.
 func (rs *resolution) remove(p *Power, ct *Counter) {
 	p.Reserve = p.Reserve.Plus(ct.Elements)
-	n := ct.N
-	p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == n })
+	p.drop(ct.N)
 }
 
 // ottomans rolls for the Ottomans' activation on an entry into territory
@@ -281,7 +280,7 @@ func (rs *resolution) finish(k counterKey, m moves, id string) {
 
 // inRevolt reports whether territory id is in revolt now.
 func (rs *resolution) inRevolt(id string) bool {
-	return slices.ContainsFunc(rs.pos.Revolts, func(r Revolt) bool { return r.At == id })
+	return rs.pos.inRevolt(id)
 }
 
 // lose removes a counter lost with all its elements (the CinC to the
@@ -289,8 +288,7 @@ func (rs *resolution) inRevolt(id string) bool {
 func (rs *resolution) lose(p *Power, ct *Counter) {
 	p.Reserve[CINC] += ct.Elements[CINC]
 	p.Reserve[COND] += ct.Elements[COND]
-	n := ct.N
-	p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == n })
+	p.drop(ct.N)
 }
 
 // sieges rolls each siege (seed §9, spec §3.11, R25): an army with

@@ -92,22 +92,11 @@ func (rs *resolution) expenses() {
 			p.Fleets = slices.DeleteFunc(p.Fleets, func(f Fleet) bool { return f.N == o.num("f") })
 			p.DisbandedFleets++
 		}
-		buys := c.lines(vRecruit, vBuildFleet, vHireSwiss, vHireLandsknechts)
-		cost := func(o *order) int {
-			switch o.verb {
-			case vRecruit:
-				return o.num("n") * elems[o.vals["e"].(Elem)].Recruit
-			case vBuildFleet:
-				return fleetCost
-			case vHireSwiss:
-				return swissCost
-			}
-			return lanziCost
-		}
+		buys := c.lines(buyVerbs...)
 		bill := func() int {
 			n := upkeepOf(p.pool(), len(p.Fleets))
 			for _, o := range buys {
-				n += cost(o)
+				n += buyCost(o)
 			}
 			return n
 		}
@@ -178,11 +167,7 @@ func (rs *resolution) buy(p *Power, o *order) {
 		if sea == "" {
 			return
 		}
-		n := 1
-		for p.fleet(n) != nil {
-			n++
-		}
-		p.Fleets = append(p.Fleets, Fleet{N: n, At: sea})
+		p.newFleet(sea)
 		p.DisbandedFleets = max(0, p.DisbandedFleets-1)
 	}
 }
@@ -289,10 +274,7 @@ func (rs *resolution) financial() {
 				against += n
 			}
 		}
-		base := 10
-		if b.Areas[rs.s.area(id)].Colour == machiavelli.Yellow {
-			base = 13
-		}
+		base := bribeBase(b, rs.s.area(id))
 		for _, a := range list {
 			switch {
 			case a != best:
@@ -324,11 +306,7 @@ func (rs *resolution) control(id, who string) {
 	}
 	b := rs.s.r.board
 	sea := b.Areas[b.Areas[rs.s.area("genoa")].Port[0]].ID
-	n := 1
-	for p.fleet(n) != nil {
-		n++
-	}
-	p.Fleets = append(p.Fleets, Fleet{N: n, At: sea})
+	n := p.newFleet(sea)
 	rs.tell(nil, "%s takes the Genova fleet, F%s in %s (seed §4)", "p:"+who, fmt.Sprint(n), "a:"+sea)
 }
 
@@ -439,9 +417,8 @@ func (rs *resolution) attritionUpTo(p *Power, ct *Counter, why game.Text, most i
 	if ct.Elements.Troops() > 0 {
 		return false
 	}
-	p.Reserve = p.Reserve.Plus(ct.Elements)
-	n0 := ct.N
-	p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == n0 })
-	rs.tell(nil, "%s #%s is no more", "p:"+p.ID, fmt.Sprint(n0))
+	gone := ct.N
+	rs.remove(p, ct)
+	rs.tell(nil, "%s #%s is no more", "p:"+p.ID, fmt.Sprint(gone))
 	return true
 }

@@ -101,6 +101,11 @@ const (
 	LastYear  = 1512
 )
 
+// expensesDue reports whether the phase has the spring expenses (seed §3
+// C: every spring's operations but the first), which the sheet's checker
+// and the resolution both ask.
+func (p Phase) expensesDue() bool { return p.Step == SpringOps && p.Year > FirstYear }
+
 // Season is the phase's season.
 func (p Phase) Season() Season { return steps[p.Step].Season }
 

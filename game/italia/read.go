@@ -152,14 +152,14 @@ func join(a, b game.Text) game.Text {
 // the sheet asks that cannot be had: more ducats than the treasury holds,
 // more elements than the deployment has.
 func (s *State) Missing(seat string, standing []game.Order) []game.Text {
+	if s.phase.Battles() {
+		return nil
+	}
 	c, err := s.checker(seat, standing)
 	if err != nil || c == nil {
 		return nil
 	}
 	var out []game.Text
-	if s.phase.Battles() {
-		return nil
-	}
 	if !s.phase.Diplomacy() {
 		ks := map[int]bool{}
 		for _, ct := range c.p.Counters {

@@ -190,12 +190,8 @@ type resolution struct {
 // order written: a line that no longer stands is dropped, costs nothing
 // and is told to its power (R10).
 func (s *State) resolution(orders []game.Order, d *dice.Source) (*resolution, error) {
-	data, err := json.Marshal(s.pos)
+	pos, err := s.pos.clone()
 	if err != nil {
-		return nil, err
-	}
-	pos := &Position{}
-	if err := json.Unmarshal(data, pos); err != nil {
 		return nil, err
 	}
 	rs := &resolution{s: s, pos: pos, d: d, sheets: map[string]*checker{}, ceded: map[string]bool{}, strategicMoved: map[counterKey]bool{}, joined: map[counterKey]string{},
@@ -320,14 +316,7 @@ func (rs *resolution) transit() {
 }
 
 // allied reports whether a and b are allied in the position being made.
-func (rs *resolution) allied(a, b string) bool {
-	for _, al := range rs.pos.Alliances {
-		if al == [2]string{a, b} || al == [2]string{b, a} {
-			return true
-		}
-	}
-	return false
-}
+func (rs *resolution) allied(a, b string) bool { return rs.pos.allied(a, b) }
 
 // spend takes n ducats from p for what if it has them, telling p; false
 // if it has not, and the spending is dropped (R39).
@@ -371,7 +360,7 @@ func (rs *resolution) operations() {
 	rs.cardsStart(whenBefore)
 	// The expenses (phase C) come before the operations (D), as seed §3
 	// orders the phases and the ledger of spec §4.3 adds them up.
-	if rs.s.phase.Step == SpringOps && rs.s.phase.Year > FirstYear {
+	if rs.s.phase.expensesDue() {
 		rs.expenses()
 	}
 	rs.transit()

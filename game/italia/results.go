@@ -27,7 +27,7 @@ func (s *State) Results(data []byte, next game.State, to game.Viewer) (game.Repo
 	rep := game.Report{Orders: func(l game.Lang) string {
 		var b strings.Builder
 		for _, p := range powers {
-			if lines := rec.Orders[p.ID]; len(lines) > 0 && (to.Master || slices.Contains(to.Seats, p.ID)) {
+			if lines := rec.Orders[p.ID]; len(lines) > 0 && owns(to, p.ID) {
 				b.WriteString(powerName(l, p.ID) + ":\n  " + strings.Join(lines, "\n  ") + "\n")
 			}
 		}
@@ -54,6 +54,12 @@ func (s *State) Results(data []byte, next game.State, to game.Viewer) (game.Repo
 		rep.Position = func(l game.Lang) string { return n.position(l, to) }
 	}
 	return rep, nil
+}
+
+// owns reports whether reader to reads what only power's player may: the
+// arbiter does, and the player of one of its seats.
+func owns(to game.Viewer, power string) bool {
+	return to.Master || slices.Contains(to.Seats, power)
 }
 
 // eventText writes an event in l.
@@ -107,7 +113,7 @@ func (s *State) position(l game.Lang, to game.Viewer) string {
 			line += "; " + strings.Join(forces, ", ")
 		}
 		out.WriteString(line + "\n")
-		if to.Master || slices.Contains(to.Seats, p.ID) {
+		if owns(to, p.ID) {
 			out.WriteString(f(l, "  treasury %d ducats\n", p.Treasury))
 			for _, c := range p.Counters {
 				out.WriteString("  " + s.counterText(l, c) + "\n")

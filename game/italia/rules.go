@@ -192,11 +192,11 @@ func (r *Rules) State(pos *Position) (*State, error) {
 //go:embed setup.json
 var setupData []byte
 
-// setup is the start as setup.json writes it.
+// setup is the start as setup.json writes it (its "provisional" note is
+// for the file's readers: R40).
 type setup struct {
-	Provisional string `json:"provisional"`
-	Year        int    `json:"year"`
-	Powers      []struct {
+	Year   int `json:"year"`
+	Powers []struct {
 		ID          string   `json:"id"`
 		Treasury    int      `json:"treasury"`
 		Territories []string `json:"territories"`

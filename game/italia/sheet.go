@@ -310,12 +310,7 @@ func (rd *reader) slot(name string, toks []token, strict bool) []taken {
 	case sNum:
 		return one(tNum)
 	case sNums:
-		return list(toks, ",", func(ts []token) []taken {
-			if len(ts) > 0 && ts[0].kind == tNum {
-				return []taken{{1, ts[0].n}}
-			}
-			return nil
-		})
+		return list(toks, ",", func(ts []token) []taken { return rd.slot("n", ts, strict) })
 	case sCounter:
 		return one(tCounter)
 	case sFleet:
@@ -349,14 +344,7 @@ func (rd *reader) slot(name string, toks []token, strict bool) []taken {
 	case sElems:
 		return rd.elements(toks)
 	case sTypes:
-		return list(toks, ",", func(ts []token) []taken {
-			if len(ts) > 0 && ts[0].kind == tWord {
-				if e, ok := elemByCode(ts[0].key); ok {
-					return []taken{{1, e}}
-				}
-			}
-			return nil
-		})
+		return list(toks, ",", func(ts []token) []taken { return rd.slot("e", ts, strict) })
 	case sMods:
 		return rd.moves(toks)
 	case sTerrs:
@@ -552,19 +540,11 @@ func (rd *reader) resolve(o *order) *parseErr {
 			o.vals[name] = x
 		case []any:
 			if kind == sNums {
-				ns := make([]int, len(v))
-				for i, n := range v {
-					ns[i] = n.(int)
-				}
-				o.vals[name] = ns
+				o.vals[name] = typed[int](v)
 				continue
 			}
 			if kind == sTypes {
-				ts := make([]Elem, len(v))
-				for i, e := range v {
-					ts[i] = e.(Elem)
-				}
-				o.vals[name] = ts
+				o.vals[name] = typed[Elem](v)
 				continue
 			}
 			as := make([]machiavelli.Area, len(v))
@@ -588,6 +568,15 @@ func (rd *reader) resolve(o *order) *parseErr {
 		}
 	}
 	return nil
+}
+
+// typed is a list's values, which a slot's reader took as T.
+func typed[T any](v []any) []T {
+	out := make([]T, len(v))
+	for i, x := range v {
+		out[i] = x.(T)
+	}
+	return out
 }
 
 // format writes an order in its verb's canonical form.

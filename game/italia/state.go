@@ -262,6 +262,22 @@ func (p *Power) fleet(n int) *Fleet {
 	return nil
 }
 
+// drop takes p's counter #n off the board, with what it holds.
+func (p *Power) drop(n int) {
+	p.Counters = slices.DeleteFunc(p.Counters, func(c Counter) bool { return c.N == n })
+}
+
+// newFleet puts a new fleet of p's in sea, numbered with the lowest
+// number free, and returns the number.
+func (p *Power) newFleet(sea string) int {
+	n := 1
+	for p.fleet(n) != nil {
+		n++
+	}
+	p.Fleets = append(p.Fleets, Fleet{N: n, At: sea})
+	return n
+}
+
 // army is power p's army counter, nil if it has none on the board.
 func (p *Power) army() *Counter {
 	for i := range p.Counters {
@@ -283,8 +299,11 @@ func (p *Power) pool() Elements {
 }
 
 // allied reports whether a and b are formal allies this year.
-func (s *State) allied(a, b string) bool {
-	for _, al := range s.pos.Alliances {
+func (s *State) allied(a, b string) bool { return s.pos.allied(a, b) }
+
+// allied reports whether a and b are formal allies in pos.
+func (pos *Position) allied(a, b string) bool {
+	for _, al := range pos.Alliances {
 		if al == [2]string{a, b} || al == [2]string{b, a} {
 			return true
 		}
@@ -294,7 +313,12 @@ func (s *State) allied(a, b string) bool {
 
 // inRevolt reports whether territory id is in revolt.
 func (s *State) inRevolt(id string) bool {
-	return slices.ContainsFunc(s.pos.Revolts, func(r Revolt) bool { return r.At == id })
+	return s.pos.inRevolt(id)
+}
+
+// inRevolt reports whether territory id is in revolt in pos.
+func (pos *Position) inRevolt(id string) bool {
+	return slices.ContainsFunc(pos.Revolts, func(r Revolt) bool { return r.At == id })
 }
 
 // capitalSet is power id's capital set (spec §3.16): the Aragonesi's

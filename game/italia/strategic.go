@@ -92,19 +92,19 @@ func (rs *resolution) pathClosed(p string, path []machiavelli.Area) game.Text {
 	b := rs.s.r.board
 	for _, t := range path {
 		id := b.Areas[t].ID
-		owner := rs.pos.Control[id]
-		if owner != "" && owner != p && !(rs.allied(owner, p) && slices.Contains(rs.pos.Transit[owner], p)) && lostWar(rs.pos, owner) == nil {
+		if owner := rs.pos.Control[id]; owner != "" && !rs.pos.letsThrough(p, id) && lostWar(rs.pos, owner) == nil {
 			return tx("%s is no longer open to the move", b.Areas[t].Italian)
 		}
 	}
 	return nil
 }
 
-// usesPort reports whether power p may use territory id's port in pos:
-// its own, or an ally's that lets it through (R22).
-func usesPort(pos *Position, allied func(a, b string) bool, p, id string) bool {
+// letsThrough reports whether territory id in pos is open to power p, to
+// pass through or to use its port: its own, or an ally's that lets it
+// through (R13, R19, R22).
+func (pos *Position) letsThrough(p, id string) bool {
 	owner := pos.Control[id]
-	return owner == p || owner != "" && allied(owner, p) && slices.Contains(pos.Transit[owner], p)
+	return owner == p || owner != "" && pos.allied(owner, p) && slices.Contains(pos.Transit[owner], p)
 }
 
 // maritime resolves the maritime moves (spec §2.3 step 8, §3.6.3-4):
@@ -141,7 +141,7 @@ func (rs *resolution) maritime() {
 			case ct == nil || ct.At != from:
 				rs.tell([]string{p.ID}, "%s: not carried out: %s", rs.s.r.reader().format(o), textArg(tx("the counter is not in the port")))
 				continue
-			case o.verb == vTransport && (!usesPort(rs.pos, rs.allied, p.ID, from) || !usesPort(rs.pos, rs.allied, p.ID, to)):
+			case o.verb == vTransport && (!rs.pos.letsThrough(p.ID, from) || !rs.pos.letsThrough(p.ID, to)):
 				rs.tell([]string{p.ID}, "%s: not carried out: %s", rs.s.r.reader().format(o), textArg(tx("a port is no longer yours or open to you")))
 				continue
 			case o.verb == vAssault && (rs.pos.Control[from] != p.ID || owner == p.ID || rs.allied(owner, p.ID)):
