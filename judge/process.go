@@ -171,18 +171,18 @@ func (j *Judge) processIfReady(tx *store.Tx, name, phase string) error {
 	// phase that no seat owes orders for waits on the game master (a
 	// ruling), which only the game can tell is given: it goes on early
 	// only when the game is eager.
+	owing := vw.owing()
 	eager, _ := vw.st.(game.Eager)
 	if eager == nil || !eager.Eager() {
-		if !vw.set.Early || len(vw.owing()) == 0 {
+		if !vw.set.Early || len(owing) == 0 {
 			return nil
 		}
-		for _, p := range vw.owing() {
+		for _, p := range owing {
 			if seat := vw.seat(p); seat == nil || !seat.NoWait {
 				return nil
 			}
 		}
 	}
-	owing := vw.owing()
 	sets, err := vw.standings(tx, owing...)
 	if err != nil {
 		return err
