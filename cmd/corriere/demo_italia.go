@@ -29,10 +29,7 @@ var italiaPowers = []string{"francia", "aragonesi", "impero", "venezia", "firenz
 // judge sent is written to out, and the public map of each phase
 // (map-<phase>.png).
 func demoItalia(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) error {
-	var addrs []string
-	for _, p := range italiaPowers {
-		addrs = append(addrs, seedPlayer(p))
-	}
+	addrs := seedPlayers(italiaPowers)
 	env, err := newDemoEnv(ctx, out, log, addrs)
 	if err != nil {
 		return err
@@ -49,12 +46,7 @@ func demoItalia(ctx context.Context, out string, stdout io.Writer, log *slog.Log
 	if _, err := env.j.CreateWithMaster(ctx, italiaDemoGame, judge.Creation{Kind: "italia", Settings: set}, ""); err != nil {
 		return err
 	}
-	for _, p := range italiaPowers {
-		if err := env.j.Seat(ctx, italiaDemoGame, p, seedPlayer(p), "pw-"+p); err != nil {
-			return err
-		}
-	}
-	if err := env.j.Start(ctx, italiaDemoGame); err != nil {
+	if err := seatAndStart(ctx, env.j, italiaDemoGame, italiaPowers, func(p string) string { return "pw-" + p }); err != nil {
 		return err
 	}
 	env.run(ctx, log)
