@@ -336,15 +336,15 @@ var cronParser = cron.NewParser(cron.Minute | cron.Hour | cron.Dom | cron.Month 
 // the time zone and the press setting.
 func (s *Settings) Validate(cal []game.PhaseKind) error {
 	for _, k := range cal {
-		c := struct{ name, spec string }{k.Name, s.Game[k.Name]}
-		sched, err := cronParser.Parse(c.spec)
+		spec := s.Game[k.Name]
+		sched, err := cronParser.Parse(spec)
 		if err != nil {
-			return fmt.Errorf("%s deadline %q: %v (expected a cron spec like \"0 20 * * MON,THU\" or \"@every 24h\")", c.name, c.spec, err)
+			return fmt.Errorf("%s deadline %q: %v (expected a cron spec like \"0 20 * * MON,THU\" or \"@every 24h\")", k.Name, spec, err)
 		}
 		// cron gives up after five years: a spec that names no day that
 		// comes (30 February) would leave a game without deadlines.
 		if sched.Next(cronCheckFrom).IsZero() {
-			return fmt.Errorf("%s deadline %q never falls due (expected a cron spec like \"0 20 * * MON,THU\" or \"@every 24h\")", c.name, c.spec)
+			return fmt.Errorf("%s deadline %q never falls due (expected a cron spec like \"0 20 * * MON,THU\" or \"@every 24h\")", k.Name, spec)
 		}
 	}
 	if _, err := time.LoadLocation(s.TimeZone); err != nil {
