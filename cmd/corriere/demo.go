@@ -315,20 +315,26 @@ func writeMaps(ctx context.Context, j *judge.Judge, game string, phases []string
 // phase.
 func awaitResults(ctx context.Context, sys *memmail.System, player, game, phase string) (*mailer.Message, error) {
 	subject := fmt.Sprintf("Corriere %s: %s results", game, phase)
+	return awaitMail(ctx, sys, player, "no results for "+phase+" arrived", func(m *mailer.Message) bool { return m.Subject == subject })
+}
+
+// awaitMail waits until the mailbox at addr has a mail that is, and
+// returns it; missing says what did not arrive, when ctx ends first.
+func awaitMail(ctx context.Context, sys *memmail.System, addr, missing string, is func(*mailer.Message) bool) (*mailer.Message, error) {
 	for {
-		msgs, err := sys.Messages(player)
+		msgs, err := sys.Messages(addr)
 		if err != nil {
 			return nil, err
 		}
 		for _, raw := range msgs {
 			m, err := mailer.Parse(raw)
-			if err == nil && m.Subject == subject {
+			if err == nil && is(m) {
 				return m, nil
 			}
 		}
 		select {
 		case <-ctx.Done():
-			return nil, fmt.Errorf("no results for %s arrived: %w", phase, ctx.Err())
+			return nil, fmt.Errorf("%s: %w", missing, ctx.Err())
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
