@@ -82,16 +82,15 @@ func (s *Settings) gameSettings(g *store.Game, k game.Kind) map[string]string {
 	cal := calendarOf(k)
 	out := map[string]string{}
 	if conf, ok := k.(game.Configurable); ok {
+		columns := map[string]string{"variant": g.Variant, "rules": g.Rules}
 		for _, st := range conf.Settings() {
-			for key, value := range map[string]string{"variant": g.Variant, "rules": g.Rules} {
-				if st.Names[0] == key && value != "" {
-					out[key] = value
-				}
+			if value := columns[st.Names[0]]; value != "" {
+				out[st.Names[0]] = value
 			}
 		}
 	}
 	for key, value := range s.Game {
-		if !slices.ContainsFunc(cal, func(k game.PhaseKind) bool { return k.Name == key }) && value != "" && value != "0" {
+		if !slices.ContainsFunc(cal, func(pk game.PhaseKind) bool { return pk.Name == key }) && value != "" && value != "0" {
 			out[key] = value
 		}
 	}
