@@ -62,9 +62,6 @@ const (
 type usage struct {
 	part         helpPart
 	syntax, what string
-	// italian is a game's own command's usage in Italian, which the
-	// game gives (italianText has the judge's).
-	italian *[2]string
 }
 
 // A verb is one command of the table.
@@ -95,6 +92,9 @@ type verb struct {
 	notYours func(*session, command)
 	run      func(*session, command) error
 	help     []usage
+	// italian is a game's own command's one usage in Italian, syntax and
+	// what, which the game gives (italianText has the judge's).
+	italian *[2]string
 }
 
 // takes reports whether args, the words after the verb, are this form's.
@@ -334,8 +334,8 @@ func (l lang) help(commands *table, table []Setting, kinds []game.Kind) string {
 			for _, u := range v.help {
 				if u.part == part {
 					syntax, what := l.t(u.syntax), l.t(u.what)
-					if l == italian && u.italian != nil {
-						syntax, what = u.italian[0], u.italian[1]
+					if l == italian && v.italian != nil {
+						syntax, what = v.italian[0], v.italian[1]
 					}
 					writeUsage(&b, syntax, what)
 				}
@@ -370,100 +370,100 @@ var (
 func judgeVerbs() []verb {
 	return []verb{
 		{name: "CREATE", who: anyone, run: (*session).create,
-			help: []usage{{forMasters, "CREATE <game> <password>", createHelp, nil}}},
+			help: []usage{{forMasters, "CREATE <game> <password>", createHelp}}},
 		{name: "SIGNON", who: anyone, run: (*session).signonLine,
 			help: []usage{
-				{playing, "SIGNON <power>@<game> <password>", `sign on (also SIGNON <initial><game> <password>, njudge's "sign on")`, nil},
-				{forMasters, "SIGNON master@<game> <password>", masterHelp, nil},
+				{playing, "SIGNON <power>@<game> <password>", `sign on (also SIGNON <initial><game> <password>, njudge's "sign on")`},
+				{forMasters, "SIGNON master@<game> <password>", masterHelp},
 			}},
 		{name: "PHASE", who: anyone, run: (*session).phaseLine,
-			help: []usage{{playing, "PHASE <phase>", "the orders below are for that phase (S1903M, Fall 1903): a later\none's are kept until it begins, a past one's are refused", nil}}},
+			help: []usage{{playing, "PHASE <phase>", "the orders below are for that phase (S1903M, Fall 1903): a later\none's are kept until it begins, a past one's are refused"}}},
 		{name: orderVerb, implicit: true, who: anyone, run: (*session).order,
-			help: []usage{{playing, "<orders>", "e.g. A Par-Bur, F Nth C A Lon-Bel, A Mun S A Ber,\nBUILD F StP/nc, REMOVE A War, WAIVE; English or Italian", nil}}},
+			help: []usage{{playing, "<orders>", "e.g. A Par-Bur, F Nth C A Lon-Bel, A Mun S A Ber,\nBUILD F StP/nc, REMOVE A War, WAIVE; English or Italian"}}},
 		{name: "IF", implicit: true, who: anyone, run: (*session).conditional},
 		{name: "CLEAR", who: player, states: []state{active}, notNow: (*session).nothingToClear, run: (*session).clear,
-			help: []usage{{playing, "CLEAR", "drop your orders for this phase", nil}}},
+			help: []usage{{playing, "CLEAR", "drop your orders for this phase"}}},
 		{name: "SET", sub: []string{"NOWAIT"}, args: noArgs, who: player, run: (*session).setNoWait,
-			help: []usage{{playing, "SET NOWAIT / SET WAIT", "ready to process early / wait for the deadline", nil}}},
+			help: []usage{{playing, "SET NOWAIT / SET WAIT", "ready to process early / wait for the deadline"}}},
 		{name: "SET", sub: []string{"WAIT"}, args: noArgs, who: player, run: (*session).setWait},
 		{name: "SET", sub: []string{"DRAW"}, who: player, states: []state{active}, notNow: (*session).noDrawVote, run: (*session).setDraw,
 			help: []usage{
-				{playing, "SET DRAW / SET NODRAW", "vote for a draw of all survivors (secret, for this phase)", nil},
-				{playing, "SET DRAW <powers>", "vote for a draw of those powers only, where the game allows it", nil},
+				{playing, "SET DRAW / SET NODRAW", "vote for a draw of all survivors (secret, for this phase)"},
+				{playing, "SET DRAW <powers>", "vote for a draw of those powers only, where the game allows it"},
 			}},
 		{name: "SET", sub: []string{"NODRAW"}, args: noArgs, who: player, run: (*session).setNoDraw},
 		{name: "CONCEDE", who: ownPlayer, states: []state{active}, notNow: (*session).concedeUsage, run: (*session).concede,
-			help: []usage{{playing, "CONCEDE <power>", "concede the game to a power (it wins when all others do)", nil}}},
+			help: []usage{{playing, "CONCEDE <power>", "concede the game to a power (it wins when all others do)"}}},
 		{name: "RESIGN", who: ownPlayer, run: (*session).resign,
-			help: []usage{{playing, "RESIGN", "give up your seat", nil}}},
+			help: []usage{{playing, "RESIGN", "give up your seat"}}},
 		{name: "SET", sub: []string{"ABSENCE"}, who: ownPlayer, states: underWay, notNow: (*session).absenceNotNow, notYours: (*session).absenceNotYours, run: (*session).absence,
-			help: []usage{{playing, "SET ABSENCE <from> TO <to>", "away those days (YYYY-MM-DD, or one date): deadlines inside move past them", nil}}},
+			help: []usage{{playing, "SET ABSENCE <from> TO <to>", "away those days (YYYY-MM-DD, or one date): deadlines inside move past them"}}},
 		{name: "SET", sub: []string{"NOABSENCE"}, who: ownPlayer, notYours: (*session).absenceNotYours, run: (*session).noAbsence,
-			help: []usage{{playing, "SET NOABSENCE", "cancel your absences not yet begun (the game limits the days)", nil}}},
+			help: []usage{{playing, "SET NOABSENCE", "cancel your absences not yet begun (the game limits the days)"}}},
 		{name: "PRESS", who: ownPlayer, notYours: (*session).pressNotYours, run: (*session).press,
-			help: []usage{{playing, "PRESS TO <powers> ... ENDPRESS", "a message to some powers (PRESS TO ANONYMOUS France ... in grey-press games)", nil}}},
+			help: []usage{{playing, "PRESS TO <powers> ... ENDPRESS", "a message to some powers (PRESS TO ANONYMOUS France ... in grey-press games)"}}},
 		{name: "BROADCAST", who: ownPlayer, notYours: (*session).pressNotYours, run: (*session).press,
-			help: []usage{{playing, "BROADCAST ... ENDBROADCAST", "a message to everyone in the game", nil}}},
+			help: []usage{{playing, "BROADCAST ... ENDBROADCAST", "a message to everyone in the game"}}},
 		{name: "SET", sub: []string{"ADDRESS"}, who: ownPlayer, notYours: (*session).credentialNotYours, run: (*session).setCredential,
-			help: []usage{{playing, "SET ADDRESS <address>", "play from another address (sent from the registered one)", nil}}},
+			help: []usage{{playing, "SET ADDRESS <address>", "play from another address (sent from the registered one)"}}},
 		{name: "SET", sub: []string{"PASSWORD"}, who: ownPlayer, notYours: (*session).credentialNotYours, run: (*session).setCredential,
-			help: []usage{{playing, "SET PASSWORD <password>", "choose a new password (8 characters or more, not one kind only)", nil}}},
+			help: []usage{{playing, "SET PASSWORD <password>", "choose a new password (8 characters or more, not one kind only)"}}},
 		{name: "SET", sub: []string{"LANGUAGE", "LINGUA"}, who: player, run: (*session).setLanguage,
-			help: []usage{{playing, "SET LANGUAGE ENGLISH|ITALIAN", "the language the judge writes to you in", nil}}},
+			help: []usage{{playing, "SET LANGUAGE ENGLISH|ITALIAN", "the language the judge writes to you in"}}},
 		{name: "SET", who: player, run: (*session).unknownSetting},
 		{name: "SIGNOFF", who: anyone, run: (*session).signoff,
-			help: []usage{{playing, "SIGNOFF", "end of commands (the rest of the mail is ignored)", nil}}},
+			help: []usage{{playing, "SIGNOFF", "end of commands (the rest of the mail is ignored)"}}},
 
 		{name: "LIST", subject: true, who: anyone, run: (*session).listCmd,
 			help: []usage{
-				{asking, "LIST", "the games this judge runs", nil},
-				{asking, "LIST <game> or STATUS <game>", "the position, who has ordered, the deadline", nil},
+				{asking, "LIST", "the games this judge runs"},
+				{asking, "LIST <game> or STATUS <game>", "the position, who has ordered, the deadline"},
 			}},
 		{name: "STATUS", subject: true, who: anyone, run: aboutGame((*session).status)},
 		{name: "OBSERVE", who: anyone, run: aboutGame((*session).observe),
-			help: []usage{{asking, "OBSERVE <game>", "receive the game's results (where it takes observers)", nil}}},
+			help: []usage{{asking, "OBSERVE <game>", "receive the game's results (where it takes observers)"}}},
 		{name: "HISTORY", subject: true, who: anyone, run: aboutGame((*session).history),
-			help: []usage{{asking, "HISTORY <game>", "the results of every processed phase", nil}}},
+			help: []usage{{asking, "HISTORY <game>", "the results of every processed phase"}}},
 		{name: "SUMMARY", subject: true, who: anyone, run: aboutGame((*session).summary),
-			help: []usage{{asking, "SUMMARY <game>", "supply centres year by year", nil}}},
+			help: []usage{{asking, "SUMMARY <game>", "supply centres year by year"}}},
 		{name: "HELP", subject: true, who: anyone, run: (*session).help,
-			help: []usage{{asking, "HELP", "this text", nil}}},
+			help: []usage{{asking, "HELP", "this text"}}},
 
 		{name: "SEAT", who: gameMaster, run: audited((*session).masterSeat),
-			help: []usage{{mastering, "SEAT <power> <address>", "give a free power to a player, who is mailed a password", nil}}},
+			help: []usage{{mastering, "SEAT <power> <address>", "give a free power to a player, who is mailed a password"}}},
 		{name: "REPLACE", who: gameMaster, run: audited((*session).masterSeat),
-			help: []usage{{mastering, "REPLACE <power> <address>", "give a power to another player; everyone is told", nil}}},
+			help: []usage{{mastering, "REPLACE <power> <address>", "give a power to another player; everyone is told"}}},
 		{name: "EJECT", who: gameMaster, run: audited((*session).masterEject),
-			help: []usage{{mastering, "EJECT <power>", "take a power from its player; its units hold until SEAT or REPLACE", nil}}},
+			help: []usage{{mastering, "EJECT <power>", "take a power from its player; its units hold until SEAT or REPLACE"}}},
 		{name: "START", who: gameMaster, states: movedBy("START"), run: audited((*session).masterStart),
-			help: []usage{{mastering, "START", "start a forming game whose powers all have players", nil}}},
+			help: []usage{{mastering, "START", "start a forming game whose powers all have players"}}},
 		{name: "PAUSE", who: gameMaster, states: movedBy("PAUSE"), run: audited((*session).masterPause),
-			help: []usage{{mastering, "PAUSE", "stop the clock until RESUME", nil}}},
+			help: []usage{{mastering, "PAUSE", "stop the clock until RESUME"}}},
 		{name: "RESUME", who: gameMaster, states: movedBy("RESUME"), run: audited((*session).masterResume),
-			help: []usage{{mastering, "RESUME", "run a paused game again", nil}}},
+			help: []usage{{mastering, "RESUME", "run a paused game again"}}},
 		{name: "EXTEND", who: gameMaster, states: underWay, run: audited((*session).masterExtend),
-			help: []usage{{mastering, "EXTEND <duration>", "move the deadline later, e.g. EXTEND 24h", nil}}},
+			help: []usage{{mastering, "EXTEND <duration>", "move the deadline later, e.g. EXTEND 24h"}}},
 		{name: "SET", sub: []string{"DEADLINE"}, args: someArgs, who: gameMaster, states: underWay, notNow: (*session).badDeadline, run: (*session).setDeadline,
-			help: []usage{{mastering, "SET DEADLINE <YYYY-MM-DD HH:MM>", "set the deadline, in the game's time zone", nil}}},
+			help: []usage{{mastering, "SET DEADLINE <YYYY-MM-DD HH:MM>", "set the deadline, in the game's time zone"}}},
 		{name: "SET", sub: []string{"GRACE"}, args: someArgs, who: gameMaster, run: (*session).setGrace,
-			help: []usage{{mastering, "SET GRACE <duration>", "orders taken this long after the deadline", nil}}},
+			help: []usage{{mastering, "SET GRACE <duration>", "orders taken this long after the deadline"}}},
 		{name: "SET", sub: []string{"SENDER_CHECK", "SENDER-CHECK"}, args: someArgs, who: gameMaster, run: (*session).setSenderCheck,
-			help: []usage{{mastering, "SET SENDER_CHECK confirmed|not_failed|off", "how sure the judge must be that a sign-on comes from its From: confirmed (the default), not_failed (only a sender shown forged is refused) or off (recorded, never refused); the players are told", nil}}},
+			help: []usage{{mastering, "SET SENDER_CHECK confirmed|not_failed|off", "how sure the judge must be that a sign-on comes from its From: confirmed (the default), not_failed (only a sender shown forged is refused) or off (recorded, never refused); the players are told"}}},
 		{name: "SET", sub: []string{"ABSENCE", "NOABSENCE"}, who: gameMaster, run: (*session).absencesArePlayers},
 		{name: "SET", who: gameMaster, run: (*session).unknownMasterSetting},
 		{name: "PROCESS", who: gameMaster, states: underWay, run: audited((*session).masterProcess),
-			help: []usage{{mastering, "PROCESS <phase>", "process the current phase now (named, so that it is processed once)", nil}}},
+			help: []usage{{mastering, "PROCESS <phase>", "process the current phase now (named, so that it is processed once)"}}},
 		{name: "PREVIEW", who: gameMaster, run: audited((*session).masterPreview),
-			help: []usage{{mastering, "PREVIEW", "the results the current orders would give; nothing is stored", nil}}},
+			help: []usage{{mastering, "PREVIEW", "the results the current orders would give; nothing is stored"}}},
 		{name: "ROLLBACK", who: gameMaster, states: started, run: audited((*session).masterRollback),
-			help: []usage{{mastering, "ROLLBACK <phase>", "go back to a processed phase, with the orders it had", nil}}},
+			help: []usage{{mastering, "ROLLBACK <phase>", "go back to a processed phase, with the orders it had"}}},
 		{name: "BECOME", who: gameMaster, states: underWay, run: audited((*session).masterBecome),
-			help: []usage{{mastering, "BECOME <power>", "the orders that follow are that power's, marked as the master's", nil}}},
+			help: []usage{{mastering, "BECOME <power>", "the orders that follow are that power's, marked as the master's"}}},
 		{name: "EDIT", who: gameMaster, states: underWay, run: audited((*session).masterEdit),
-			help: []usage{{mastering, "EDIT <change> -- <reason>", "change the position in the words of the game's EDIT (HELP lists them; a wrong one is answered with them); the reason is announced", nil}}},
+			help: []usage{{mastering, "EDIT <change> -- <reason>", "change the position in the words of the game's EDIT (HELP lists them; a wrong one is answered with them); the reason is announced"}}},
 		{name: "DECLARE", who: gameMaster, states: movedBy("DECLARE"), run: audited((*session).masterDeclare),
-			help: []usage{{mastering, "DECLARE WINNER <power> | DECLARE DRAW <powers>", "end the game with a winner or a draw", nil}}},
+			help: []usage{{mastering, "DECLARE WINNER <power> | DECLARE DRAW <powers>", "end the game with a winner or a draw"}}},
 		{name: "TERMINATE", who: gameMaster, states: movedBy("TERMINATE"), run: audited((*session).masterTerminate),
-			help: []usage{{mastering, "TERMINATE", "end the game", nil}}},
+			help: []usage{{mastering, "TERMINATE", "end the game"}}},
 	}
 }

@@ -129,7 +129,7 @@ func TestHelpIsItalian(t *testing.T) {
 // A game's verbs join the judge's; one that answers the same words as a
 // verb of the judge, for the same senders, is refused at once.
 func TestNewTable(t *testing.T) {
-	extra := []verb{{name: "ROLL", who: player, run: (*session).signoff, help: []usage{{playing, "ROLL", "roll the dice", nil}}}}
+	extra := []verb{{name: "ROLL", who: player, run: (*session).signoff, help: []usage{{playing, "ROLL", "roll the dice"}}}}
 	tb := newTable(judgeVerbs(), extra)
 	if v := tb.find(command{verb: "ROLL"}, player); v == nil || v.name != "ROLL" {
 		t.Errorf("a game's verb is not found: %+v", v)

@@ -76,7 +76,8 @@ func gameVerbs(kinds []game.Kind) []verb {
 			if cmd.Master {
 				v.who, part = gameMaster, forMasters
 			}
-			v.help = []usage{{part: part, syntax: cmd.Syntax[game.English], what: cmd.Help[game.English], italian: &[2]string{cmd.Syntax[game.Italian], cmd.Help[game.Italian]}}}
+			v.help = []usage{{part, cmd.Syntax[game.English], cmd.Help[game.English]}}
+			v.italian = &[2]string{cmd.Syntax[game.Italian], cmd.Help[game.Italian]}
 			out = append(out, v)
 		}
 	}

@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"fmt"
+	"maps"
 	"regexp"
 	"strings"
 
@@ -15,6 +16,7 @@ var gameNameRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,31}$`)
 // CreateGame creates a game that is forming: seats can be filled, and
 // Start begins it. It has no game master (see the mail command CREATE).
 func (j *Judge) CreateGame(ctx context.Context, name, variant, rules string, set Settings) error {
+	set.Game = maps.Clone(set.Game) // the caller's, not to be written
 	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
 		for key, value := range map[string]string{"variant": variant, "rules": rules} {
 			if value != "" {

@@ -28,7 +28,7 @@ func (s *session) signonMaster(vw *view, who, password string) error {
 		return err
 	}
 	bound := vw.g.MasterAddress != "" && !strings.EqualFold(vw.g.MasterAddress, s.m.From)
-	if vw.g.MasterHash == "" || bound || !s.j.checkPassword(vw.g.MasterHash, password) {
+	if vw.g.MasterHash == "" || bound || !s.j.passwordRight(vw.g.MasterHash, password) {
 		s.printf("> SIGNON %s ...\n  Refused: that is not the game master's password of game %s. Nothing in this mail was changed.\n\n", who, vw.g.Name)
 		return s.tx.Audit(s.now, vw.g.ID, s.m.From, "master signon refused", "")
 	}

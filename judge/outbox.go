@@ -71,10 +71,10 @@ func (j *Judge) Flush(ctx context.Context, s Sender) error {
 // the order of their first row.
 func (j *Judge) group(ctx context.Context, due []store.Mail) ([][]store.Mail, error) {
 	type key struct {
-		game            int64
-		phase, kind     string
-		subject, body   string
-		open, groupable bool
+		game          int64
+		phase, kind   string
+		subject, body string
+		groupable     bool
 	}
 	open := map[int64]bool{}
 	var out [][]store.Mail

@@ -158,8 +158,9 @@ type verified struct {
 // verifiedSize bounds verified: full, it starts again empty.
 const verifiedSize = 4096
 
-// checkPassword is CheckPassword, remembering a right password.
-func (j *Judge) checkPassword(hash, password string) bool {
+// passwordRight is CheckPassword, remembering a right password (not
+// checkPassword, which judges a password chosen).
+func (j *Judge) passwordRight(hash, password string) bool {
 	key := sha256.Sum256([]byte(hash + "\x00" + password))
 	v := &j.passwords
 	v.mu.Lock()

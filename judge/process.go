@@ -29,22 +29,13 @@ func (j *Judge) tickAt(ctx context.Context, at time.Time) error {
 	// Only the games with something due are loaded in full.
 	var names []string
 	err := j.Store.Tx(ctx, func(tx *store.Tx) error {
-		games, err := tx.Schedules()
-		for _, g := range games {
-			rs, err := j.read.read(g.Settings)
-			if err != nil || g.Deadline.IsZero() {
-				continue // loadView reports a broken game when it is due
-			}
+		return j.scheduled(tx, func(g *store.Game, rs *readSettings) {
 			due := !at.Before(dueAt(g, rs))
 			remind := !g.Reminded && rs.set.Reminder > 0 && !at.Before(g.Deadline.Add(-time.Duration(rs.set.Reminder)))
 			if due || remind {
 				names = append(names, g.Name)
 			}
-		}
-		if err == nil {
-			j.read.looked()
-		}
-		return err
+		})
 	})
 	if err != nil {
 		return err
@@ -121,25 +112,36 @@ func dueAt(g *store.Game, rs *readSettings) time.Time {
 // time after it that another falls due (zero when none does).
 func (j *Judge) dueGames(ctx context.Context, at time.Time) (due []*store.Game, next time.Time, err error) {
 	err = j.Store.Read(ctx, func(tx *store.Tx) error {
-		games, err := tx.Schedules()
-		for _, g := range games {
-			rs, err := j.read.read(g.Settings)
-			if err != nil || g.Deadline.IsZero() {
-				continue
-			}
+		return j.scheduled(tx, func(g *store.Game, rs *readSettings) {
 			switch d := dueAt(g, rs); {
 			case !at.Before(d):
 				due = append(due, g)
 			case next.IsZero() || d.Before(next):
 				next = d
 			}
-		}
-		if err == nil {
-			j.read.looked()
-		}
-		return err
+		})
 	})
 	return due, next, err
+}
+
+// scheduled is a look at every scheduled game: f is called with each
+// active game that has a deadline, and its settings. A game whose
+// settings cannot be read is left out (loadView reports it when it is
+// due); the look's end lets settingsRead drop the texts it did not read.
+func (j *Judge) scheduled(tx *store.Tx, f func(g *store.Game, rs *readSettings)) error {
+	games, err := tx.Schedules()
+	if err != nil {
+		return err
+	}
+	for _, g := range games {
+		rs, err := j.read.read(g.Settings)
+		if err != nil || g.Deadline.IsZero() {
+			continue
+		}
+		f(g, rs)
+	}
+	j.read.looked()
+	return nil
 }
 
 // endByUnits ends a game at its end date, with the winners its rules
@@ -171,18 +173,18 @@ func (j *Judge) processIfReady(tx *store.Tx, name, phase string) error {
 	// phase that no seat owes orders for waits on the game master (a
 	// ruling), which only the game can tell is given: it goes on early
 	// only when the game is eager.
+	owing := vw.owing()
 	eager, _ := vw.st.(game.Eager)
 	if eager == nil || !eager.Eager() {
-		if !vw.set.Early || len(vw.owing()) == 0 {
+		if !vw.set.Early || len(owing) == 0 {
 			return nil
 		}
-		for _, p := range vw.owing() {
+		for _, p := range owing {
 			if seat := vw.seat(p); seat == nil || !seat.NoWait {
 				return nil
 			}
 		}
 	}
-	owing := vw.owing()
 	sets, err := vw.standings(tx, owing...)
 	if err != nil {
 		return err

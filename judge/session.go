@@ -351,12 +351,12 @@ func (s *session) signon(c command) error {
 	if trusted, err := s.senderChecked(vw); err != nil || !trusted {
 		return err
 	}
-	if seat == nil || !s.j.checkPassword(seat.PasswordHash, password) || !strings.EqualFold(seat.Address, s.m.From) {
+	if seat == nil || !s.j.passwordRight(seat.PasswordHash, password) || !strings.EqualFold(seat.Address, s.m.From) {
 		// One message for every failure, so that it tells a stranger
 		// nothing; but the player who knows the password and writes from
 		// another address is told which one is registered.
 		s.printf("> SIGNON %s ...\n  Refused: this address and password are not those of %s in game %s. Nothing in this mail was changed.\n", who, vw.seatName(s.lang, power), vw.g.Name)
-		if seat != nil && seat.Address != "" && s.j.checkPassword(seat.PasswordHash, password) {
+		if seat != nil && seat.Address != "" && s.j.passwordRight(seat.PasswordHash, password) {
 			s.printf("  The password is right, but %s is played from %s: write from that address (where SET ADDRESS <new address> moves the seat).\n", vw.seatName(s.lang, power), maskAddress(seat.Address))
 		}
 		s.printf("\n")

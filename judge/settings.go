@@ -82,16 +82,15 @@ func (s *Settings) gameSettings(g *store.Game, k game.Kind) map[string]string {
 	cal := calendarOf(k)
 	out := map[string]string{}
 	if conf, ok := k.(game.Configurable); ok {
+		columns := map[string]string{"variant": g.Variant, "rules": g.Rules}
 		for _, st := range conf.Settings() {
-			for key, value := range map[string]string{"variant": g.Variant, "rules": g.Rules} {
-				if st.Names[0] == key && value != "" {
-					out[key] = value
-				}
+			if value := columns[st.Names[0]]; value != "" {
+				out[st.Names[0]] = value
 			}
 		}
 	}
 	for key, value := range s.Game {
-		if !slices.ContainsFunc(cal, func(k game.PhaseKind) bool { return k.Name == key }) && value != "" && value != "0" {
+		if !slices.ContainsFunc(cal, func(pk game.PhaseKind) bool { return pk.Name == key }) && value != "" && value != "0" {
 			out[key] = value
 		}
 	}
@@ -336,15 +335,15 @@ var cronParser = cron.NewParser(cron.Minute | cron.Hour | cron.Dom | cron.Month 
 // the time zone and the press setting.
 func (s *Settings) Validate(cal []game.PhaseKind) error {
 	for _, k := range cal {
-		c := struct{ name, spec string }{k.Name, s.Game[k.Name]}
-		sched, err := cronParser.Parse(c.spec)
+		spec := s.Game[k.Name]
+		sched, err := cronParser.Parse(spec)
 		if err != nil {
-			return fmt.Errorf("%s deadline %q: %v (expected a cron spec like \"0 20 * * MON,THU\" or \"@every 24h\")", c.name, c.spec, err)
+			return fmt.Errorf("%s deadline %q: %v (expected a cron spec like \"0 20 * * MON,THU\" or \"@every 24h\")", k.Name, spec, err)
 		}
 		// cron gives up after five years: a spec that names no day that
 		// comes (30 February) would leave a game without deadlines.
 		if sched.Next(cronCheckFrom).IsZero() {
-			return fmt.Errorf("%s deadline %q never falls due (expected a cron spec like \"0 20 * * MON,THU\" or \"@every 24h\")", c.name, c.spec)
+			return fmt.Errorf("%s deadline %q never falls due (expected a cron spec like \"0 20 * * MON,THU\" or \"@every 24h\")", k.Name, spec)
 		}
 	}
 	if _, err := time.LoadLocation(s.TimeZone); err != nil {

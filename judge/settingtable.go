@@ -398,8 +398,8 @@ func withEditHelp(l lang, kinds []game.Kind, help string) string {
 	var parts []string
 	for i, f := range forms {
 		words := strings.SplitAfter(f, ", ")
-		for i := range words {
-			words[i] = strings.TrimSpace(words[i])
+		for w := range words {
+			words[w] = strings.TrimSpace(words[w])
 		}
 		words[0] = l.f("for %s: ", names[i]) + words[0]
 		words[len(words)-1] += ";"

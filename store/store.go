@@ -841,14 +841,12 @@ var (
 
 // DueMail lists up to limit unsent mails whose next attempt is due.
 func (s *Store) DueMail(ctx context.Context, now time.Time, limit int) ([]Mail, error) {
-	var rows *sql.Rows
-	var err error
-	if st := s.readStmts[qDueMail]; st != nil && !s.unprepared {
-		rows, err = st.QueryContext(ctx, unix(now), limit)
-	} else {
-		rows, err = s.read.QueryContext(ctx, queries[qDueMail], unix(now), limit)
-	}
-	return readAll(rows, err, "due mail", scanMail)
+	var due []Mail
+	err := s.Read(ctx, func(tx *Tx) (err error) {
+		due, err = queryAll(tx, "due mail", scanMail, qDueMail, unix(now), limit)
+		return err
+	})
+	return due, err
 }
 
 // Outbox lists every outbox row, oldest first (for the operator and tests).

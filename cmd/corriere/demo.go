@@ -126,8 +126,32 @@ func createSeedGame(ctx context.Context, j *judge.Judge, name, every string) err
 	if err := j.CreateGame(ctx, name, "standard", "1971", set); err != nil {
 		return err
 	}
+	return seatAndStart(ctx, j, name, seedPowers(), func(p string) string { return "pw-" + p })
+}
+
+// seedPowers are the ids of the standard board's powers, in its order.
+func seedPowers() []string {
+	var ids []string
 	for _, p := range standard.Variant().Powers {
-		if err := j.Seat(ctx, name, p.ID, seedPlayer(p.ID), "pw-"+p.ID); err != nil {
+		ids = append(ids, p.ID)
+	}
+	return ids
+}
+
+// seedPlayers are the addresses of the players of seats (seedPlayer).
+func seedPlayers(seats []string) []string {
+	addrs := make([]string, len(seats))
+	for i, s := range seats {
+		addrs[i] = seedPlayer(s)
+	}
+	return addrs
+}
+
+// seatAndStart seats each of seats in the created game name, at
+// seedPlayer with the password password gives it, and starts the game.
+func seatAndStart(ctx context.Context, j *judge.Judge, name string, seats []string, password func(seat string) string) error {
+	for _, s := range seats {
+		if err := j.Seat(ctx, name, s, seedPlayer(s), password(s)); err != nil {
 			return err
 		}
 	}
@@ -214,10 +238,7 @@ func (env *demoEnv) close() {
 
 func demo(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) error {
 	v := standard.Variant()
-	var addrs []string
-	for _, p := range v.Powers {
-		addrs = append(addrs, seedPlayer(p.ID))
-	}
+	addrs := seedPlayers(seedPowers())
 	env, err := newDemoEnv(ctx, out, log, addrs)
 	if err != nil {
 		return err
@@ -294,20 +315,26 @@ func writeMaps(ctx context.Context, j *judge.Judge, game string, phases []string
 // phase.
 func awaitResults(ctx context.Context, sys *memmail.System, player, game, phase string) (*mailer.Message, error) {
 	subject := fmt.Sprintf("Corriere %s: %s results", game, phase)
+	return awaitMail(ctx, sys, player, "no results for "+phase+" arrived", func(m *mailer.Message) bool { return m.Subject == subject })
+}
+
+// awaitMail waits until the mailbox at addr has a mail that is, and
+// returns it; missing says what did not arrive, when ctx ends first.
+func awaitMail(ctx context.Context, sys *memmail.System, addr, missing string, is func(*mailer.Message) bool) (*mailer.Message, error) {
 	for {
-		msgs, err := sys.Messages(player)
+		msgs, err := sys.Messages(addr)
 		if err != nil {
 			return nil, err
 		}
 		for _, raw := range msgs {
 			m, err := mailer.Parse(raw)
-			if err == nil && m.Subject == subject {
+			if err == nil && is(m) {
 				return m, nil
 			}
 		}
 		select {
 		case <-ctx.Done():
-			return nil, fmt.Errorf("no results for %s arrived: %w", phase, ctx.Err())
+			return nil, fmt.Errorf("%s: %w", missing, ctx.Err())
 		case <-time.After(100 * time.Millisecond):
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"log/slog"
 	"strings"
-	"time"
 
 	"github.com/corriere/corriere/examples"
 	"github.com/corriere/corriere/game/dice"
@@ -29,10 +28,7 @@ var italiaPowers = []string{"francia", "aragonesi", "impero", "venezia", "firenz
 // judge sent is written to out, and the public map of each phase
 // (map-<phase>.png).
 func demoItalia(ctx context.Context, out string, stdout io.Writer, log *slog.Logger) error {
-	var addrs []string
-	for _, p := range italiaPowers {
-		addrs = append(addrs, seedPlayer(p))
-	}
+	addrs := seedPlayers(italiaPowers)
 	env, err := newDemoEnv(ctx, out, log, addrs)
 	if err != nil {
 		return err
@@ -49,12 +45,7 @@ func demoItalia(ctx context.Context, out string, stdout io.Writer, log *slog.Log
 	if _, err := env.j.CreateWithMaster(ctx, italiaDemoGame, judge.Creation{Kind: "italia", Settings: set}, ""); err != nil {
 		return err
 	}
-	for _, p := range italiaPowers {
-		if err := env.j.Seat(ctx, italiaDemoGame, p, seedPlayer(p), "pw-"+p); err != nil {
-			return err
-		}
-	}
-	if err := env.j.Start(ctx, italiaDemoGame); err != nil {
+	if err := seatAndStart(ctx, env.j, italiaDemoGame, italiaPowers, func(p string) string { return "pw-" + p }); err != nil {
 		return err
 	}
 	env.run(ctx, log)
@@ -109,21 +100,8 @@ func demoItalia(ctx context.Context, out string, stdout io.Writer, log *slog.Log
 // of phase, in whichever language he reads: a mail that names the phase
 // and answers none of his.
 func awaitPhaseMail(ctx context.Context, env *demoEnv, addr, phase string) error {
-	for {
-		msgs, err := env.sys.Messages(addr)
-		if err != nil {
-			return err
-		}
-		for _, raw := range msgs {
-			m, err := mailer.Parse(raw)
-			if err == nil && strings.Contains(m.Subject, phase) && !strings.HasPrefix(m.Subject, "Re:") {
-				return nil
-			}
-		}
-		select {
-		case <-ctx.Done():
-			return fmt.Errorf("no results of %s for %s: %w", phase, addr, ctx.Err())
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
+	_, err := awaitMail(ctx, env.sys, addr, fmt.Sprintf("no results of %s for %s", phase, addr), func(m *mailer.Message) bool {
+		return strings.Contains(m.Subject, phase) && !strings.HasPrefix(m.Subject, "Re:")
+	})
+	return err
 }
