@@ -85,8 +85,10 @@ func (s *State) arbitrate(args string) (*State, game.Text, error) {
 	if s.pos.Battles == nil {
 		return nil, nil, refuse("no battle ticket is open now: tickets open when an operations turn brings two armies together")
 	}
-	pos := clonePosition(s.pos)
-	next := &State{r: s.r, pos: pos, phase: s.phase}
+	next, err := s.changeable()
+	if err != nil {
+		return nil, nil, err
+	}
 	tk := next.ticket(fields[1])
 	if tk == nil || tk.Done {
 		var open []string
@@ -96,7 +98,6 @@ func (s *State) arbitrate(args string) (*State, game.Text, error) {
 		return nil, nil, refuse("no open battle ticket %s: open are %s", fields[1], strings.Join(open, ", "))
 	}
 	var done game.Text
-	var err error
 	if what == "battle" {
 		done, err = next.enterResult(tk, fields[2:], reason)
 	} else {

@@ -79,11 +79,12 @@ func (s *State) cardWord(args string) (*State, game.Text, game.Text, error) {
 	case s.pos.Battles != nil:
 		return nil, nil, nil, refuse("the turn waits for its battle tickets: give your word on the cards once they are resolved")
 	}
-	pos := clonePosition(s.pos)
-	next := &State{r: s.r, pos: pos, phase: s.phase}
+	next, err := s.changeable()
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	first, what := machiavelli.Fold(fields[0]), cardWords[machiavelli.Fold(fields[1])]
 	var reply, notice game.Text
-	var err error
 	switch {
 	case cardWords[first] == "pope" && what == "dies":
 		reply, notice, err = next.killPope(reason)
@@ -91,7 +92,7 @@ func (s *State) cardWord(args string) (*State, game.Text, game.Text, error) {
 		reply, notice, err = next.savonarolaGone(reason)
 	default:
 		n, nerr := strconv.Atoi(fields[0])
-		c := pos.deck()[n]
+		c := next.pos.deck()[n]
 		if nerr != nil || c == nil {
 			return nil, nil, nil, refuse("%q is no card of the deck; %s", fields[0], cardUsage)
 		}

@@ -854,3 +854,13 @@ func (pos *Position) clone() (*Position, error) {
 	out := &Position{}
 	return out, json.Unmarshal(data, out)
 }
+
+// changeable is s with a copy of its position, for an arbiter's command
+// to change: a refusal leaves s as it was.
+func (s *State) changeable() (*State, error) {
+	pos, err := s.pos.clone()
+	if err != nil {
+		return nil, fmt.Errorf("italia: copy the position: %w", err)
+	}
+	return &State{r: s.r, pos: pos, phase: s.phase}, nil
+}

@@ -199,9 +199,7 @@ func (s TicketSide) key() counterKey { return counterKey{s.Power, s.N} }
 // run keeps the dice and the position so far, for the round that waits.
 func (rs *resolution) open(at string, a, d counterKey, ra, rd []*reinforcement, pa, pd int, origins map[counterKey]string) {
 	if rs.wait == nil {
-		data, _ := json.Marshal(rs.pos)
-		snap := &Position{}
-		_ = json.Unmarshal(data, snap) // a position just written reads back
+		snap, _ := rs.pos.clone() // a position just written reads back
 		rs.wait = &waiting{rolls: slices.Clone(rs.rolled), told: len(rs.events), pos: snap, battles: slices.Clone(rs.battles)}
 	}
 	if !slices.Contains(rs.wait.battles, at) {
@@ -387,7 +385,11 @@ func (rs *resolution) waitRound(orders []game.Order, told int, showOrders bool) 
 // round's.
 func (s *State) resolveBattles(d *dice.Source) (*game.Outcome, error) {
 	br := s.pos.Battles
-	start, err := s.r.State(clonePosition(br.Start))
+	pos, err := br.Start.clone()
+	if err != nil {
+		return nil, fmt.Errorf("resolve %s: %w", s.phase, err)
+	}
+	start, err := s.r.State(pos)
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s: %w", s.phase, err)
 	}
@@ -412,14 +414,6 @@ func (s *State) resolveBattles(d *dice.Source) (*game.Outcome, error) {
 	rs.untold()
 	rs.twoCities()
 	return rs.outcome(orders, s.phase, br.Told, false)
-}
-
-// clonePosition is a copy of pos that shares nothing with it.
-func clonePosition(pos *Position) *Position {
-	data, _ := json.Marshal(pos)
-	out := &Position{}
-	_ = json.Unmarshal(data, out) // a position just written reads back
-	return out
 }
 
 // ticket is the ticket with id in the round, nil for none.
