@@ -66,9 +66,7 @@ func arbiterCommands() []game.Command {
 // arbiter's word on a ticket, and the reply that says what it came to;
 // a refusal that says what was wrong, and nothing changed.
 func (s *State) arbitrate(args string) (*State, game.Text, error) {
-	words, reason, _ := strings.Cut(args, "--")
-	reason = strings.TrimSpace(reason)
-	fields := strings.Fields(words)
+	fields, reason := reasoned(args)
 	if len(fields) < 3 {
 		return nil, nil, refuse(arbiterUsage)
 	}
@@ -77,7 +75,7 @@ func (s *State) arbitrate(args string) (*State, game.Text, error) {
 		return nil, nil, refuse(arbiterUsage)
 	}
 	if reason == "" {
-		return nil, nil, refuse("the arbiter's word carries its reason, which the players read: end the line with -- and the reason")
+		return nil, nil, noReason()
 	}
 	if !s.r.Tactical {
 		return nil, nil, refuse("this game's battles are abstract (battles abstract): the judge decides comparability by R17 and fights each battle by Appendix C at the operations' deadline, and opens no battle tickets; to change what came of a battle, ROLLBACK the phase and EDIT the position")

@@ -64,14 +64,12 @@ func cardCommands() []game.Command {
 // reply to the arbiter and the notice to everyone; a refusal that says
 // what was wrong, and nothing changed.
 func (s *State) cardWord(args string) (*State, game.Text, game.Text, error) {
-	words, reason, _ := strings.Cut(args, "--")
-	reason = strings.TrimSpace(reason)
-	fields := strings.Fields(words)
+	fields, reason := reasoned(args)
 	if len(fields) < 2 {
 		return nil, nil, nil, refuse(cardUsage)
 	}
 	if reason == "" {
-		return nil, nil, nil, refuse("the arbiter's word carries its reason, which the players read: end the line with -- and the reason")
+		return nil, nil, nil, noReason()
 	}
 	switch {
 	case s.pos.deck() == nil:

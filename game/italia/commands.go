@@ -34,6 +34,18 @@ func stateCommand(do func(s *State, args string) (*State, game.Text, game.Text, 
 	}
 }
 
+// reasoned splits the words after ARBITRO or CARTA at their "--": the
+// words of the arbiter's word, and the reason every player reads.
+func reasoned(args string) (fields []string, reason string) {
+	words, reason, _ := strings.Cut(args, "--")
+	return strings.Fields(words), strings.TrimSpace(reason)
+}
+
+// noReason refuses an arbiter's word that gives no reason.
+func noReason() error {
+	return refuse("the arbiter's word carries its reason, which the players read: end the line with -- and the reason")
+}
+
 // scenarioCommand is the arbiter's SCENARIO ... ENDSCENARIO: the lines of
 // a scenario file (scenario.txt's) that replace the parts they give. The
 // judge takes a game's commands only once it has started, so the arbiter
