@@ -72,25 +72,18 @@ func resolveWith(t *testing.T, st *State, orders []game.Order, rolls ...int) (*g
 	return out, out.Next.(*State), strings.Split(rep.Events(game.English), "\n")
 }
 
-// arbiter carries out an arbiter's line (ARBITRO or ARBITER ...) as the
-// judge does: the game's command of its first word.
+// arbiter carries out an arbiter's line (ARBITRO or ARBITER ...), which
+// sends no notice to everyone: the next state and the reply in English.
 func arbiter(t *testing.T, st *State, line string) (*State, string, error) {
 	t.Helper()
-	verb, args, _ := strings.Cut(line, " ")
-	for _, c := range (Kind{}).Commands() {
-		if strings.EqualFold(c.Verb, verb) && c.Master {
-			next, reply, notice, err := c.Do(st, nil, args)
-			if notice != nil {
-				t.Errorf("%q: a notice to everyone: %s", line, notice(game.English))
-			}
-			if err != nil {
-				return nil, "", err
-			}
-			return next.(*State), reply(game.English), nil
-		}
+	next, reply, notice, err := command(t, st, line)
+	if notice != nil {
+		t.Errorf("%q: a notice to everyone: %s", line, notice(game.English))
 	}
-	t.Fatalf("no command %s", verb)
-	return nil, "", nil
+	if err != nil {
+		return nil, "", err
+	}
+	return next, reply(game.English), nil
 }
 
 // mustArbiter is arbiter for a line that must be taken.
