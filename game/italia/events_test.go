@@ -16,24 +16,21 @@ import (
 // test counts only the events' dice (cards_test.go plays the cards).
 func withScenario(t *testing.T, phase, text string, change func(*Position)) *State {
 	t.Helper()
-	st := mustStart(t)
-	st.pos.Phase = phase
-	st.pos.Cards = nil
+	r := mustRules(t, nil)
+	var add *Scenario
 	if text != "" {
-		add, errs := st.r.ReadScenario(text)
-		if len(errs) > 0 {
+		var errs []game.Text
+		if add, errs = r.ReadScenario(text); len(errs) > 0 {
 			t.Fatalf("scenario refused: %v", errs[0](game.English))
 		}
-		st.pos.Scenario = st.pos.Scenario.with(add)
 	}
-	if change != nil {
-		change(st.pos)
-	}
-	next, err := st.r.State(st.pos)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return next
+	return started(t, r, func(p *Position) {
+		p.Phase = phase
+		p.Cards = nil
+		if add != nil {
+			p.Scenario = p.Scenario.with(add)
+		}
+	}, change)
 }
 
 // rolled resolves st with no orders (every seat's forces hold, R34) and

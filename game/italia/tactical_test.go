@@ -16,21 +16,10 @@ import (
 // round with them).
 func tacticalAt(t *testing.T, phase string, change func(*Position)) *State {
 	t.Helper()
-	r := mustRules(t, map[string]string{"battles": "tactical"})
-	st, err := r.start(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.pos.Phase = phase
-	st.pos.Scenario = nil
-	if change != nil {
-		change(st.pos)
-	}
-	next, err := r.State(st.pos)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return next
+	return started(t, mustRules(t, map[string]string{"battles": "tactical"}), func(p *Position) {
+		p.Phase = phase
+		p.Scenario = nil
+	}, change)
 }
 
 // sheetOrders are the orders of each power's sheet, every line taken.
