@@ -144,9 +144,9 @@ func (s *State) noneAwaits(c *Card) error {
 		waiting = append(waiting, strconv.Itoa(p.Card))
 	}
 	if len(waiting) == 0 {
-		return refuse("card %s waits for no effect: no card played waits for you", game.Text(func(l game.Lang) string { return cardName(l, c) }))
+		return refuse("card %s waits for no effect: no card played waits for you", c.named())
 	}
-	return refuse("card %s waits for no effect; the cards played that wait for you are %s", game.Text(func(l game.Lang) string { return cardName(l, c) }), strings.Join(waiting, ", "))
+	return refuse("card %s waits for no effect; the cards played that wait for you are %s", c.named(), strings.Join(waiting, ", "))
 }
 
 // cardEnd is CARTA <n> FINE: the French exclusive of a swiss card ends.

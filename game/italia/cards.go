@@ -219,6 +219,11 @@ func cardName(l game.Lang, c *Card) string {
 	return strconv.Itoa(c.N) + " " + title
 }
 
+// named is cardName as a text, in the reader's language.
+func (c *Card) named() game.Text {
+	return func(l game.Lang) string { return cardName(l, c) }
+}
+
 // cardText is what card c says, as its CARD line wrote it (in English
 // where it gives an English text, else as written), or that the arbiter
 // says it for a placeholder.

@@ -58,7 +58,7 @@ func (rs *resolution) decideCards() {
 			o := c.sheet["carta "+fmt.Sprint(n)]
 			switch {
 			case o != nil && o.verb == vDiscard && !o.has("[0]"):
-				rs.discardDrawn(p, n, tx("you discard card %s, drawn last turn (seed §10)", game.Text(func(l game.Lang) string { return cardName(l, d[n]) })))
+				rs.discardDrawn(p, n, tx("you discard card %s, drawn last turn (seed §10)", d[n].named()))
 			case o != nil && o.verb != vKeep && o.verb != vDiscard:
 				// Played, or handed to the conclave, this turn: it is in
 				// the hand until then.
@@ -67,7 +67,7 @@ func (rs *resolution) decideCards() {
 				p.Hand = append(p.Hand, n)
 				rs.tell([]string{p.ID}, "you keep card %s (seed §10)", rs.cardArg(n))
 			default:
-				rs.discardDrawn(p, n, tx("your hand is full (5 cards, a 6th only if a conclave card): card %s, drawn last turn, is discarded (seed §10, R34)", game.Text(func(l game.Lang) string { return cardName(l, d[n]) })))
+				rs.discardDrawn(p, n, tx("your hand is full (5 cards, a 6th only if a conclave card): card %s, drawn last turn, is discarded (seed §10, R34)", d[n].named()))
 			}
 		}
 	}
@@ -102,7 +102,7 @@ func (rs *resolution) discard(c *Card) { rs.pos.Cards.Used = append(rs.pos.Cards
 // cardArg is card n's name as an event's argument, in both languages.
 func (rs *resolution) cardArg(n int) string {
 	c := rs.deck()[n]
-	return textArg(func(l game.Lang) string { return cardName(l, c) })
+	return textArg(c.named())
 }
 
 // whenPlayed is when a GIOCA line plays its card: as it says, else in
@@ -219,7 +219,7 @@ func (rs *resolution) returnCards() {
 		return
 	}
 	cs := rs.pos.Cards
-	next := &State{r: rs.s.r, pos: rs.pos, phase: rs.s.phase}
+	next := rs.now()
 	alive := next.Survivors()
 	for _, id := range next.seatedPowers() {
 		if slices.Contains(alive, id) || slices.Contains(cs.Gone, id) {
@@ -238,12 +238,17 @@ func (rs *resolution) returnCards() {
 	}
 }
 
+// now is the position being made as a state, for what a state reads of
+// it (the seats, the survivors, the sheets).
+func (rs *resolution) now() *State {
+	return &State{r: rs.s.r, pos: rs.pos, phase: rs.s.phase}
+}
+
 // drawers are the powers that draw cards: the seated ones not put out of
 // the game (R35), in the seed's order, but those that lost the right.
 func (rs *resolution) drawers() []string {
-	next := &State{r: rs.s.r, pos: rs.pos, phase: rs.s.phase}
 	cs := rs.pos.Cards
-	return slices.DeleteFunc(next.seatedPowers(), func(id string) bool {
+	return slices.DeleteFunc(rs.now().seatedPowers(), func(id string) bool {
 		return slices.Contains(cs.Barred, id) || slices.Contains(cs.Gone, id)
 	})
 }
