@@ -197,8 +197,7 @@ func (rs *resolution) nextCards() {
 		// sitting there.
 		season, year = Spring, year+1
 	}
-	when := seasons[season]
-	title := "l:" + fmt.Sprintf("%s %d", when.English, year) + "\x1f" + fmt.Sprintf("%s %d", when.Italian, year)
+	title := textArg(seasonYear(season, year))
 	if cv := rs.pos.Cards.Conclave; cv != nil && cv.Draws {
 		cv.Draws = false
 		rs.conclaveDraws(title)
