@@ -271,13 +271,8 @@ func (s *State) reinforcementNamed(tk *Ticket, words []string) (Unit, error) {
 	if id == "" || len(others) > 0 || err != nil {
 		return Unit{}, none(written)
 	}
-	u := Unit{Power: id, N: n, Fleet: fleet}
-	for _, sd := range tk.Sides {
-		for _, r := range sd.Reinforcements {
-			if r.Unit == u {
-				return u, nil
-			}
-		}
+	if u := (Unit{Power: id, N: n, Fleet: fleet}); slices.Contains(listed, u) {
+		return u, nil
 	}
 	return Unit{}, none(written)
 }
@@ -321,10 +316,7 @@ func (s *State) rule(tk *Ticket, words []string, reason string) (game.Text, erro
 // noBattle says why a ticket's armies fight no battle, and what follows.
 func (s *State) noBattle(tk *Ticket) game.Text {
 	a, d := tk.Sides[0], tk.Sides[1]
-	comparable := tk.Comparable
-	if tk.Ruling != nil {
-		comparable = *tk.Ruling
-	}
+	comparable := tk.comparableNow()
 	switch {
 	case !comparable && tk.Ruling != nil:
 		return tx("the arbiter ruled the armies not comparable: %s, the weaker, withdraws paying attrition (seed §7)", powerText(tk.weaker().Power))

@@ -485,14 +485,19 @@ func (s *State) awaited() []*Ticket {
 	return out
 }
 
-// fought reports whether the ticket's armies fight a battle, by the
-// arbiter's ruling or R17's verdict and both sides' stances.
-func (tk *Ticket) fought() bool {
-	comparable := tk.Comparable
+// comparableNow reports whether the ticket's armies are comparable: by
+// the arbiter's ruling, else by R17's verdict.
+func (tk *Ticket) comparableNow() bool {
 	if tk.Ruling != nil {
-		comparable = *tk.Ruling
+		return *tk.Ruling
 	}
-	return comparable && tk.Sides[0].Accepts && tk.Sides[1].Accepts
+	return tk.Comparable
+}
+
+// fought reports whether the ticket's armies fight a battle: comparable,
+// and both sides accepting it.
+func (tk *Ticket) fought() bool {
+	return tk.comparableNow() && tk.Sides[0].Accepts && tk.Sides[1].Accepts
 }
 
 // settled reports whether the arbiter has said all the ticket needs: the
