@@ -237,17 +237,6 @@ func cardText(l game.Lang, c *Card) string {
 	return t(l, "the seed does not say what it does: the arbiter does")
 }
 
-// held is the power's cards, kept and drawn, as cards of d.
-func (d deck) held(p *Power) []*Card {
-	var out []*Card
-	for _, n := range append(slices.Clone(p.Hand), p.Drawn...) {
-		if c := d[n]; c != nil {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 // keeps reports whether p may keep card n beside the cards it keeps
 // (seed §10: 5, and a 6th only if a conclave card).
 func (d deck) keeps(p *Power, n int) bool {
