@@ -469,7 +469,10 @@ func TestItaliaCardsByMail(t *testing.T) {
 	}
 	line, _, _ = strings.Cut(line, " draw a card (seed §10)")
 	names := strings.Split(line, ", ")
-	byName := map[string]string{"France": "francia", "Aragon": "aragonesi", "Empire": "impero", "Venice": "venezia", "Florence": "firenze", "Papacy": "papato"}
+	byName := map[string]string{}
+	for _, p := range italiaSeats {
+		byName[powerTitle(p)] = p
+	}
 	var drew []string
 	for _, n := range names {
 		drew = append(drew, byName[n])
