@@ -89,11 +89,7 @@ func (s *State) arbitrate(args string) (*State, game.Text, error) {
 	}
 	tk := next.ticket(fields[1])
 	if tk == nil || tk.Done {
-		var open []string
-		for _, o := range s.openTickets() {
-			open = append(open, o.ID)
-		}
-		return nil, nil, refuse("no open battle ticket %s: open are %s", fields[1], strings.Join(open, ", "))
+		return nil, nil, refuse("no open battle ticket %s: open are %s", fields[1], ticketIDs(s.openTickets()))
 	}
 	var done game.Text
 	if what == "battle" {
@@ -104,15 +100,20 @@ func (s *State) arbitrate(args string) (*State, game.Text, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	var open []string
-	for _, o := range next.awaited() {
-		open = append(open, o.ID)
-	}
 	still := tx("Every open ticket has your word: the round is resolved without waiting for its deadline")
-	if len(open) > 0 {
-		still = tx("Still waiting for your word: %s", strings.Join(open, ", "))
+	if open := next.awaited(); len(open) > 0 {
+		still = tx("Still waiting for your word: %s", ticketIDs(open))
 	}
 	return next, func(l game.Lang) string { return done(l) + ". " + still(l) + "." }, nil
+}
+
+// ticketIDs lists tickets by their ids: "1500E-1, 1500E-2".
+func ticketIDs(tks []*Ticket) string {
+	ids := make([]string, len(tks))
+	for i, tk := range tks {
+		ids[i] = tk.ID
+	}
+	return strings.Join(ids, ", ")
 }
 
 // enterResult reads ESITO's words onto ticket tk: the winner, the rout or
