@@ -261,11 +261,15 @@ func (rs *resolution) lottery(title string) {
 	players := rs.drawers()
 	cs.Bag = slices.DeleteFunc(cs.Bag, func(id string) bool { return !slices.Contains(players, id) })
 	var drawn []string
+	undrawn := func() []string {
+		return slices.DeleteFunc(slices.Clone(cs.Bag), func(id string) bool { return slices.Contains(drawn, id) })
+	}
 	for len(drawn) < min(lotteryDraws, len(players)) {
-		if len(slices.DeleteFunc(slices.Clone(cs.Bag), func(id string) bool { return slices.Contains(drawn, id) })) == 0 {
+		bag := undrawn()
+		if len(bag) == 0 {
 			cs.Bag = slices.Clone(players)
+			bag = undrawn()
 		}
-		bag := slices.DeleteFunc(slices.Clone(cs.Bag), func(id string) bool { return slices.Contains(drawn, id) })
 		i := 0
 		if len(bag) > 1 {
 			i = rs.die(fmt.Sprintf("card lottery: a marker of %d", len(bag)), len(bag), true) - 1
