@@ -116,21 +116,7 @@ func cardTurn(t *testing.T, st *State, sheets map[string]string, rolls ...int) (
 		}
 		orders = append(orders, standing...)
 	}
-	d := dice.Given(rolls, dice.Seed{}, "test")
-	out, err := st.Resolve(orders, d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(d.Rolls()) != len(rolls) {
-		t.Errorf("%s: rolled %v, want %d rolls", st.phase, d.Rolls(), len(rolls))
-	}
-	return out, func(to game.Viewer, l game.Lang) string {
-		rep, err := st.Results(out.Record, out.Next, to)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rep.Events(l)
-	}
+	return resolvedAs(t, st, orders, rolls...)
 }
 
 // faces are the dice that draw ids, one after another, from a list (a

@@ -38,13 +38,21 @@ func withScenario(t *testing.T, phase, text string, change func(*Position)) *Sta
 // outcome and what each reader reads of it.
 func rolled(t *testing.T, st *State, rolls ...int) (*game.Outcome, func(game.Viewer, game.Lang) string) {
 	t.Helper()
+	return resolvedAs(t, st, nil, rolls...)
+}
+
+// resolvedAs resolves st with orders and dice that fall as rolls, all of
+// them and no more; it returns the outcome and what each reader reads of
+// it.
+func resolvedAs(t *testing.T, st *State, orders []game.Order, rolls ...int) (*game.Outcome, func(game.Viewer, game.Lang) string) {
+	t.Helper()
 	d := dice.Given(rolls, dice.Seed{}, "test")
-	out, err := st.Resolve(nil, d)
+	out, err := st.Resolve(orders, d)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(d.Rolls()) != len(rolls) {
-		t.Errorf("rolled %v, want %d rolls", d.Rolls(), len(rolls))
+		t.Errorf("%s: rolled %v, want %d rolls", st.phase, d.Rolls(), len(rolls))
 	}
 	return out, func(to game.Viewer, l game.Lang) string {
 		rep, err := st.Results(out.Record, out.Next, to)
