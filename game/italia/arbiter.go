@@ -196,7 +196,7 @@ func (s *State) enterResult(tk *Ticket, words []string, reason string) (game.Tex
 		}
 	}
 	for i, sd := range tk.Sides {
-		troops, rl := sd.Elements.Troops(), (sd.Elements.Troops()+2)/3
+		troops, rl := sd.Elements.Troops(), routLevel(sd.Elements)
 		for _, r := range sd.Reinforcements {
 			if slices.Contains(res.Arrived, r.Unit) && !r.Fleet {
 				troops += r.Elements.Troops()
