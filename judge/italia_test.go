@@ -50,6 +50,12 @@ func (f *fixture) sheet(pw map[string]string, power, body string) string {
 	return f.send(power+"@players.test", "SIGNON "+power+"@guerra "+pw[power]+"\n"+body)
 }
 
+// arbiter mails the arbiter's lines to guerra, signed on as its master.
+func (f *fixture) arbiter(body string) string {
+	f.t.Helper()
+	return f.send("gm@x.test", "SIGNON master@guerra pw-arbitro\n"+body)
+}
+
 // deadline lets a day pass, so that the phase is processed.
 func (f *fixture) deadline() {
 	f.t.Helper()
@@ -117,7 +123,7 @@ func TestItaliaYearByMail(t *testing.T) {
 
 	// The arbiter rolls the summer back and processes it again: the same
 	// dice, the same position.
-	reply = f.send("gm@x.test", "SIGNON master@guerra pw-arbitro\nROLLBACK E1499O\nPROCESS E1499O")
+	reply = f.arbiter("ROLLBACK E1499O\nPROCESS E1499O")
 	mustContain(t, "the rollback", reply, "Game guerra is back at Summer 1499 operations (E1499O)", "E1499O processed now")
 	if again := f.gameByName("guerra").Position; again != summer {
 		t.Errorf("after the rollback:\n%s\nbefore it:\n%s", again, summer)
@@ -234,14 +240,14 @@ func TestItaliaTacticalBattleByMail(t *testing.T) {
 	}
 
 	// The ruling alone leaves the round waiting for the result.
-	reply = f.send("gm@x.test", "SIGNON master@guerra pw-arbitro\nARBITRO CONFRONTABILI 1499P-1 SI -- forze pari")
+	reply = f.arbiter("ARBITRO CONFRONTABILI 1499P-1 SI -- forze pari")
 	mustContain(t, "the ruling", reply, "1499P-1, Tirolo: giudicati confrontabili: è battaglia, e ne inserisci tu il risultato. Attendono ancora la tua parola: 1499P-1.")
 	if g := f.gameByName("guerra"); g.Phase != "P1499B1" {
 		t.Fatalf("after the ruling: %s", g.Phase)
 	}
-	reply = f.send("gm@x.test", "SIGNON master@guerra pw-arbitro\nARBITRO BATTAGLIA 1499P-1 ESITO Francia TEMPO PERDITE Francia 2 Impero 3 -- x")
+	reply = f.arbiter("ARBITRO BATTAGLIA 1499P-1 ESITO Francia TEMPO PERDITE Francia 2 Impero 3 -- x")
 	mustContain(t, "a bad result", reply, "Refused: a battle ended by time has no winner (seed §8: only a rout wins a battle, Precisazione 2): write NESSUNO TEMPO. Nothing was changed.")
-	reply = f.send("gm@x.test", "SIGNON master@guerra pw-arbitro\nARBITRO BATTAGLIA 1499P-1 ESITO Impero ROTTA PERDITE Francia 7 Impero 3 -- giocata da Anna e Bruno il 2 marzo, vince l'Impero al sesto turno")
+	reply = f.arbiter("ARBITRO BATTAGLIA 1499P-1 ESITO Impero ROTTA PERDITE Francia 7 Impero 3 -- giocata da Anna e Bruno il 2 marzo, vince l'Impero al sesto turno")
 	mustContain(t, "the result", reply, "1499P-1, Tirolo: risultato inserito: Impero mette in rotta Francia (perdite Francia 7, Impero 3). Ogni biglietto aperto ha la tua parola")
 	if g := f.gameByName("guerra"); g.Phase != "E1499O" {
 		t.Fatalf("after the result: %s", g.Phase)
@@ -263,7 +269,7 @@ func TestItaliaTacticalBattleByMail(t *testing.T) {
 
 	// The round rolled back and processed again comes to the same.
 	summer := f.gameByName("guerra").Position
-	reply = f.send("gm@x.test", "SIGNON master@guerra pw-arbitro\nROLLBACK P1499B1\nPROCESS P1499B1")
+	reply = f.arbiter("ROLLBACK P1499B1\nPROCESS P1499B1")
 	mustContain(t, "the rollback", reply, "Game guerra is back at Spring 1499 battles (P1499B1)")
 	if again := f.gameByName("guerra").Position; again != summer {
 		t.Errorf("after the rollback:\n%s\nbefore it:\n%s", again, summer)
@@ -281,12 +287,12 @@ func TestItaliaTacticalBattleByMail(t *testing.T) {
 func TestItaliaArbiterPlaysTheOttomans(t *testing.T) {
 	f, _ := newItaliaGame(t)
 	f.deadline() // the spring's diplomacy
-	reply := f.send("gm@x.test", "SIGNON master@guerra pw-arbitro\nEDIT TESORO Ottomani 5 -- il tributo dei Balcani\nBECOME Ottomani\nFOGLIO OTTOMANI PRIMAVERA 1499\nDIFENDI Albania CON 3")
+	reply := f.arbiter("EDIT TESORO Ottomani 5 -- il tributo dei Balcani\nBECOME Ottomani\nFOGLIO OTTOMANI PRIMAVERA 1499\nDIFENDI Albania CON 3")
 	mustContain(t, "the arbiter as the Ottomans", reply, "The orders that follow are entered for Ottomans, marked as the game master's.",
 		"ok: DIFENDI Albania CON 3 (the sheet now commits 3 ducats of your 5; 2 left)", "Your orders are complete.")
-	reply = f.send("gm@x.test", "SIGNON master@guerra pw-arbitro\nBECOME Swiss\nBATTLE REFUSE")
+	reply = f.arbiter("BECOME Swiss\nBATTLE REFUSE")
 	mustContain(t, "the arbiter as the Swiss", reply, "entered for Swiss", "ok: BATTAGLIA RIFIUTA")
-	reply = f.send("gm@x.test", "SIGNON master@guerra pw-arbitro\nBECOME Narnia")
+	reply = f.arbiter("BECOME Narnia")
 	mustContain(t, "no such power", reply, `"Narnia" is not a power of game guerra`)
 	reply = f.sheet(map[string]string{"venezia": f.password("venezia@players.test")}, "venezia", "")
 	mustContain(t, "Venice's orders", reply, "Your orders for Spring 1499 operations (P1499O)")
@@ -318,9 +324,8 @@ func TestItaliaScenarioByMail(t *testing.T) {
 	f.sheet(pw, "venezia", "Buongiorno arbitro, ecco il foglio della Serenissima.\nFOGLIO VENEZIA PRIMAVERA 1499 DIPLOMAZIA\nAMBASCIATORE Papato")
 	f.sheet(pw, "papato", "SHEET PAPACY SPRING 1499 DIPLOMACY\nAMBASSADOR Venice")
 	before := f.gameByName("guerra").Position
-	master := "SIGNON master@guerra pw-arbitro\n"
 
-	reply := f.send("gm@x.test", master+"Buongiorno a tutti, ecco lo scenario della nostra copia.\nSCENARIO\nEVENTO 3 CARESTIA Atlantide\nEVENTO 19 NULLA\nVITTORIA Venezia TIENI\nENDSCENARIO\nGrazie")
+	reply := f.arbiter("Buongiorno a tutti, ecco lo scenario della nostra copia.\nSCENARIO\nEVENTO 3 CARESTIA Atlantide\nEVENTO 19 NULLA\nVITTORIA Venezia TIENI\nENDSCENARIO\nGrazie")
 	mustContain(t, "the refused scenario", reply,
 		"> SCENARIO ...\n  Rifiutato: lo scenario è rifiutato: riga 1: nessun territorio si chiama \"Atlantide\"; atteso EVENTO <3-18> NULLA|ARBITRO|CARESTIA [<territorio>]",
 		"riga 2: \"19\" non è un tiro da 3 a 18; atteso EVENTO <3-18>",
@@ -334,7 +339,7 @@ func TestItaliaScenarioByMail(t *testing.T) {
 	for n := 3; n <= 18; n++ {
 		rows = append(rows, fmt.Sprintf("EVENT %d REVOLT Bari : I baroni di Puglia si ribellano (%d)", n, n))
 	}
-	reply = f.send("gm@x.test", master+"SCENARIO\n# our copy's events table\n"+strings.Join(rows, "\n")+"\nVICTORY venezia HOLD Ferrara points=2\nVICTORY venezia TERRITORIES 12\nENDSCENARIO")
+	reply = f.arbiter("SCENARIO\n# our copy's events table\n" + strings.Join(rows, "\n") + "\nVICTORY venezia HOLD Ferrara points=2\nVICTORY venezia TERRITORIES 12\nENDSCENARIO")
 	// The arbiter wrote in Italian: the judge answers him so.
 	mustContain(t, "the scenario", reply,
 		"> SCENARIO ...\n  lo scenario ha ora da te: la tabella eventi 3D6; le schede di vittoria di Venezia. Scenario: provvisorio (R28, R40): parti ancora del giudice: la tabella della carestia (quella di Machiavelli), la tabella della peste (quella di Machiavelli), la tabella dei raid turchi (provvisoria), il mazzo di carte (provvisorio), le mani iniziali (nessuna carta), le schede di vittoria di Francia, Aragonesi, Impero, Firenze, Papato (provvisorie)")
@@ -367,7 +372,7 @@ func TestItaliaScenarioByMail(t *testing.T) {
 	}
 	mustContain(t, "the audit", strings.Join(f.audit("guerra"), "\n"), "P1499D: events of Spring 1499: ")
 
-	reply = f.send("gm@x.test", master+"Good evening, one more change to the events table, please:\nSCENARIO\nEVENT 3 NONE\nENDSCENARIO")
+	reply = f.arbiter("Good evening, one more change to the events table, please:\nSCENARIO\nEVENT 3 NONE\nENDSCENARIO")
 	mustContain(t, "a late scenario", reply,
 		"Refused: the scenario is fixed once Spring 1499 diplomacy (P1499D) is processed: its events were rolled on it and the players plan on it; EDIT corrects the position (now: Spring 1499 operations (P1499O)). Nothing was changed.")
 }
@@ -383,10 +388,9 @@ func TestItaliaEditByMail(t *testing.T) {
 	mustContain(t, "HELP in Italian", f.send("someone@x.test", "Buongiorno, vorrei un aiuto per giocare\nHELP"),
 		"per italia: CONTROLLO <territorio> <potenza|INDIPENDENTE>,", "TESORO <potenza> <n>,")
 	before := f.gameByName("guerra").Position
-	master := "SIGNON master@guerra pw-arbitro\n"
-	mustContain(t, "a bad EDIT", f.send("gm@x.test", master+"EDIT PIOGGIA Roma -- piove"),
+	mustContain(t, "a bad EDIT", f.arbiter("EDIT PIOGGIA Roma -- piove"),
 		"Refused: expected EDIT CONTROL <territory> <power|INDEPENDENT>, TREASURY <power> <n>,", "(or the same in the other language), then -- and the reason the players will read. Nothing was changed.")
-	mustContain(t, "a bad EDIT in Italian", f.send("gm@x.test", master+"Buongiorno, ecco una modifica per la partita\nEDIT PIOGGIA Roma -- piove"),
+	mustContain(t, "a bad EDIT in Italian", f.arbiter("Buongiorno, ecco una modifica per la partita\nEDIT PIOGGIA Roma -- piove"),
 		"Rifiutato: atteso EDIT CONTROLLO <territorio> <potenza|INDIPENDENTE>, TESORO <potenza> <n>,", "(o lo stesso nell'altra lingua), poi -- e il motivo che leggeranno i giocatori.")
 	if after := f.gameByName("guerra").Position; after != before {
 		t.Errorf("a refused EDIT changed the position:\n%s", after)
@@ -395,7 +399,7 @@ func TestItaliaEditByMail(t *testing.T) {
 	// A treasury is its power's secret (R57, game.PrivateEditor): the
 	// arbiter reads the amount in his reply, the players only that it
 	// changed.
-	mustContain(t, "TREASURY", f.send("gm@x.test", master+"EDIT TREASURY Venice 7 -- a loan from the Fuggers"), "Done: the treasury of Venice is 7 ducats.")
+	mustContain(t, "TREASURY", f.arbiter("EDIT TREASURY Venice 7 -- a loan from the Fuggers"), "Done: the treasury of Venice is 7 ducats.")
 	for _, who := range []string{"venezia@players.test", "firenze@players.test"} {
 		notice := f.lastMail("announce", who)
 		mustContain(t, "the treasury's notice", notice, "changed the position of Spring 1499 diplomacy (P1499D): the treasury of Venice changed.\nReason: a loan from the Fuggers")
@@ -407,9 +411,9 @@ func TestItaliaEditByMail(t *testing.T) {
 	// The arbiter fields the Ottomans, whom nobody plays: every player
 	// is told where, with the reason, not what (R57); the arbiter reads
 	// the counter whole. A place that does not exist is refused.
-	mustContain(t, "a place that does not exist", f.send("gm@x.test", master+"EDIT ADD Ottomans #1 ARMY IN Atlantis: 3 FT -- x"),
+	mustContain(t, "a place that does not exist", f.arbiter("EDIT ADD Ottomans #1 ARMY IN Atlantis: 3 FT -- x"),
 		`Refused: no territory is called "Atlantis". Nothing was changed.`)
-	reply := f.send("gm@x.test", master+"Buongiorno, ecco la mossa del Turco\nEDIT AGGIUNGI Ottomani #1 ESERCITO IN Albania: CINC, 4 CL, 8 FT -- evento 11: il Sultano sbarca in Albania\nSTATUS")
+	reply := f.arbiter("Buongiorno, ecco la mossa del Turco\nEDIT AGGIUNGI Ottomani #1 ESERCITO IN Albania: CINC, 4 CL, 8 FT -- evento 11: il Sultano sbarca in Albania\nSTATUS")
 	mustContain(t, "ADD", reply, "Fatto: Ottomani #1 posto in Albania.", "#1 ESERCITO IN Albania: CINC, 4 CL, 8 FT")
 	mustContain(t, "Venice's notice", f.lastMail("announce", "venezia@players.test"),
 		"The game master has changed the position of Spring 1499 diplomacy (P1499D): Ottomans #1 placed in Albania.\nReason: evento 11: il Sultano sbarca in Albania")
@@ -418,12 +422,12 @@ func TestItaliaEditByMail(t *testing.T) {
 	}
 	// Then he plays it, as the Ottomans.
 	f.deadline() // the spring's diplomacy
-	reply = f.send("gm@x.test", master+"BECOME Ottomans\n#1 - Ragusa")
+	reply = f.arbiter("BECOME Ottomans\n#1 - Ragusa")
 	mustContain(t, "the Ottomans' order", reply, "ok: #1 - Ragusa")
 	f.deadline()
 	mustContain(t, "Venice's results", f.lastMail("results", "venezia@players.test"), "Ottomans #1: Albania -> Ragusa")
 	// And takes a force away.
-	reply = f.send("gm@x.test", master+"EDIT REMOVE Venice F1 -- the fleet is lost in a storm\nEDIT REMOVE Venice F1 -- twice")
+	reply = f.arbiter("EDIT REMOVE Venice F1 -- the fleet is lost in a storm\nEDIT REMOVE Venice F1 -- twice")
 	mustContain(t, "REMOVE", reply, "Done: Venice F1 removed from Alto Adriatico.", "Refused: Venice has no fleet F1.")
 }
 
@@ -469,7 +473,10 @@ func TestItaliaCardsByMail(t *testing.T) {
 	}
 	line, _, _ = strings.Cut(line, " draw a card (seed §10)")
 	names := strings.Split(line, ", ")
-	byName := map[string]string{"France": "francia", "Aragon": "aragonesi", "Empire": "impero", "Venice": "venezia", "Florence": "firenze", "Papacy": "papato"}
+	byName := map[string]string{}
+	for _, p := range italiaSeats {
+		byName[powerTitle(p)] = p
+	}
 	var drew []string
 	for _, n := range names {
 		drew = append(drew, byName[n])
@@ -510,9 +517,8 @@ func TestItaliaCardsByMail(t *testing.T) {
 	mustContain(t, "the arbiter's results", f.lastMail("results", "gm@x.test"), "card "+n+" (a placeholder) is played by "+powerTitle(player)+": its effect is yours (R41)", "; the player adds: against Venice")
 
 	// The arbiter's word on it.
-	master := "SIGNON master@guerra pw-arbitro\n"
 	before := f.gameByName("guerra").Position
-	reply = f.send("gm@x.test", master+"CARTA "+n+" EFFETTO Venezia paga 3 ducati -- la carta dice cosi")
+	reply = f.arbiter("CARTA " + n + " EFFETTO Venezia paga 3 ducati -- la carta dice cosi")
 	mustContain(t, "the effect", reply, "card "+n+" (a placeholder) of "+powerTitle(player)+" applied; the players read: Venezia paga 3 ducati")
 	mustContain(t, "Venice's notice", f.lastMail("announce", "venezia@players.test"), "applica la carta "+n+" (segnaposto) di ", ": Venezia paga 3 ducati. Motivo: la carta dice cosi")
 	mustContain(t, "the Emperor's notice", f.lastMail("announce", "impero@players.test"), "The arbiter applies card "+n+" (a placeholder) of ", ": Venezia paga 3 ducati. Reason: la carta dice cosi")
@@ -520,7 +526,7 @@ func TestItaliaCardsByMail(t *testing.T) {
 		t.Error("the effect left the position as it was")
 	}
 	after := f.gameByName("guerra").Position
-	reply = f.send("gm@x.test", master+"CARD "+n+" EFFECT again -- twice")
+	reply = f.arbiter("CARD " + n + " EFFECT again -- twice")
 	mustContain(t, "a second effect", reply, "Refused: card "+n+" (a placeholder) waits for no effect", "Nothing was changed.")
 	if f.gameByName("guerra").Position != after {
 		t.Error("a refused effect changed the position")

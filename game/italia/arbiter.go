@@ -66,9 +66,7 @@ func arbiterCommands() []game.Command {
 // arbiter's word on a ticket, and the reply that says what it came to;
 // a refusal that says what was wrong, and nothing changed.
 func (s *State) arbitrate(args string) (*State, game.Text, error) {
-	words, reason, _ := strings.Cut(args, "--")
-	reason = strings.TrimSpace(reason)
-	fields := strings.Fields(words)
+	fields, reason := reasoned(args)
 	if len(fields) < 3 {
 		return nil, nil, refuse(arbiterUsage)
 	}
@@ -77,7 +75,7 @@ func (s *State) arbitrate(args string) (*State, game.Text, error) {
 		return nil, nil, refuse(arbiterUsage)
 	}
 	if reason == "" {
-		return nil, nil, refuse("the arbiter's word carries its reason, which the players read: end the line with -- and the reason")
+		return nil, nil, noReason()
 	}
 	if !s.r.Tactical {
 		return nil, nil, refuse("this game's battles are abstract (battles abstract): the judge decides comparability by R17 and fights each battle by Appendix C at the operations' deadline, and opens no battle tickets; to change what came of a battle, ROLLBACK the phase and EDIT the position")
@@ -85,18 +83,15 @@ func (s *State) arbitrate(args string) (*State, game.Text, error) {
 	if s.pos.Battles == nil {
 		return nil, nil, refuse("no battle ticket is open now: tickets open when an operations turn brings two armies together")
 	}
-	pos := clonePosition(s.pos)
-	next := &State{r: s.r, pos: pos, phase: s.phase}
+	next, err := s.changeable()
+	if err != nil {
+		return nil, nil, err
+	}
 	tk := next.ticket(fields[1])
 	if tk == nil || tk.Done {
-		var open []string
-		for _, o := range s.openTickets() {
-			open = append(open, o.ID)
-		}
-		return nil, nil, refuse("no open battle ticket %s: open are %s", fields[1], strings.Join(open, ", "))
+		return nil, nil, refuse("no open battle ticket %s: open are %s", fields[1], ticketIDs(s.openTickets()))
 	}
 	var done game.Text
-	var err error
 	if what == "battle" {
 		done, err = next.enterResult(tk, fields[2:], reason)
 	} else {
@@ -105,15 +100,20 @@ func (s *State) arbitrate(args string) (*State, game.Text, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	var open []string
-	for _, o := range next.awaited() {
-		open = append(open, o.ID)
-	}
 	still := tx("Every open ticket has your word: the round is resolved without waiting for its deadline")
-	if len(open) > 0 {
-		still = tx("Still waiting for your word: %s", strings.Join(open, ", "))
+	if open := next.awaited(); len(open) > 0 {
+		still = tx("Still waiting for your word: %s", ticketIDs(open))
 	}
 	return next, func(l game.Lang) string { return done(l) + ". " + still(l) + "." }, nil
+}
+
+// ticketIDs lists tickets by their ids: "1500E-1, 1500E-2".
+func ticketIDs(tks []*Ticket) string {
+	ids := make([]string, len(tks))
+	for i, tk := range tks {
+		ids[i] = tk.ID
+	}
+	return strings.Join(ids, ", ")
 }
 
 // enterResult reads ESITO's words onto ticket tk: the winner, the rout or
@@ -196,7 +196,7 @@ func (s *State) enterResult(tk *Ticket, words []string, reason string) (game.Tex
 		}
 	}
 	for i, sd := range tk.Sides {
-		troops, rl := sd.Elements.Troops(), (sd.Elements.Troops()+2)/3
+		troops, rl := sd.Elements.Troops(), routLevel(sd.Elements)
 		for _, r := range sd.Reinforcements {
 			if slices.Contains(res.Arrived, r.Unit) && !r.Fleet {
 				troops += r.Elements.Troops()
@@ -272,13 +272,8 @@ func (s *State) reinforcementNamed(tk *Ticket, words []string) (Unit, error) {
 	if id == "" || len(others) > 0 || err != nil {
 		return Unit{}, none(written)
 	}
-	u := Unit{Power: id, N: n, Fleet: fleet}
-	for _, sd := range tk.Sides {
-		for _, r := range sd.Reinforcements {
-			if r.Unit == u {
-				return u, nil
-			}
-		}
+	if u := (Unit{Power: id, N: n, Fleet: fleet}); slices.Contains(listed, u) {
+		return u, nil
 	}
 	return Unit{}, none(written)
 }
@@ -322,10 +317,7 @@ func (s *State) rule(tk *Ticket, words []string, reason string) (game.Text, erro
 // noBattle says why a ticket's armies fight no battle, and what follows.
 func (s *State) noBattle(tk *Ticket) game.Text {
 	a, d := tk.Sides[0], tk.Sides[1]
-	comparable := tk.Comparable
-	if tk.Ruling != nil {
-		comparable = *tk.Ruling
-	}
+	comparable := tk.comparableNow()
 	switch {
 	case !comparable && tk.Ruling != nil:
 		return tx("the arbiter ruled the armies not comparable: %s, the weaker, withdraws paying attrition (seed §7)", powerText(tk.weaker().Power))

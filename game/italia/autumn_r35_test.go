@@ -1,6 +1,7 @@
 package italia
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,7 +27,7 @@ func TestOutAtTheAutumn(t *testing.T) {
 		fleets int
 	}{{"P1500O", 1}, {"E1500O", 1}, {"A1500O", 0}} {
 		st := at(t, c.phase, strip)
-		if got := st.Survivors(); strings.Contains(strings.Join(got, " "), "venezia") {
+		if got := st.Survivors(); slices.Contains(got, "venezia") {
 			t.Fatalf("%s: Venice with a fleet alone survives: %v", c.phase, got)
 		}
 		out, err := st.Resolve(nil, dice.New(dice.Seed{1}, "test"))

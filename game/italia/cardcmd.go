@@ -64,14 +64,12 @@ func cardCommands() []game.Command {
 // reply to the arbiter and the notice to everyone; a refusal that says
 // what was wrong, and nothing changed.
 func (s *State) cardWord(args string) (*State, game.Text, game.Text, error) {
-	words, reason, _ := strings.Cut(args, "--")
-	reason = strings.TrimSpace(reason)
-	fields := strings.Fields(words)
+	fields, reason := reasoned(args)
 	if len(fields) < 2 {
 		return nil, nil, nil, refuse(cardUsage)
 	}
 	if reason == "" {
-		return nil, nil, nil, refuse("the arbiter's word carries its reason, which the players read: end the line with -- and the reason")
+		return nil, nil, nil, noReason()
 	}
 	switch {
 	case s.pos.deck() == nil:
@@ -79,11 +77,12 @@ func (s *State) cardWord(args string) (*State, game.Text, game.Text, error) {
 	case s.pos.Battles != nil:
 		return nil, nil, nil, refuse("the turn waits for its battle tickets: give your word on the cards once they are resolved")
 	}
-	pos := clonePosition(s.pos)
-	next := &State{r: s.r, pos: pos, phase: s.phase}
+	next, err := s.changeable()
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	first, what := machiavelli.Fold(fields[0]), cardWords[machiavelli.Fold(fields[1])]
 	var reply, notice game.Text
-	var err error
 	switch {
 	case cardWords[first] == "pope" && what == "dies":
 		reply, notice, err = next.killPope(reason)
@@ -91,7 +90,7 @@ func (s *State) cardWord(args string) (*State, game.Text, game.Text, error) {
 		reply, notice, err = next.savonarolaGone(reason)
 	default:
 		n, nerr := strconv.Atoi(fields[0])
-		c := pos.deck()[n]
+		c := next.pos.deck()[n]
 		if nerr != nil || c == nil {
 			return nil, nil, nil, refuse("%q is no card of the deck; %s", fields[0], cardUsage)
 		}
@@ -99,7 +98,7 @@ func (s *State) cardWord(args string) (*State, game.Text, game.Text, error) {
 		case "effect":
 			reply, notice, err = next.cardEffect(c, strings.Join(fields[2:], " "), reason)
 		case "end":
-			reply, notice, err = next.cardEnd(c, fields[2:], reason)
+			reply, notice, err = next.cardEnd(c, fields[2:])
 		case "remove":
 			if len(fields) > 2 {
 				return nil, nil, nil, refuse(cardUsage)
@@ -145,13 +144,13 @@ func (s *State) noneAwaits(c *Card) error {
 		waiting = append(waiting, strconv.Itoa(p.Card))
 	}
 	if len(waiting) == 0 {
-		return refuse("card %s waits for no effect: no card played waits for you", game.Text(func(l game.Lang) string { return cardName(l, c) }))
+		return refuse("card %s waits for no effect: no card played waits for you", c.named())
 	}
-	return refuse("card %s waits for no effect; the cards played that wait for you are %s", game.Text(func(l game.Lang) string { return cardName(l, c) }), strings.Join(waiting, ", "))
+	return refuse("card %s waits for no effect; the cards played that wait for you are %s", c.named(), strings.Join(waiting, ", "))
 }
 
 // cardEnd is CARTA <n> FINE: the French exclusive of a swiss card ends.
-func (s *State) cardEnd(c *Card, rest []string, _ string) (game.Text, game.Text, error) {
+func (s *State) cardEnd(c *Card, rest []string) (game.Text, game.Text, error) {
 	switch {
 	case len(rest) > 0:
 		return nil, nil, refuse(cardUsage)
@@ -166,20 +165,20 @@ func (s *State) cardEnd(c *Card, rest []string, _ string) (game.Text, game.Text,
 
 // cardPlace says where card n is, for the arbiter: a power's hand, the
 // pile, the used cards, out of the game.
-func (s *State) cardPlace(n int) (game.Text, *Power) {
+func (s *State) cardPlace(n int) game.Text {
 	for _, p := range s.pos.Powers {
 		if p.holds(n) {
-			return tx("the hand of %s", powerText(p.ID)), p
+			return tx("the hand of %s", powerText(p.ID))
 		}
 	}
 	cs := s.pos.Cards
 	switch {
 	case slices.Contains(cs.Pile, n):
-		return tx("the pile"), nil
+		return tx("the pile")
 	case slices.Contains(cs.Used, n):
-		return tx("the used cards"), nil
+		return tx("the used cards")
 	}
-	return tx("out of the game"), nil
+	return tx("out of the game")
 }
 
 // take takes card n from where it is (not out of the game).
@@ -201,7 +200,7 @@ func (s *State) cardOut(c *Card, reason string) (game.Text, game.Text, error) {
 	if slices.Contains(s.pos.Cards.Out, c.N) {
 		return nil, nil, refuse("card %d is out of the game already", c.N)
 	}
-	was, _ := s.cardPlace(c.N)
+	was := s.cardPlace(c.N)
 	s.pos.take(c.N)
 	s.pos.Cards.Out = append(s.pos.Cards.Out, c.N)
 	reply := func(l game.Lang) string { return f(l, "card %s, from %s, is out of the game", cardName(l, c), was(l)) }
@@ -239,7 +238,7 @@ func (s *State) cardTo(c *Card, rest []string, reason string) (game.Text, game.T
 	case slices.Contains(p.Hand, c.N):
 		return nil, nil, refuse("card %d is in the hand of %s already", c.N, powerText(id))
 	}
-	was, _ := s.cardPlace(c.N)
+	was := s.cardPlace(c.N)
 	s.pos.take(c.N)
 	if !s.pos.deck().keeps(p, c.N) {
 		return nil, nil, refuse("%s keeps %d cards: 5, and a 6th only if a conclave card (seed §10)", powerText(id), len(p.Hand))

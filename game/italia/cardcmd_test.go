@@ -8,30 +8,40 @@ import (
 	"github.com/corriere/corriere/game"
 )
 
-// card carries out the arbiter's CARTA line (or CARD) as the judge does:
-// the next state, the reply and the notice to everyone, each in both
-// languages.
-func card(t *testing.T, st *State, line string) (*State, string, string, error) {
+// command carries out an arbiter's command line as the judge does: the
+// game's command of its first word. It gives the next state, the reply
+// and the notice to everyone.
+func command(t *testing.T, st *State, line string) (*State, game.Text, game.Text, error) {
 	t.Helper()
 	verb, args, _ := strings.Cut(line, " ")
 	for _, c := range (Kind{}).Commands() {
-		if !strings.EqualFold(c.Verb, verb) || !c.Master {
-			continue
-		}
-		next, reply, notice, err := c.Do(st, nil, args)
-		if err != nil {
-			return nil, "", "", err
-		}
-		both := func(x game.Text) string {
-			if x == nil {
-				return ""
+		if strings.EqualFold(c.Verb, verb) && c.Master {
+			next, reply, notice, err := c.Do(st, nil, args)
+			if err != nil {
+				return nil, nil, nil, err
 			}
-			return x(game.English) + "\n" + x(game.Italian)
+			return next.(*State), reply, notice, nil
 		}
-		return next.(*State), both(reply), both(notice), nil
 	}
 	t.Fatalf("no command %s", verb)
-	return nil, "", "", nil
+	return nil, nil, nil, nil
+}
+
+// card carries out the arbiter's CARTA line (or CARD): the next state,
+// the reply and the notice to everyone, each in both languages.
+func card(t *testing.T, st *State, line string) (*State, string, string, error) {
+	t.Helper()
+	next, reply, notice, err := command(t, st, line)
+	if err != nil {
+		return nil, "", "", err
+	}
+	both := func(x game.Text) string {
+		if x == nil {
+			return ""
+		}
+		return x(game.English) + "\n" + x(game.Italian)
+	}
+	return next, both(reply), both(notice), nil
 }
 
 // mustCard is card for a line that must be taken.

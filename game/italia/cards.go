@@ -219,6 +219,11 @@ func cardName(l game.Lang, c *Card) string {
 	return strconv.Itoa(c.N) + " " + title
 }
 
+// named is cardName as a text, in the reader's language.
+func (c *Card) named() game.Text {
+	return func(l game.Lang) string { return cardName(l, c) }
+}
+
 // cardText is what card c says, as its CARD line wrote it (in English
 // where it gives an English text, else as written), or that the arbiter
 // says it for a placeholder.
@@ -230,17 +235,6 @@ func cardText(l game.Lang, c *Card) string {
 		return c.Text
 	}
 	return t(l, "the seed does not say what it does: the arbiter does")
-}
-
-// held is the power's cards, kept and drawn, as cards of d.
-func (d deck) held(p *Power) []*Card {
-	var out []*Card
-	for _, n := range append(slices.Clone(p.Hand), p.Drawn...) {
-		if c := d[n]; c != nil {
-			out = append(out, c)
-		}
-	}
-	return out
 }
 
 // keeps reports whether p may keep card n beside the cards it keeps

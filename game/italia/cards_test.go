@@ -40,29 +40,39 @@ HAND firenze 20`
 // six are the seated powers, in the seed's order.
 var six = []string{"francia", "aragonesi", "impero", "venezia", "firenze", "papato"}
 
-// cardsWith is a position of the rules r made from the start at phase,
-// with testDeck (and the lines of more) dealt, and changes to it.
-func cardsWith(t *testing.T, r *Rules, phase, more string, change func(*Position)) *State {
+// started is the start of the rules r, changed by each of steps (nil
+// ones left out), as a state.
+func started(t *testing.T, r *Rules, steps ...func(*Position)) *State {
 	t.Helper()
 	st, err := r.start(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	add, errs := r.ReadScenario(testDeck + "\n" + more)
-	if len(errs) > 0 {
-		t.Fatalf("scenario refused: %s", errs[0](game.English))
-	}
-	st.pos.Scenario = st.pos.Scenario.with(add)
-	st.pos.dealCards()
-	st.pos.Phase = phase
-	if change != nil {
-		change(st.pos)
+	for _, step := range steps {
+		if step != nil {
+			step(st.pos)
+		}
 	}
 	next, err := r.State(st.pos)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return next
+}
+
+// cardsWith is a position of the rules r made from the start at phase,
+// with testDeck (and the lines of more) dealt, and changes to it.
+func cardsWith(t *testing.T, r *Rules, phase, more string, change func(*Position)) *State {
+	t.Helper()
+	add, errs := r.ReadScenario(testDeck + "\n" + more)
+	if len(errs) > 0 {
+		t.Fatalf("scenario refused: %s", errs[0](game.English))
+	}
+	return started(t, r, func(p *Position) {
+		p.Scenario = p.Scenario.with(add)
+		p.dealCards()
+		p.Phase = phase
+	}, change)
 }
 
 // cardsAt is cardsWith for six players.
@@ -106,21 +116,7 @@ func cardTurn(t *testing.T, st *State, sheets map[string]string, rolls ...int) (
 		}
 		orders = append(orders, standing...)
 	}
-	d := dice.Given(rolls, dice.Seed{}, "test")
-	out, err := st.Resolve(orders, d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(d.Rolls()) != len(rolls) {
-		t.Errorf("%s: rolled %v, want %d rolls", st.phase, d.Rolls(), len(rolls))
-	}
-	return out, func(to game.Viewer, l game.Lang) string {
-		rep, err := st.Results(out.Record, out.Next, to)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rep.Events(l)
-	}
+	return resolvedAs(t, st, orders, rolls...)
 }
 
 // faces are the dice that draw ids, one after another, from a list (a

@@ -34,6 +34,18 @@ func stateCommand(do func(s *State, args string) (*State, game.Text, game.Text, 
 	}
 }
 
+// reasoned splits the words after ARBITRO or CARTA at their "--": the
+// words of the arbiter's word, and the reason every player reads.
+func reasoned(args string) (fields []string, reason string) {
+	words, reason, _ := strings.Cut(args, "--")
+	return strings.Fields(words), strings.TrimSpace(reason)
+}
+
+// noReason refuses an arbiter's word that gives no reason.
+func noReason() error {
+	return refuse("the arbiter's word carries its reason, which the players read: end the line with -- and the reason")
+}
+
 // scenarioCommand is the arbiter's SCENARIO ... ENDSCENARIO: the lines of
 // a scenario file (scenario.txt's) that replace the parts they give. The
 // judge takes a game's commands only once it has started, so the arbiter
@@ -48,15 +60,13 @@ var scenarioCommand = game.Command{
 		"replaces parts of the scenario, in the spring 1499 diplomacy: EVENT, FAMINE, PLAGUE, RAID, VICTORY, CARD, HAND, DISASTERS and CONFIRM lines, as game/italia/scenario.txt writes them",
 		"sostituisce parti dello scenario, nella diplomazia della primavera 1499: righe EVENTO, CARESTIA, PESTE, RAID, VITTORIA, CARTA, MANO, DISASTRI e CONFERMA, come le scrive game/italia/scenario.txt",
 	},
-	Do: func(st game.State, _ []string, args string) (game.State, game.Text, game.Text, error) {
-		return st.(*State).supplyScenario(args)
-	},
+	Do: stateCommand((*State).supplyScenario),
 }
 
 // supplyScenario carries out SCENARIO with its block: the scenario with
 // the parts the block gives, or a refusal saying each fault, and nothing
 // changed.
-func (s *State) supplyScenario(args string) (game.State, game.Text, game.Text, error) {
+func (s *State) supplyScenario(args string) (*State, game.Text, game.Text, error) {
 	head, body, _ := strings.Cut(args, "\n")
 	if first := (Phase{Year: FirstYear, Step: SpringDiplomacy}); s.phase != first {
 		return nil, nil, nil, refuse("the scenario is fixed once %s is processed: its events were rolled on it and the players plan on it; EDIT corrects the position (now: %s)", game.Text(first.Title), game.Text(s.phase.Title))

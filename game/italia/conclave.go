@@ -347,7 +347,7 @@ func (rs *resolution) popeEnding() *game.Ending {
 	if rs.deck() == nil || rs.pos.Cards.Popes < 3 {
 		return nil
 	}
-	next := &State{r: rs.s.r, pos: rs.pos, phase: rs.s.phase}
+	next := rs.now()
 	rs.tellSheets(next)
 	if end, ok := next.scored(); ok {
 		won := end.Text

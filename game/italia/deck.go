@@ -79,10 +79,11 @@ func (c *Card) votes() bool { return c.Role != "" && c.Role != roleSmoke }
 var parties = []string{"piagnoni", "arrabbiati", "bigi"}
 
 // cardOption is a word of a CARD line: a flag, or a key that takes a
-// value (key=value), in Italian and English.
+// value (key=value), in Italian and English; role marks the card's part
+// in the Conclave or the council, one a card.
 type cardOption struct {
 	italian, english string
-	value            bool
+	value, role      bool
 	set              func(c *Card, v string, sr *scenarioReader) game.Text
 }
 
@@ -100,31 +101,31 @@ func votesOf(role string) func(*Card, string, *scenarioReader) game.Text {
 
 // cardOptions are the words of a CARD line (scenario.txt says them).
 var cardOptions = []cardOption{
-	{"simbolo", "owner", true, func(c *Card, v string, sr *scenarioReader) game.Text {
+	{"simbolo", "owner", true, false, func(c *Card, v string, sr *scenarioReader) game.Text {
 		p, why := sr.rd.find(v, sPower)
 		if why == nil {
 			c.Owner = p.(string)
 		}
 		return why
 	}},
-	{"obbligo", "mandatory", false, func(c *Card, _ string, _ *scenarioReader) game.Text { c.Mandatory = true; return nil }},
-	{"elimina", "remove", false, func(c *Card, _ string, _ *scenarioReader) game.Text { c.Remove = true; return nil }},
-	{"obsoleta", "obsolete", false, func(c *Card, _ string, _ *scenarioReader) game.Text { c.Obsolete = true; return nil }},
-	{"personaggio", "character", false, func(c *Card, _ string, _ *scenarioReader) game.Text { c.Character = true; return nil }},
-	{"candidato", "candidate", true, votesOf(roleCandidate)},
-	{"cardinali", "cardinals", true, votesOf(roleCardinals)},
-	{"valentino", "valentino", true, votesOf(roleValentino)},
-	{"fumata", "smoke", false, func(c *Card, _ string, _ *scenarioReader) game.Text { c.Role = roleSmoke; return nil }},
-	{"partito", "party", true, func(c *Card, v string, _ *scenarioReader) game.Text {
+	{"obbligo", "mandatory", false, false, func(c *Card, _ string, _ *scenarioReader) game.Text { c.Mandatory = true; return nil }},
+	{"elimina", "remove", false, false, func(c *Card, _ string, _ *scenarioReader) game.Text { c.Remove = true; return nil }},
+	{"obsoleta", "obsolete", false, false, func(c *Card, _ string, _ *scenarioReader) game.Text { c.Obsolete = true; return nil }},
+	{"personaggio", "character", false, false, func(c *Card, _ string, _ *scenarioReader) game.Text { c.Character = true; return nil }},
+	{"candidato", "candidate", true, true, votesOf(roleCandidate)},
+	{"cardinali", "cardinals", true, true, votesOf(roleCardinals)},
+	{"valentino", "valentino", true, true, votesOf(roleValentino)},
+	{"fumata", "smoke", false, true, func(c *Card, _ string, _ *scenarioReader) game.Text { c.Role = roleSmoke; return nil }},
+	{"partito", "party", true, true, func(c *Card, v string, _ *scenarioReader) game.Text {
 		if w := machiavelli.Fold(v); slices.Contains(parties, w) {
 			c.Party = w
 			return nil
 		}
 		return tx("%q is no party of the council: PIAGNONI, ARRABBIATI or BIGI", v)
 	}},
-	{"svizzeri", "swiss", false, func(c *Card, _ string, _ *scenarioReader) game.Text { c.Swiss = true; return nil }},
-	{"savonarola", "savonarola", false, func(c *Card, _ string, _ *scenarioReader) game.Text { c.Savonarola = true; return nil }},
-	{"segnaposto", "placeholder", false, func(c *Card, _ string, _ *scenarioReader) game.Text { c.Placeholder = true; return nil }},
+	{"svizzeri", "swiss", false, false, func(c *Card, _ string, _ *scenarioReader) game.Text { c.Swiss = true; return nil }},
+	{"savonarola", "savonarola", false, false, func(c *Card, _ string, _ *scenarioReader) game.Text { c.Savonarola = true; return nil }},
+	{"segnaposto", "placeholder", false, false, func(c *Card, _ string, _ *scenarioReader) game.Text { c.Placeholder = true; return nil }},
 }
 
 // maxCard is the highest card number a deck may have.
@@ -162,7 +163,7 @@ func (sr *scenarioReader) card(n int, args []string, said string, wrong func(gam
 			wrong(why)
 			return
 		}
-		if slices.Contains([]string{"candidato", "cardinali", "valentino", "fumata", "partito"}, cardOptions[i].italian) {
+		if cardOptions[i].role {
 			roles++
 		}
 	}

@@ -32,13 +32,11 @@ func (rs *resolution) nextEvents() {
 		return
 	}
 	sc := rs.pos.Scenario.data()
-	when := seasons[season]
-	title := fmt.Sprintf("%s %d", when.English, rs.s.phase.Year)
-	titleArg := "l:" + title + "\x1f" + fmt.Sprintf("%s %d", when.Italian, rs.s.phase.Year)
-	sum, faces := rs.dice("events of "+title, 3)
+	title := seasonYear(season, rs.s.phase.Year)
+	sum, faces := rs.dice("events of "+title(game.English), 3)
 	row := sc.Events[sum-3]
 	text := rs.rowText(row, tx("row %d of the events table, which the arbiter supplies", sum))
-	rs.tell(nil, "the events of %s: 3D6 %s (%s): %s", titleArg, fmt.Sprint(sum), faces, text)
+	rs.tell(nil, "the events of %s: 3D6 %s (%s): %s", textArg(title), fmt.Sprint(sum), faces, text)
 	rs.apply(sc, row, tx("event"), text)
 	if sc.Disasters == "events" {
 		return
@@ -48,6 +46,18 @@ func (rs *resolution) nextEvents() {
 		rs.disaster(effFamine, sc.Famine)
 	case Summer:
 		rs.disaster(effPlague, sc.Plague)
+	}
+}
+
+// seasonYear is a season of a year as the reader reads it ("Spring
+// 1500", "Primavera 1500").
+func seasonYear(season Season, year int) game.Text {
+	return func(l game.Lang) string {
+		name := seasons[season].English
+		if l == game.Italian {
+			name = seasons[season].Italian
+		}
+		return fmt.Sprintf("%s %d", name, year)
 	}
 }
 

@@ -58,7 +58,7 @@ func (rs *resolution) decideCards() {
 			o := c.sheet["carta "+fmt.Sprint(n)]
 			switch {
 			case o != nil && o.verb == vDiscard && !o.has("[0]"):
-				rs.discardDrawn(p, n, tx("you discard card %s, drawn last turn (seed §10)", game.Text(func(l game.Lang) string { return cardName(l, d[n]) })))
+				rs.discardDrawn(p, n, tx("you discard card %s, drawn last turn (seed §10)", d[n].named()))
 			case o != nil && o.verb != vKeep && o.verb != vDiscard:
 				// Played, or handed to the conclave, this turn: it is in
 				// the hand until then.
@@ -67,7 +67,7 @@ func (rs *resolution) decideCards() {
 				p.Hand = append(p.Hand, n)
 				rs.tell([]string{p.ID}, "you keep card %s (seed §10)", rs.cardArg(n))
 			default:
-				rs.discardDrawn(p, n, tx("your hand is full (5 cards, a 6th only if a conclave card): card %s, drawn last turn, is discarded (seed §10, R34)", game.Text(func(l game.Lang) string { return cardName(l, d[n]) })))
+				rs.discardDrawn(p, n, tx("your hand is full (5 cards, a 6th only if a conclave card): card %s, drawn last turn, is discarded (seed §10, R34)", d[n].named()))
 			}
 		}
 	}
@@ -102,7 +102,7 @@ func (rs *resolution) discard(c *Card) { rs.pos.Cards.Used = append(rs.pos.Cards
 // cardArg is card n's name as an event's argument, in both languages.
 func (rs *resolution) cardArg(n int) string {
 	c := rs.deck()[n]
-	return textArg(func(l game.Lang) string { return cardName(l, c) })
+	return textArg(c.named())
 }
 
 // whenPlayed is when a GIOCA line plays its card: as it says, else in
@@ -197,8 +197,7 @@ func (rs *resolution) nextCards() {
 		// sitting there.
 		season, year = Spring, year+1
 	}
-	when := seasons[season]
-	title := "l:" + fmt.Sprintf("%s %d", when.English, year) + "\x1f" + fmt.Sprintf("%s %d", when.Italian, year)
+	title := textArg(seasonYear(season, year))
 	if cv := rs.pos.Cards.Conclave; cv != nil && cv.Draws {
 		cv.Draws = false
 		rs.conclaveDraws(title)
@@ -219,7 +218,7 @@ func (rs *resolution) returnCards() {
 		return
 	}
 	cs := rs.pos.Cards
-	next := &State{r: rs.s.r, pos: rs.pos, phase: rs.s.phase}
+	next := rs.now()
 	alive := next.Survivors()
 	for _, id := range next.seatedPowers() {
 		if slices.Contains(alive, id) || slices.Contains(cs.Gone, id) {
@@ -238,12 +237,17 @@ func (rs *resolution) returnCards() {
 	}
 }
 
+// now is the position being made as a state, for what a state reads of
+// it (the seats, the survivors, the sheets).
+func (rs *resolution) now() *State {
+	return &State{r: rs.s.r, pos: rs.pos, phase: rs.s.phase}
+}
+
 // drawers are the powers that draw cards: the seated ones not put out of
 // the game (R35), in the seed's order, but those that lost the right.
 func (rs *resolution) drawers() []string {
-	next := &State{r: rs.s.r, pos: rs.pos, phase: rs.s.phase}
 	cs := rs.pos.Cards
-	return slices.DeleteFunc(next.seatedPowers(), func(id string) bool {
+	return slices.DeleteFunc(rs.now().seatedPowers(), func(id string) bool {
 		return slices.Contains(cs.Barred, id) || slices.Contains(cs.Gone, id)
 	})
 }
@@ -257,11 +261,15 @@ func (rs *resolution) lottery(title string) {
 	players := rs.drawers()
 	cs.Bag = slices.DeleteFunc(cs.Bag, func(id string) bool { return !slices.Contains(players, id) })
 	var drawn []string
+	undrawn := func() []string {
+		return slices.DeleteFunc(slices.Clone(cs.Bag), func(id string) bool { return slices.Contains(drawn, id) })
+	}
 	for len(drawn) < min(lotteryDraws, len(players)) {
-		if len(slices.DeleteFunc(slices.Clone(cs.Bag), func(id string) bool { return slices.Contains(drawn, id) })) == 0 {
+		bag := undrawn()
+		if len(bag) == 0 {
 			cs.Bag = slices.Clone(players)
+			bag = undrawn()
 		}
-		bag := slices.DeleteFunc(slices.Clone(cs.Bag), func(id string) bool { return slices.Contains(drawn, id) })
 		i := 0
 		if len(bag) > 1 {
 			i = rs.die(fmt.Sprintf("card lottery: a marker of %d", len(bag)), len(bag), true) - 1

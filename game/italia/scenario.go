@@ -213,6 +213,25 @@ const (
 	partVictory = "victory:"
 )
 
+// wholePart is a part of a scenario given whole: whether sc gives it, and
+// to's set to from's.
+type wholePart struct {
+	part  string
+	given func(sc *Scenario) bool
+	take  func(to, from *Scenario)
+}
+
+// wholeParts are the parts a scenario gives whole; a victory sheet is
+// given by power.
+var wholeParts = []wholePart{
+	{partEvents, func(sc *Scenario) bool { return sc.Events != nil }, func(to, from *Scenario) { to.Events = from.Events }},
+	{partFamine, func(sc *Scenario) bool { return sc.Famine != nil }, func(to, from *Scenario) { to.Famine = from.Famine }},
+	{partPlague, func(sc *Scenario) bool { return sc.Plague != nil }, func(to, from *Scenario) { to.Plague = from.Plague }},
+	{partRaids, func(sc *Scenario) bool { return sc.Raids != nil }, func(to, from *Scenario) { to.Raids = from.Raids }},
+	{partCards, func(sc *Scenario) bool { return sc.Cards != nil }, func(to, from *Scenario) { to.Cards = from.Cards }},
+	{partHands, func(sc *Scenario) bool { return sc.Hands != nil }, func(to, from *Scenario) { to.Hands = from.Hands }},
+}
+
 // partWords are the words CONFIRM names a part with.
 var partWords = map[string]string{
 	"events": partEvents, "event": partEvents, "eventi": partEvents, "evento": partEvents,
@@ -642,32 +661,14 @@ func (sc *Scenario) with(add *Scenario) *Scenario {
 	unconfirm := func(part string) {
 		out.Confirmed = slices.DeleteFunc(out.Confirmed, func(p string) bool { return p == part })
 	}
-	if add.Events != nil {
-		out.Events = add.Events
-		unconfirm(partEvents)
-	}
-	if add.Famine != nil {
-		out.Famine = add.Famine
-		unconfirm(partFamine)
-	}
-	if add.Plague != nil {
-		out.Plague = add.Plague
-		unconfirm(partPlague)
-	}
-	if add.Raids != nil {
-		out.Raids = add.Raids
-		unconfirm(partRaids)
+	for _, p := range wholeParts {
+		if p.given(add) {
+			p.take(out, add)
+			unconfirm(p.part)
+		}
 	}
 	if add.Disasters != "" {
 		out.Disasters = add.Disasters
-	}
-	if add.Cards != nil {
-		out.Cards = add.Cards
-		unconfirm(partCards)
-	}
-	if add.Hands != nil {
-		out.Hands = add.Hands
-		unconfirm(partHands)
 	}
 	for p, cs := range add.Victory {
 		if out.Victory == nil {
@@ -677,20 +678,9 @@ func (sc *Scenario) with(add *Scenario) *Scenario {
 		unconfirm(partVictory + p)
 	}
 	for _, part := range add.Confirmed {
-		switch {
-		case part == partEvents:
-			out.Events = nil
-		case part == partFamine:
-			out.Famine = nil
-		case part == partPlague:
-			out.Plague = nil
-		case part == partRaids:
-			out.Raids = nil
-		case part == partCards:
-			out.Cards = nil
-		case part == partHands:
-			out.Hands = nil
-		default:
+		if i := slices.IndexFunc(wholeParts, func(p wholePart) bool { return p.part == part }); i >= 0 {
+			wholeParts[i].take(out, &Scenario{})
+		} else {
 			delete(out.Victory, strings.TrimPrefix(part, partVictory))
 		}
 		if !slices.Contains(out.Confirmed, part) {
@@ -709,26 +699,13 @@ func (sc *Scenario) with(add *Scenario) *Scenario {
 func (sc *Scenario) data() *Scenario {
 	out := *shipped()
 	out.Victory = maps.Clone(out.Victory)
-	if sc.Events != nil {
-		out.Events = sc.Events
-	}
-	if sc.Famine != nil {
-		out.Famine = sc.Famine
-	}
-	if sc.Plague != nil {
-		out.Plague = sc.Plague
-	}
-	if sc.Raids != nil {
-		out.Raids = sc.Raids
+	for _, p := range wholeParts {
+		if p.given(sc) {
+			p.take(&out, sc)
+		}
 	}
 	if sc.Disasters != "" {
 		out.Disasters = sc.Disasters
-	}
-	if sc.Cards != nil {
-		out.Cards = sc.Cards
-	}
-	if sc.Hands != nil {
-		out.Hands = sc.Hands
 	}
 	maps.Copy(out.Victory, sc.Victory)
 	return &out
@@ -739,19 +716,10 @@ func (sc *Scenario) supplied(part string) bool {
 	if slices.Contains(sc.Confirmed, part) {
 		return true
 	}
-	switch {
-	case part == partEvents:
-		return sc.Events != nil
-	case part == partFamine:
-		return sc.Famine != nil
-	case part == partPlague:
-		return sc.Plague != nil
-	case part == partRaids:
-		return sc.Raids != nil
-	case part == partCards:
-		return sc.Cards != nil
-	case part == partHands:
-		return sc.Hands != nil
+	for _, p := range wholeParts {
+		if p.part == part {
+			return p.given(sc)
+		}
 	}
 	_, ok := sc.Victory[strings.TrimPrefix(part, partVictory)]
 	return ok
@@ -853,4 +821,14 @@ func (pos *Position) clone() (*Position, error) {
 	}
 	out := &Position{}
 	return out, json.Unmarshal(data, out)
+}
+
+// changeable is s with a copy of its position, for an arbiter's command
+// to change: a refusal leaves s as it was.
+func (s *State) changeable() (*State, error) {
+	pos, err := s.pos.clone()
+	if err != nil {
+		return nil, fmt.Errorf("italia: copy the position: %w", err)
+	}
+	return &State{r: s.r, pos: pos, phase: s.phase}, nil
 }

@@ -180,12 +180,7 @@ func TestScoreAtTheEnd(t *testing.T) {
 		if got := end.Text(game.Italian); !strings.Contains(got, c.italian) {
 			t.Errorf("%s: %s\nwant %s", c.name, got, c.italian)
 		}
-		events := read(game.Viewer{Seats: []string{"francia"}}, game.English)
-		for _, want := range c.announce {
-			if !strings.Contains(events, want) {
-				t.Errorf("%s: the results lack %q:\n%s", c.name, want, events)
-			}
-		}
+		mustHave(t, c.name+": the results", read(seat("francia"), game.English), c.announce...)
 		// The end date: the same where the engine scores the sheets.
 		now := withScenario(t, "E1505O", c.sheets, nil).EndNow()
 		if c.winners != nil && !slices.Equal(now.Winners, c.winners) || c.winners == nil && !strings.Contains(now.Text(game.English), "holding the most territories") {

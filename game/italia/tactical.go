@@ -199,9 +199,7 @@ func (s TicketSide) key() counterKey { return counterKey{s.Power, s.N} }
 // run keeps the dice and the position so far, for the round that waits.
 func (rs *resolution) open(at string, a, d counterKey, ra, rd []*reinforcement, pa, pd int, origins map[counterKey]string) {
 	if rs.wait == nil {
-		data, _ := json.Marshal(rs.pos)
-		snap := &Position{}
-		_ = json.Unmarshal(data, snap) // a position just written reads back
+		snap, _ := rs.pos.clone() // a position just written reads back
 		rs.wait = &waiting{rolls: slices.Clone(rs.rolled), told: len(rs.events), pos: snap, battles: slices.Clone(rs.battles)}
 	}
 	if !slices.Contains(rs.wait.battles, at) {
@@ -259,12 +257,9 @@ func (rs *resolution) ticketSides(tk *Ticket, a, d counterKey, ra, rd []*reinfor
 // ruled tells the arbiter's ruling on a ticket's comparability, and
 // returns it.
 func (rs *resolution) ruled(tk *Ticket) bool {
-	verdict := "not comparable"
-	if *tk.Ruling {
-		verdict = "comparable"
-	}
+	verdict := textArg(func(l game.Lang) string { return verdictText(l, *tk.Ruling) })
 	rs.tell(nil, "%s, %s: the arbiter rules the armies %s (R17 gives %s against %s). Reason: %s",
-		tk.ID, "a:"+tk.At, "l:"+verdict+"\x1f"+t(game.Italian, verdict), fmt.Sprint(tk.Sides[0].Potential), fmt.Sprint(tk.Sides[1].Potential), tk.RulingReason)
+		tk.ID, "a:"+tk.At, verdict, fmt.Sprint(tk.Sides[0].Potential), fmt.Sprint(tk.Sides[1].Potential), tk.RulingReason)
 	return *tk.Ruling
 }
 
@@ -282,7 +277,7 @@ func (rs *resolution) foughtByArbiter(at string, tk *Ticket, a, d counterKey, ra
 	res := tk.Result
 	winner := -1
 	for i, s := range sides {
-		s.rl = (rs.counterOf(s.key).Elements.Troops() + 2) / 3
+		s.rl = routLevel(rs.counterOf(s.key).Elements)
 		for _, r := range s.reinf {
 			r.arrived = slices.Contains(res.Arrived, Unit{Power: r.key.power, N: r.key.n, Fleet: r.fleet})
 		}
@@ -387,7 +382,11 @@ func (rs *resolution) waitRound(orders []game.Order, told int, showOrders bool) 
 // round's.
 func (s *State) resolveBattles(d *dice.Source) (*game.Outcome, error) {
 	br := s.pos.Battles
-	start, err := s.r.State(clonePosition(br.Start))
+	pos, err := br.Start.clone()
+	if err != nil {
+		return nil, fmt.Errorf("resolve %s: %w", s.phase, err)
+	}
+	start, err := s.r.State(pos)
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s: %w", s.phase, err)
 	}
@@ -412,14 +411,6 @@ func (s *State) resolveBattles(d *dice.Source) (*game.Outcome, error) {
 	rs.untold()
 	rs.twoCities()
 	return rs.outcome(orders, s.phase, br.Told, false)
-}
-
-// clonePosition is a copy of pos that shares nothing with it.
-func clonePosition(pos *Position) *Position {
-	data, _ := json.Marshal(pos)
-	out := &Position{}
-	_ = json.Unmarshal(data, out) // a position just written reads back
-	return out
 }
 
 // ticket is the ticket with id in the round, nil for none.
@@ -491,14 +482,19 @@ func (s *State) awaited() []*Ticket {
 	return out
 }
 
-// fought reports whether the ticket's armies fight a battle, by the
-// arbiter's ruling or R17's verdict and both sides' stances.
-func (tk *Ticket) fought() bool {
-	comparable := tk.Comparable
+// comparableNow reports whether the ticket's armies are comparable: by
+// the arbiter's ruling, else by R17's verdict.
+func (tk *Ticket) comparableNow() bool {
 	if tk.Ruling != nil {
-		comparable = *tk.Ruling
+		return *tk.Ruling
 	}
-	return comparable && tk.Sides[0].Accepts && tk.Sides[1].Accepts
+	return tk.Comparable
+}
+
+// fought reports whether the ticket's armies fight a battle: comparable,
+// and both sides accepting it.
+func (tk *Ticket) fought() bool {
+	return tk.comparableNow() && tk.Sides[0].Accepts && tk.Sides[1].Accepts
 }
 
 // settled reports whether the arbiter has said all the ticket needs: the
@@ -549,16 +545,12 @@ func (s *State) ticketText(l game.Lang, tk *Ticket) string {
 			from = f(l, "from %s", landName(s, sd.From))
 		}
 		b.WriteString("  " + f(l, "%s: %s #%d, %s: %s (%d elements, rout level %d, worth %d)",
-			t(l, role), powerName(l, sd.Power), sd.N, from, sd.Elements.String(), sd.Elements.Troops(), (sd.Elements.Troops()+2)/3, value(sd.Elements, false)) + "\n")
+			t(l, role), powerName(l, sd.Power), sd.N, from, sd.Elements.String(), sd.Elements.Troops(), routLevel(sd.Elements), value(sd.Elements, false)) + "\n")
 		for _, r := range sd.Reinforcements {
 			b.WriteString("    " + f(l, "reinforcement: %s", s.reinforcementText(l, r)) + "\n")
 		}
 	}
-	verdict := t(l, "comparable")
-	if !tk.Comparable {
-		verdict = t(l, "not comparable")
-	}
-	b.WriteString("  " + f(l, "potential strength (R17): %d against %d: %s", tk.Sides[0].Potential, tk.Sides[1].Potential, verdict) + "\n")
+	b.WriteString("  " + f(l, "potential strength (R17): %d against %d: %s", tk.Sides[0].Potential, tk.Sides[1].Potential, verdictText(l, tk.Comparable)) + "\n")
 	stance := func(sd TicketSide) string {
 		if sd.Accepts {
 			return f(l, "%s accepts battle", powerName(l, sd.Power))
@@ -578,6 +570,18 @@ func (s *State) ticketText(l game.Lang, tk *Ticket) string {
 	b.WriteString("  " + f(l, "the arbiter writes: %s", arbiterSyntax(l, tk)) + "\n")
 	b.WriteString("  " + f(l, "without his word by the deadline: %s", s.byRules(l, tk)) + "\n")
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// routLevel is an army's rout level: a third of its troops, rounded up
+// (seed §8).
+func routLevel(es Elements) int { return (es.Troops() + 2) / 3 }
+
+// verdictText is R17's verdict, or the arbiter's ruling, in l.
+func verdictText(l game.Lang, comparable bool) string {
+	if comparable {
+		return t(l, "comparable")
+	}
+	return t(l, "not comparable")
 }
 
 // reinforcementText writes a reinforcement with its arrival chance.
@@ -632,11 +636,7 @@ func (s *State) ticketsText(l game.Lang, to game.Viewer) string {
 func (s *State) wordText(l game.Lang, tk *Ticket) string {
 	var said []string
 	if tk.Ruling != nil {
-		v := "comparable"
-		if !*tk.Ruling {
-			v = "not comparable"
-		}
-		said = append(said, f(l, "ruled %s", t(l, v)))
+		said = append(said, f(l, "ruled %s", verdictText(l, *tk.Ruling)))
 	}
 	if tk.Result != nil {
 		said = append(said, f(l, "result: %s", s.resultText(l, tk)))

@@ -16,21 +16,10 @@ import (
 // round with them).
 func tacticalAt(t *testing.T, phase string, change func(*Position)) *State {
 	t.Helper()
-	r := mustRules(t, map[string]string{"battles": "tactical"})
-	st, err := r.start(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.pos.Phase = phase
-	st.pos.Scenario = nil
-	if change != nil {
-		change(st.pos)
-	}
-	next, err := r.State(st.pos)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return next
+	return started(t, mustRules(t, map[string]string{"battles": "tactical"}), func(p *Position) {
+		p.Phase = phase
+		p.Scenario = nil
+	}, change)
 }
 
 // sheetOrders are the orders of each power's sheet, every line taken.
@@ -72,25 +61,18 @@ func resolveWith(t *testing.T, st *State, orders []game.Order, rolls ...int) (*g
 	return out, out.Next.(*State), strings.Split(rep.Events(game.English), "\n")
 }
 
-// arbiter carries out an arbiter's line (ARBITRO or ARBITER ...) as the
-// judge does: the game's command of its first word.
+// arbiter carries out an arbiter's line (ARBITRO or ARBITER ...), which
+// sends no notice to everyone: the next state and the reply in English.
 func arbiter(t *testing.T, st *State, line string) (*State, string, error) {
 	t.Helper()
-	verb, args, _ := strings.Cut(line, " ")
-	for _, c := range (Kind{}).Commands() {
-		if strings.EqualFold(c.Verb, verb) && c.Master {
-			next, reply, notice, err := c.Do(st, nil, args)
-			if notice != nil {
-				t.Errorf("%q: a notice to everyone: %s", line, notice(game.English))
-			}
-			if err != nil {
-				return nil, "", err
-			}
-			return next.(*State), reply(game.English), nil
-		}
+	next, reply, notice, err := command(t, st, line)
+	if notice != nil {
+		t.Errorf("%q: a notice to everyone: %s", line, notice(game.English))
 	}
-	t.Fatalf("no command %s", verb)
-	return nil, "", nil
+	if err != nil {
+		return nil, "", err
+	}
+	return next, reply(game.English), nil
 }
 
 // mustArbiter is arbiter for a line that must be taken.
@@ -172,8 +154,8 @@ func TestTicketOpened(t *testing.T) {
 		}
 		return rep.Events(l) + rep.Position(l)
 	}
-	venice, pope, florence := read(game.Viewer{Seats: []string{"venezia"}}, game.English), read(game.Viewer{Seats: []string{"papato"}}, game.Italian), read(game.Viewer{Seats: []string{"firenze"}}, game.English)
-	for _, want := range []string{
+	venice, pope, florence := read(seat("venezia"), game.English), read(seat("papato"), game.Italian), read(seat("firenze"), game.English)
+	mustHave(t, "Venice's results", venice,
 		"  attacker: Venice #1, from Padova: CINC, 4 GD, 2 CL, 6 PK, 7 FT, 1 ART (20 elements, rout level 7, worth 35)",
 		"  defender: Papacy #1, it stood: CINC, 4 GD, 3 PK (7 elements, rout level 3, worth 18)",
 		"    reinforcement: Papacy #2, contingent in Bologna (3 PK, 1 FT), on a D6 of 5-6 at the end of each battle turn",
@@ -182,22 +164,12 @@ func TestTicketOpened(t *testing.T) {
 		"  terrain: Papacy, the defender, builds it (seed §8); Venice picks the side",
 		"  the arbiter writes: ARBITER BATTLE 1500E-1 RESULT Venice|Papacy|NONE ROUT|TIME LOSSES Venice <n> Papacy <n> [REINFORCEMENTS ...] -- <reason>, or ARBITER COMPARABLE 1500E-1 YES|NO -- <reason>",
 		"  without his word by the deadline: the abstract battle (Appendix C)",
-		"Battle tickets of Summer 1500 operations (E1500O), for the arbiter:",
-	} {
-		if !strings.Contains(venice, want) {
-			t.Errorf("Venice reads no %q:\n%s", want, venice)
-		}
-	}
-	for _, want := range []string{
+		"Battle tickets of Summer 1500 operations (E1500O), for the arbiter:")
+	mustHave(t, "the Pope's results", pope,
 		"Biglietto di battaglia 1500E-1, Ferrara (spec §3.10):",
 		"  attaccante: Venezia #1, da Padova: CINC, 4 GD, 2 CL, 6 PK, 7 FT, 1 ART (20 elementi, livello di rotta 7, valore 35)",
 		"  terreno: lo costruisce Papato, il difensore (seed §8); Venezia sceglie il lato",
-		"  l'arbitro scrive: ARBITRO BATTAGLIA 1500E-1 ESITO Venezia|Papato|NESSUNO ROTTA|TEMPO PERDITE Venezia <n> Papato <n> [RINFORZI ...] -- <motivo>",
-	} {
-		if !strings.Contains(pope, want) {
-			t.Errorf("the Pope reads no %q:\n%s", want, pope)
-		}
-	}
+		"  l'arbitro scrive: ARBITRO BATTAGLIA 1500E-1 ESITO Venezia|Papato|NESSUNO ROTTA|TEMPO PERDITE Venezia <n> Papato <n> [RINFORZI ...] -- <motivo>")
 	if !strings.Contains(florence, "1500E-1: Venice #1 and Papacy #1 meet in Ferrara; the arbiter decides") || strings.Contains(florence, "worth") || strings.Contains(florence, "Battle ticket 1500E-1") {
 		t.Errorf("Florence reads:\n%s", florence)
 	}
