@@ -35,16 +35,24 @@ func (rs *resolution) autumn() {
 }
 
 // eliminate puts out of the game the seated powers left with no
-// territory and no counter at the end of the autumn (R35, spec §3.20):
-// their fleets are removed (their cards go back to the deck, lottery.go).
+// territory and no counter at the end of the autumn (R35, spec §3.20),
+// once: their fleets are removed (and their cards go back to the deck,
+// returnCards).
 func (rs *resolution) eliminate() {
-	next := &State{r: rs.s.r, pos: rs.pos, phase: rs.s.phase}
+	next := rs.now()
 	alive := next.Survivors()
 	for _, id := range next.seatedPowers() {
-		if p := rs.power(id); !slices.Contains(alive, id) && len(p.Fleets) > 0 {
-			p.Fleets = nil
-			rs.tell(nil, "%s has no territory and no counter at the end of the autumn: its fleets are removed (R35)", "p:"+id)
+		if slices.Contains(alive, id) || slices.Contains(rs.pos.Out, id) {
+			continue
 		}
+		rs.pos.Out = append(rs.pos.Out, id)
+		p := rs.power(id)
+		if len(p.Fleets) > 0 {
+			p.Fleets = nil
+			rs.tell(nil, "%s is out of the game: no territory and no counter at the end of the autumn; its fleets are removed (R35)", "p:"+id)
+			continue
+		}
+		rs.tell(nil, "%s is out of the game: no territory and no counter at the end of the autumn (R35)", "p:"+id)
 	}
 }
 

@@ -42,9 +42,35 @@ func TestOutAtTheAutumn(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		said := strings.Contains(rep.Events(game.English), "Venice has no territory and no counter at the end of the autumn: its fleets are removed (R35)")
+		said := strings.Contains(rep.Events(game.English), "Venice is out of the game: no territory and no counter at the end of the autumn; its fleets are removed (R35)")
 		if said != (c.fleets == 0) {
 			t.Errorf("%s: the removal told %v:\n%s", c.phase, said, rep.Events(game.English))
 		}
+	}
+}
+
+// A power put out in an earlier autumn is not put out again: nothing is
+// told of it.
+func TestOutOnce(t *testing.T) {
+	st := at(t, "A1500O", func(p *Position) {
+		v := p.power("venezia")
+		v.Counters, v.Fleets = nil, nil
+		for id, w := range p.Control {
+			if w == "venezia" {
+				p.Control[id] = "papato"
+			}
+		}
+		p.Out = []string{"venezia"}
+	})
+	out, err := st.Resolve(nil, dice.New(dice.Seed{1}, "test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := st.Results(out.Record, out.Next, game.Viewer{Master: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev := rep.Events(game.English); strings.Contains(ev, "out of the game") || !slices.Equal(out.Next.(*State).pos.Out, []string{"venezia"}) {
+		t.Errorf("Venice put out again:\n%s", ev)
 	}
 }

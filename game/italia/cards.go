@@ -39,11 +39,6 @@ type Cards struct {
 	// that missed two and lost the right to draw (seed §10).
 	Missed map[string]int `json:"missed,omitempty"`
 	Barred []string       `json:"barred,omitempty"`
-	// Gone are the seated powers put out of the game at the end of an
-	// autumn, with no territory and no force (R35, spec §3.20): their
-	// cards went back to the deck, and they draw no more. A power
-	// without either in another season is still in the game.
-	Gone []string `json:"gone,omitempty"`
 	// Awaiting are the cards played whose effect the arbiter applies
 	// (R41), until his CARTA <n> EFFETTO.
 	Awaiting []Played `json:"awaiting,omitempty"`
@@ -189,7 +184,7 @@ func (r *Rules) checkCards(pos *Position) error {
 			return fmt.Errorf("cards: %d is nowhere", n)
 		}
 	}
-	for _, id := range slices.Concat(cs.Bag, cs.Barred, cs.Gone) {
+	for _, id := range slices.Concat(cs.Bag, cs.Barred) {
 		if pos.power(id) == nil {
 			return fmt.Errorf("cards: the lottery's %q is no power of the game", id)
 		}
@@ -322,7 +317,7 @@ func (s *State) cardsText(l game.Lang, to game.Viewer) string {
 	for _, id := range cs.Barred {
 		b.WriteString(f(l, "%s has lost the right to draw cards (seed §10)", powerName(l, id)) + "\n")
 	}
-	for _, id := range cs.Gone {
+	for _, id := range s.pos.Out {
 		b.WriteString(f(l, "%s is out of the game: it draws no cards (R35)", powerName(l, id)) + "\n")
 	}
 	if to.Master {

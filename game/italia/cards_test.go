@@ -649,7 +649,7 @@ func TestCardsInThePosition(t *testing.T) {
 	mustHave(t, "the arbiter's status", st.Position(master)(game.English), "Card 5 Five, played by Papacy in P1500D, waits for your CARTA 5 EFFETTO: Si elimina dopo l'uso")
 }
 
-// A power with no territory and no force at the end of an autumn is out
+// A power with no territory and no counter at the end of an autumn is out
 // of the game (R35, spec §3.20): it gives its cards back to the deck, and
 // draws no more. In another season it keeps them, unannounced, and still
 // draws: it may win something back before the autumn.
@@ -663,7 +663,7 @@ func TestCardsOfAPowerOut(t *testing.T) {
 	}{
 		{"P1500O", events, false, []int{1, 7}, ""},
 		{"E1500O", events, false, []int{1, 7}, ""},
-		{"A1500O", nil, true, []int{1, 7}, "Venezia è fuori dalla partita: le sue carte tornano nel mazzo (R35)"},
+		{"A1500O", nil, true, []int{1, 7}, "Venezia è fuori dalla partita: nessun territorio e nessun segnalino alla fine dell'autunno (R35)\nle carte di Venezia tornano nel mazzo (R35)"},
 		{"A1500O", nil, true, nil, "Venezia è fuori dalla partita: nessun territorio e nessun segnalino alla fine dell'autunno (R35)"},
 	} {
 		st := cardsAt(t, c.phase, func(p *Position) {
@@ -688,14 +688,14 @@ func TestCardsOfAPowerOut(t *testing.T) {
 		cs := next.pos.Cards
 		everyone := read(seat("papato"), game.Italian)
 		if c.out {
-			if held(next, "venezia") != 0 || !slices.Equal(cs.Used, c.hand) || !slices.Equal(cs.Gone, []string{"venezia"}) {
-				t.Errorf("%s: Venice holds %v, used %v, gone %v", c.phase, next.power("venezia").Hand, cs.Used, cs.Gone)
+			if held(next, "venezia") != 0 || !slices.Equal(cs.Used, c.hand) || !slices.Equal(next.pos.Out, []string{"venezia"}) {
+				t.Errorf("%s: Venice holds %v, used %v, out %v", c.phase, next.power("venezia").Hand, cs.Used, next.pos.Out)
 			}
 			mustHave(t, "the results", everyone, c.said)
 			mustHave(t, "the status", next.Position(seat("papato"))(game.English), "Venice is out of the game: it draws no cards (R35)")
 		} else {
-			if v := next.power("venezia"); !slices.Equal(v.Hand, []int{1, 7}) || !slices.Equal(v.Drawn, []int{8}) || len(cs.Used) != 0 || len(cs.Gone) != 0 {
-				t.Errorf("%s: Venice holds %v, drew %v, used %v, gone %v", c.phase, v.Hand, v.Drawn, cs.Used, cs.Gone)
+			if v := next.power("venezia"); !slices.Equal(v.Hand, []int{1, 7}) || !slices.Equal(v.Drawn, []int{8}) || len(cs.Used) != 0 || len(next.pos.Out) != 0 {
+				t.Errorf("%s: Venice holds %v, drew %v, used %v, out %v", c.phase, v.Hand, v.Drawn, cs.Used, next.pos.Out)
 			}
 			mustLack(t, "the results", everyone, "fuori dalla partita")
 		}

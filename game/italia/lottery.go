@@ -208,32 +208,22 @@ func (rs *resolution) nextCards() {
 	}
 }
 
-// returnCards puts out of the game, at the end of an autumn, the seated
-// powers with no territory and no force (R35, spec §3.20): their cards go
-// back to the deck, and they draw no more. In another season a power
-// that has lost everything keeps its cards: it may win some back before
-// the autumn ends.
+// returnCards puts the cards of the powers out of the game (R35,
+// eliminate: at the end of an autumn) back in the deck; they draw no
+// more. In another season a power that has lost everything keeps its
+// cards: it may win some back before the autumn ends.
 func (rs *resolution) returnCards() {
 	if rs.s.phase.Step != AutumnOps {
 		return
 	}
 	cs := rs.pos.Cards
-	next := rs.now()
-	alive := next.Survivors()
-	for _, id := range next.seatedPowers() {
-		if slices.Contains(alive, id) || slices.Contains(cs.Gone, id) {
-			continue
-		}
-		cs.Gone = append(cs.Gone, id)
+	for _, id := range rs.pos.Out {
 		cs.Bag = slices.DeleteFunc(cs.Bag, func(b string) bool { return b == id })
-		p := rs.power(id)
-		if len(p.Hand)+len(p.Drawn) == 0 {
-			rs.tell(nil, "%s is out of the game: no territory and no counter at the end of the autumn (R35)", "p:"+id)
-			continue
+		if p := rs.power(id); len(p.Hand)+len(p.Drawn) > 0 {
+			cs.Used = append(cs.Used, append(p.Hand, p.Drawn...)...)
+			p.Hand, p.Drawn = nil, nil
+			rs.tell(nil, "the cards of %s go back to the deck (R35)", "p:"+id)
 		}
-		cs.Used = append(cs.Used, append(p.Hand, p.Drawn...)...)
-		p.Hand, p.Drawn = nil, nil
-		rs.tell(nil, "%s is out of the game: its cards go back to the deck (R35)", "p:"+id)
 	}
 }
 
@@ -248,7 +238,7 @@ func (rs *resolution) now() *State {
 func (rs *resolution) drawers() []string {
 	cs := rs.pos.Cards
 	return slices.DeleteFunc(rs.now().seatedPowers(), func(id string) bool {
-		return slices.Contains(cs.Barred, id) || slices.Contains(cs.Gone, id)
+		return slices.Contains(cs.Barred, id) || slices.Contains(rs.pos.Out, id)
 	})
 }
 

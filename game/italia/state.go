@@ -81,6 +81,12 @@ type Position struct {
 	// them a year, the precondition of victory (seed §11, R32).
 	TwoCities   map[string]int `json:"two_cities,omitempty"`
 	TwoCityYear []string       `json:"two_city_year,omitempty"`
+	// Out are the seated powers put out of the game at the end of an
+	// autumn with no territory and no counter (R35, spec §3.20): their
+	// fleets were removed, their cards went back to the deck, and they
+	// draw no more. A power without either in another season is still
+	// in the game.
+	Out []string `json:"out,omitempty"`
 	// BattlesWon counts, by power, the battles its army has won by
 	// routing the enemy, and BattlesFought those it has fought, won or
 	// not (seed §8 Precisazione 2, §11; R18: the abstract battle's and
