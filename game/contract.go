@@ -284,24 +284,15 @@ type Guesser interface {
 }
 
 // An Editor is a State that the game master (the arbiter) may change by
-// hand, for a ruling: EDIT <words>. Edit returns the state changed and
-// what changed, in words the players read; a Refusal where the words
-// make no edit, which says what was expected. A seat the words name is
-// read by seat, the judge's exact reading of the master's words, whose
-// error Edit returns as it is.
+// hand, for a ruling: EDIT <words>. Edit returns the state changed, what
+// changed in words every player reads, and what the master alone reads
+// of it where a change is partly secret (Le Guerre d'Italia's
+// treasuries; nil: the public text); a Refusal where the words make no
+// edit, which says what was expected. A seat the words name is read by
+// seat, the judge's exact reading of the master's words, whose error
+// Edit returns as it is.
 type Editor interface {
-	Edit(words string, seat func(name string) (string, error)) (State, Text, error)
-}
-
-// A PrivateEditor is an Editor some of whose changes the players may not
-// read whole (Le Guerre d'Italia's treasuries, which are each power's
-// secret): EditPrivate is Edit that also returns what the master alone
-// reads of the change, in his reply, while every player is told only
-// the public text. A nil master text is the public one. The judge calls
-// EditPrivate where a State has it, else Edit.
-type PrivateEditor interface {
-	Editor
-	EditPrivate(words string, seat func(name string) (string, error)) (next State, public, master Text, err error)
+	Edit(words string, seat func(name string) (string, error)) (next State, public, master Text, err error)
 }
 
 // An EditHelper is a Kind whose states are Editors and which spells, for

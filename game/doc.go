@@ -43,9 +43,7 @@
 //   - Commander (Kind): commands of its own beside orders, carried out
 //     when read (a card passed, a bid, a ruling); HELP lists them.
 //   - Editor (State): the master's (the arbiter's) EDIT, for a ruling;
-//     EditHelper (Kind) spells its changes for HELP; PrivateEditor
-//     (State) tells the master more of a change than the players read
-//     (a secret treasury).
+//     EditHelper (Kind) spells its changes for HELP.
 //   - Eager (State): resolved as soon as its orders are complete, not
 //     at the deadline: a turn-by-turn game at the speed of its players.
 //     A phase nobody owes orders for (a ruling of the master's) goes on

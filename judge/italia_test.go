@@ -396,7 +396,7 @@ func TestItaliaEditByMail(t *testing.T) {
 		t.Errorf("a refused EDIT changed the position:\n%s", after)
 	}
 
-	// A treasury is its power's secret (R57, game.PrivateEditor): the
+	// A treasury is its power's secret (R57: Edit's text for the master alone): the
 	// arbiter reads the amount in his reply, the players only that it
 	// changed.
 	mustContain(t, "TREASURY", f.arbiter("EDIT TREASURY Venice 7 -- a loan from the Fuggers"), "Done: the treasury of Venice is 7 ducats.")

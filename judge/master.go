@@ -539,8 +539,8 @@ func (j *Judge) Master(ctx context.Context, name, commands string) (string, erro
 
 // edit changes the game's state for an arbiter's ruling (game.Editor):
 // the game reads the words, the reason after "--" is required and
-// announced with the change; a game.PrivateEditor's master text is the
-// master's reply alone.
+// announced with the change; the game's text for the master alone, where
+// it gives one, is his reply.
 func (s *session) edit(vw *view, c command) error {
 	words, reason, _ := strings.Cut(strings.Join(c.args, " "), "--")
 	reason = strings.TrimSpace(reason)
@@ -552,14 +552,7 @@ func (s *session) edit(vw *view, c command) error {
 		words = "" // the game's refusal says what EDIT takes
 	}
 	seat := func(name string) (string, error) { return lookupSeat(vw, name) }
-	var st game.State
-	var what, private game.Text
-	var err error
-	if pe, ok := ed.(game.PrivateEditor); ok {
-		st, what, private, err = pe.EditPrivate(words, seat)
-	} else {
-		st, what, err = ed.Edit(words, seat)
-	}
+	st, what, private, err := ed.Edit(words, seat)
 	var refused *game.Refusal
 	if isRefusal(err) {
 		return err

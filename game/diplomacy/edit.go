@@ -40,8 +40,14 @@ func adjective(l game.Lang, v *variants.Variant, p variants.Power) string {
 
 // Edit changes the position for an arbiter's ruling (game.Editor): a
 // unit added, removed or moved, or a centre given to a power or made
-// neutral. Words are EDIT's, without the reason.
-func (s *State) Edit(words string, seat func(name string) (string, error)) (game.State, game.Text, error) {
+// neutral. Words are EDIT's, without the reason. Nothing of it is
+// secret: the master reads what the players read.
+func (s *State) Edit(words string, seat func(name string) (string, error)) (game.State, game.Text, game.Text, error) {
+	next, done, err := s.edit(words, seat)
+	return next, done, nil, err
+}
+
+func (s *State) edit(words string, seat func(name string) (string, error)) (game.State, game.Text, error) {
 	fields := strings.Fields(words)
 	if len(fields) < 2 {
 		return nil, nil, editUsage

@@ -110,7 +110,7 @@ func TestEdit(t *testing.T) {
 		return "", &game.Refusal{Reason: func(game.Lang) string { return "no seat " + name }}
 	}
 	// A treasury is its power's secret (R57): the players read that it
-	// changed, the arbiter (game.PrivateEditor) how much it is.
+	// changed, the arbiter (Edit's master text) how much it is.
 	for _, c := range []struct{ words, done, secret, json string }{
 		{"CONTROLLO Ferrara Venezia", "Ferrara is held by Venice", "", `"ferra":"venezia"`},
 		{"TREASURY Florence 30", "the treasury of Florence changed", "the treasury of Florence is 30 ducats", `"treasury":30`},
@@ -118,7 +118,7 @@ func TestEdit(t *testing.T) {
 		{"ELEMENTI Venezia #1 CINC, 3 GD, 8 PK", "Venice #1: its elements changed", "", `"GD":3`},
 		{"OTTOMANI ATTIVI", "the Ottomans take the field", "", `"ottomans_active":true`},
 	} {
-		next, done, err := st.(game.Editor).Edit(c.words, seat)
+		next, done, secret, err := st.(game.Editor).Edit(c.words, seat)
 		if err != nil {
 			t.Errorf("%s: %v", c.words, err)
 			continue
@@ -126,13 +126,12 @@ func TestEdit(t *testing.T) {
 		if got := done(game.English); !strings.Contains(got, c.done) || strings.Contains(got, "30") || !strings.Contains(string(must(next.Encode())), c.json) {
 			t.Errorf("%s: %q\n%s", c.words, got, must(next.Encode()))
 		}
-		_, public, secret, err := st.(game.PrivateEditor).EditPrivate(c.words, seat)
-		if err != nil || public(game.English) != done(game.English) || (secret == nil) != (c.secret == "") || secret != nil && secret(game.English) != c.secret {
-			t.Errorf("%s: EditPrivate %v, public %q, secret %v", c.words, err, public(game.English), secret)
+		if (secret == nil) != (c.secret == "") || secret != nil && secret(game.English) != c.secret {
+			t.Errorf("%s: the arbiter reads %v", c.words, secret)
 		}
 	}
 	for _, bad := range []string{"", "CONTROLLO Atlantide Venezia", "TESORO Venezia molti", "ELEMENTI Venezia #3 GD", "PIOGGIA Roma"} {
-		if _, _, err := st.(game.Editor).Edit(bad, seat); err == nil {
+		if _, _, _, err := st.(game.Editor).Edit(bad, seat); err == nil {
 			t.Errorf("%q taken", bad)
 		}
 	}

@@ -10,8 +10,8 @@ import (
 )
 
 var (
-	_ game.PrivateEditor = (*State)(nil)
-	_ game.EditHelper    = Kind{}
+	_ game.Editor     = (*State)(nil)
+	_ game.EditHelper = Kind{}
 )
 
 // editForm is a form of the changes EDIT takes (spec §3.18: the arbiter
@@ -110,21 +110,14 @@ func refuse(format string, args ...any) *game.Refusal {
 }
 
 // Edit changes the position for an arbiter's ruling (game.Editor):
-// EditPrivate's change, as the players read it.
-func (s *State) Edit(words string, seat func(name string) (string, error)) (game.State, game.Text, error) {
-	next, done, _, err := s.EditPrivate(words, seat)
-	return next, done, err
-}
-
-// EditPrivate changes the position for an arbiter's ruling
-// (game.PrivateEditor): control of a territory, a treasury, a famine,
+// control of a territory, a treasury, a famine,
 // revolt or sack marker, a counter's elements (plague, a card), a counter
 // or a fleet added or removed, the Ottomans' or the Swiss activity (R52).
 // Words are EDIT's, without the reason. It returns what everyone reads of
 // the change and, where it differs, what the arbiter alone reads: a
 // treasury is its power's secret (R57), so the players read that it
 // changed, the arbiter how much it is.
-func (s *State) EditPrivate(words string, seat func(name string) (string, error)) (game.State, game.Text, game.Text, error) {
+func (s *State) Edit(words string, seat func(name string) (string, error)) (game.State, game.Text, game.Text, error) {
 	fields := strings.Fields(words)
 	if len(fields) == 0 {
 		return nil, nil, nil, editUsage

@@ -11,7 +11,7 @@ import (
 // edit carries out EDIT's words on st as the judge does, seats named as
 // the rules name them.
 func edit(st *State, words string) (*State, game.Text, error) {
-	next, done, err := st.Edit(words, func(name string) (string, error) {
+	next, done, _, err := st.Edit(words, func(name string) (string, error) {
 		if id, ok := st.r.Seat(name); ok {
 			return id, nil
 		}

@@ -178,7 +178,7 @@ func TestTicketOpened(t *testing.T) {
 	if png, err := round.r.Map(out.Record, game.Viewer{Seats: []string{"venezia"}}, "guerra", time.Time{}); err != nil || len(png) == 0 {
 		t.Errorf("the map: %d bytes, %v", len(png), err)
 	}
-	if _, _, err := round.Edit("TESORO venezia 5", func(n string) (string, error) { return n, nil }); err == nil || !strings.Contains(err.Error(), "the turn waits for its battle tickets") {
+	if _, _, _, err := round.Edit("TESORO venezia 5", func(n string) (string, error) { return n, nil }); err == nil || !strings.Contains(err.Error(), "the turn waits for its battle tickets") {
 		t.Errorf("EDIT in the round: %v", err)
 	}
 	// No sheet is taken in the round; the position reads back.

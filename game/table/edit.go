@@ -28,8 +28,14 @@ func EditForms() [game.Langs]string {
 // the judge audits and announces with its reason: a piece put, removed
 // or moved, a track set, a card given or taken, a marker given, the
 // turn order changed, a seat automated. A card or marker given is not
-// named in the announcement: only its holder sees it.
-func (s *State) Edit(words string, seat func(string) (string, error)) (game.State, game.Text, error) {
+// named in the announcement: only its holder sees it; the moderator
+// reads what everyone reads.
+func (s *State) Edit(words string, seat func(string) (string, error)) (game.State, game.Text, game.Text, error) {
+	next, done, err := s.edit(words, seat)
+	return next, done, nil, err
+}
+
+func (s *State) edit(words string, seat func(string) (string, error)) (game.State, game.Text, error) {
 	f := strings.Fields(words)
 	d := s.P.Dict()
 	bad := Refuse(d, M("expected EDIT %s, then -- and the reason", M(editForms)))

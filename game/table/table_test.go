@@ -227,15 +227,15 @@ func TestEdit(t *testing.T) {
 		{"GIVE blue 5", "a card given to blue"},
 		{"ORDER blue red", "the turn order is now blue red"},
 	} {
-		next, what, err := s.Edit(c.words, seat)
-		if err != nil || what(game.English) != c.want {
-			t.Errorf("EDIT %s: %v %q", c.words, err, what)
+		next, what, master, err := s.Edit(c.words, seat)
+		if err != nil || what(game.English) != c.want || master != nil {
+			t.Errorf("EDIT %s: %v %q, the moderator's own %v", c.words, err, what, master)
 			continue
 		}
 		s = next.(*State)
 	}
 	for _, w := range []string{"REMOVE Rome army", "ORDER red", "GIVE green 1", "FLY"} {
-		if _, _, err := s.Edit(w, seat); err == nil {
+		if _, _, _, err := s.Edit(w, seat); err == nil {
 			t.Errorf("EDIT %s taken", w)
 		}
 	}
