@@ -258,7 +258,7 @@ func (rs *resolution) sides(at string, a, d counterKey, ra, rd []*reinforcement,
 // fightOut fights the abstract battle between sides, the attacker first.
 func (rs *resolution) fightOut(at string, a, d counterKey, sides []*side, origins map[counterKey]string) {
 	for _, s := range sides {
-		s.rl = (rs.counterOf(s.key).Elements.Troops() + 2) / 3
+		s.rl = routLevel(rs.counterOf(s.key).Elements)
 	}
 	swiss := rs.swissAbstain(a, d)
 	winner := -1

@@ -59,7 +59,7 @@ func (rs *resolution) outcome(orders []game.Order, here Phase, told int, showOrd
 	s := rs.s
 	// G, the victory, is checked on the turn as played; then, unless the
 	// game is over, come the next turn's events (events.go).
-	end := rs.end(&State{r: s.r, pos: rs.pos, phase: s.phase})
+	end := rs.end(rs.now())
 	if end == nil {
 		// The third Pope's death, by the arbiter's word in this phase
 		// or by the next turn's event, ends the game (R33, cards.go).

@@ -439,3 +439,24 @@ func (r *Rules) check(pos *Position) error {
 	}
 	return nil
 }
+
+// clone is a deep copy of pos, to change without touching the state it
+// belongs to (a State is a value).
+func (pos *Position) clone() (*Position, error) {
+	data, err := json.Marshal(pos)
+	if err != nil {
+		return nil, err
+	}
+	out := &Position{}
+	return out, json.Unmarshal(data, out)
+}
+
+// changeable is s with a copy of its position, for an arbiter's command
+// to change: a refusal leaves s as it was.
+func (s *State) changeable() (*State, error) {
+	pos, err := s.pos.clone()
+	if err != nil {
+		return nil, fmt.Errorf("italia: copy the position: %w", err)
+	}
+	return &State{r: s.r, pos: pos, phase: s.phase}, nil
+}
