@@ -2,7 +2,6 @@ package judge
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
@@ -18,14 +17,7 @@ var hotwSeats = []string{"red", "yellow", "green", "blue"}
 
 // hotwNow is the game's state as stored: the decision pending, the
 // stage.
-func (f *fixture) hotwNow(name string) *history.Play {
-	f.t.Helper()
-	p := &history.Play{}
-	if err := json.Unmarshal([]byte(f.gameByName(name).Position), p); err != nil {
-		f.t.Fatal(err)
-	}
-	return p
-}
+func (f *fixture) hotwNow(name string) *history.Play { return storedAs[history.Play](f, name) }
 
 // An epoch of History of the World by mail: the moderator starts it
 // with the sample data; the draft's prompts go to each drawer alone;

@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,14 +13,7 @@ import (
 var lbeSeats = []string{"gb", "fr", "ru", "ic"}
 
 // lbeNow is the game's state as stored.
-func (f *fixture) lbeNow(name string) *belleepoque.Play {
-	f.t.Helper()
-	p := &belleepoque.Play{}
-	if err := json.Unmarshal([]byte(f.gameByName(name).Position), p); err != nil {
-		f.t.Fatal(err)
-	}
-	return p
-}
+func (f *fixture) lbeNow(name string) *belleepoque.Play { return storedAs[belleepoque.Play](f, name) }
 
 // A turn of La Belle Époque by mail: the moderator's data refused, then
 // the sample started; the setup placements, one Power at a time, one

@@ -27,13 +27,20 @@ func (f *fixture) gameByName(name string) *store.Game {
 	return g
 }
 
-func (f *fixture) positionOf(name string) *diplomacy.Position {
+// storedAs is game name's state as stored, read as a P: a Diplomacy
+// position, a table game's Play.
+func storedAs[P any](f *fixture, name string) *P {
 	f.t.Helper()
-	var pj diplomacy.Position
-	if err := json.Unmarshal([]byte(f.gameByName(name).Position), &pj); err != nil {
+	p := new(P)
+	if err := json.Unmarshal([]byte(f.gameByName(name).Position), p); err != nil {
 		f.t.Fatal(err)
 	}
-	return &pj
+	return p
+}
+
+// positionOf is a Diplomacy game's position as stored.
+func (f *fixture) positionOf(name string) *diplomacy.Position {
+	return storedAs[diplomacy.Position](f, name)
 }
 
 // password is the password the judge mailed to addr when it was seated.

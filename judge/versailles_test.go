@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"encoding/json"
 	"slices"
 	"testing"
 
@@ -10,12 +9,7 @@ import (
 
 // versaillesNow is the game's state as stored.
 func (f *fixture) versaillesNow(name string) *versailles.Play {
-	f.t.Helper()
-	p := &versailles.Play{}
-	if err := json.Unmarshal([]byte(f.gameByName(name).Position), p); err != nil {
-		f.t.Fatal(err)
-	}
-	return p
+	return storedAs[versailles.Play](f, name)
 }
 
 // Two turns of Versailles 1919 by mail: the first player deploys a
