@@ -60,12 +60,7 @@ func demoHistory(ctx context.Context, out string, stdout io.Writer, log *slog.Lo
 	if err != nil {
 		return err
 	}
-	for _, c := range hotwColours {
-		if err := env.j.Seat(ctx, hotwDemoGame, c, seedPlayer(c), "pw-"+c+"-2001"); err != nil {
-			return err
-		}
-	}
-	if err := env.j.Start(ctx, hotwDemoGame); err != nil {
+	if err := seatAndStart(ctx, env.j, hotwDemoGame, hotwColours, func(c string) string { return "pw-" + c + "-2001" }); err != nil {
 		return err
 	}
 	env.run(ctx, log)

@@ -48,12 +48,7 @@ func demoTable(ctx context.Context, d tableDemo, out string, stdout io.Writer, l
 	if err != nil {
 		return err
 	}
-	for _, s := range d.seats {
-		if err := env.j.Seat(ctx, d.name, s, seedPlayer(s), "pw-"+s+"-1919"); err != nil {
-			return err
-		}
-	}
-	if err := env.j.Start(ctx, d.name); err != nil {
+	if err := seatAndStart(ctx, env.j, d.name, d.seats, func(s string) string { return "pw-" + s + "-1919" }); err != nil {
 		return err
 	}
 	env.run(ctx, log)
